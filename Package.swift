@@ -1,0 +1,61 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Folio",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .executable(name: "folio", targets: ["folio"]),
+        .library(name: "Monologues", targets: ["Monologues"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+    ],
+    targets: [
+        // MARK: - apps (Foundation and FolioCore only: no server, no database)
+        .target(name: "FolioCore"),
+        .target(name: "Monologues", dependencies: ["FolioCore"]),
+
+        // MARK: - store
+        .target(name: "FolioStore", dependencies: [
+            "FolioCore", "Monologues",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+
+        // MARK: - server
+        .target(name: "FolioServer", dependencies: [
+            "FolioCore", "Monologues", "FolioStore",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        // MARK: - cli
+        .target(name: "FolioCLI", dependencies: [
+            "FolioCore", "Monologues", "FolioStore", "FolioServer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
+        .executableTarget(name: "folio", dependencies: ["FolioCLI"]),
+
+        // MARK: - benchmarks (run release-built: `swift run -c release folio-bench`)
+        .executableTarget(name: "folio-bench", dependencies: ["FolioCore", "Monologues", "FolioStore"],
+                          path: "Benchmarks/FolioBench"),
+
+        // MARK: - tests
+        .target(name: "FolioTestSupport", dependencies: ["Monologues"], path: "Tests/FolioTestSupport"),
+        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
+        .testTarget(name: "MonologuesTests", dependencies: ["Monologues", "FolioTestSupport"]),
+        .testTarget(name: "FolioStoreTests", dependencies: [
+            "FolioStore", "FolioTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .testTarget(name: "FolioServerTests", dependencies: [
+            "FolioServer", "FolioStore", "FolioTestSupport",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
+        .testTarget(name: "FolioCLITests", dependencies: ["FolioTestSupport"]),
+    ]
+)

@@ -1,0 +1,31 @@
+import ArgumentParser
+import FolioCore
+import Foundation
+
+/// Runs a command body and turns Folio's errors into a message on standard error and an exit
+/// code by kind (the sysexits values), never a crash or a stack trace.
+func reportingErrors(_ body: () async throws -> Void) async throws {
+    do {
+        try await body()
+    } catch let error as any FolioError {
+        FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+        throw ExitCode(exitCode(for: error.kind))
+    }
+}
+
+func exitCode(for kind: FolioErrorKind) -> Int32 {
+    switch kind {
+    case .invalidInput: 65       // EX_DATAERR
+    case .notFound: 66           // EX_NOINPUT
+    case .missingData: 69        // EX_UNAVAILABLE
+    case .unauthorized: 77       // EX_NOPERM
+    case .conflict: 75           // EX_TEMPFAIL
+    }
+}
+
+/// JSON exactly as the API prints it.
+func printJSON<T: Encodable>(_ value: T) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+
+/// `folio`: lists the subcommands and nothing else.
+public struct FolioCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "folio",
+        abstract: "Five small apps over one library: Shakespeare monologues and more.",
+        subcommands: [ServeCommand.self, ImportCommand.self, MonologuesCommand.self]
+    )
+
+    public init() {}
+}
+
+extension FolioCommand {
+    /// Parses `arguments` (the process's own when nil) and runs the chosen command, exiting with
+    /// its message and code on failure.
+    public static func run(arguments: [String]? = nil) async {
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import FolioCore
+import Hummingbird
+import Monologues
+
+/// The monologue library's JSON API.
+struct MonologuesController<Context: RequestContext> {
+    let library: LibraryCache
+
+    static var maximumLimit: Int { 1000 }
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get("monologues", use: search)
+        group.get("monologues/stats", use: stats)
+        group.get("monologues/:id", use: show)
+        group.get("monologues/:id/related", use: related)
+        group.get("tags", use: tags)
+    }
+
+    struct SearchResponse: ResponseEncodable {
+        let total: Int
+        let items: [Monologue]
+    }
+
+    struct RelatedResponse: ResponseEncodable {
+        let items: [RelatedMonologue]
+    }
+
+    struct TagsResponse: ResponseEncodable {
+        let items: [TagCount]
+    }
+
+    @Sendable func search(_ request: Request, context: Context) async throws -> SearchResponse {
+        let parameters = request.uri.queryParameters
+        let library = try await library.current()
+        let tags = parameters.getAll("tag").flatMap { $0.split(separator: ",").map(String.init) }
+        let filter = try MonologueFilter.parse(gender: parameters.get("gender"), tone: parameters.get("tone"),
+                                               length: parameters.get("length"), tags: tags)
+        let known = library.knownTags
+        if let unknown = filter.tags.first(where: { !known.contains($0) }) {
+            throw MonologueError.unknownFilterValue(field: "tag", value: unknown, allowed: known.sorted())
+        }
+        let limit = try Self.integer(parameters.get("limit"), name: "limit", range: 1...Self.maximumLimit, default: 50)
+        let offset = try Self.integer(parameters.get("offset"), name: "offset", range: 0...Int(Int32.max), default: 0)
+        let result = library.search(parameters.get("q") ?? "", filter: filter, limit: limit, offset: offset)
+        return SearchResponse(total: result.total, items: result.items)
+    }
+
+    @Sendable func show(_ request: Request, context: Context) async throws -> Monologue {
+        let id = try context.parameters.require("id")
+        guard let monologue = try await library.current().monologue(id: id) else { throw MonologueError.notFound(id: id) }
+        return monologue
+    }
+
+    @Sendable func related(_ request: Request, context: Context) async throws -> RelatedResponse {
+        let id = try context.parameters.require("id")
+        guard let items = try await library.current().related(to: id) else { throw MonologueError.notFound(id: id) }
+        return RelatedResponse(items: items)
+    }
+
+    @Sendable func stats(_ request: Request, context: Context) async throws -> LibraryStats {
+        try await library.current().stats
+    }
+
+    @Sendable func tags(_ request: Request, context: Context) async throws -> TagsResponse {
+        TagsResponse(items: try await library.current().tags)
+    }
+
+    static func integer(_ raw: String?, name: String, range: ClosedRange<Int>, default value: Int) throws(MonologueError) -> Int {
+        guard let raw, !raw.isEmpty else { return value }
+        guard let n = Int(raw), range.contains(n) else {
+            throw .invalidParameter(name: name, value: raw, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return n
+    }
+}
+
+extension Monologue: ResponseEncodable {}
+extension LibraryStats: ResponseEncodable {}

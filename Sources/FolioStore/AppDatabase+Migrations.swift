@@ -1,0 +1,41 @@
+import GRDB
+
+extension AppDatabase {
+    /// Append-only: a migration that has landed is never edited; changes come as new ones.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-monologue-library") { db in
+            try db.create(table: "library") { t in
+                t.primaryKey("id", .integer).check { $0 == 1 }
+                t.column("revision", .integer).notNull().defaults(to: 0)
+                t.column("importedAt", .datetime)
+                t.column("source", .text)
+            }
+            try db.create(table: "monologue") { t in
+                t.primaryKey("id", .text)
+                t.column("title", .text).notNull()
+                t.column("sortTitle", .text).notNull()
+                t.column("play", .text).notNull()
+                t.column("character", .text).notNull()
+                t.column("gender", .text).notNull().check { ["male", "female", "any"].contains($0) }
+                t.column("tone", .text).notNull().check { ["comedy", "tragedy", "history"].contains($0) }
+                t.column("genre", .text).notNull()
+                t.column("act", .integer).notNull()
+                t.column("scene", .integer).notNull()
+                t.column("location", .text).notNull()
+                t.column("notes", .text).notNull()
+                t.column("text", .text).notNull()
+                t.column("wordCount", .integer).notNull()
+                t.column("lineCount", .integer).notNull()
+                t.column("seconds", .integer).notNull()
+                t.column("length", .text).notNull().check { ["short", "medium", "long"].contains($0) }
+                t.column("verse", .boolean).notNull()
+                t.column("tags", .text).notNull()
+                t.column("revision", .integer).notNull()
+                t.column("retired", .boolean).notNull().defaults(to: false)
+            }
+            try db.create(index: "monologue_on_revision", on: "monologue", columns: ["revision"])
+        }
+        return migrator
+    }
+}

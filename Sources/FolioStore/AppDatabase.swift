@@ -1,0 +1,106 @@
+import Foundation
+import GRDB
+import Monologues
+
+/// Folio's database. Its named methods are the only writes; readers go through the repositories.
+public final class AppDatabase: Sendable {
+    let writer: any DatabaseWriter
+
+    public init(_ writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Self.migrator.migrate(writer)
+    }
+
+    /// The database file in a data directory, in WAL mode so readers never wait for the writer.
+    public static func open(in directory: DataDirectory) throws -> AppDatabase {
+        do {
+            try directory.create()
+            var config = Configuration()
+            config.busyMode = .timeout(5)
+            let pool = try DatabasePool(path: directory.databaseURL.path, configuration: config)
+            return try AppDatabase(pool)
+        } catch let error as DatabaseError {
+            throw StoreError.cannotOpen(path: directory.databaseURL.path, reason: error.message ?? "\(error)")
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.cannotOpen(path: directory.databaseURL.path, reason: error.localizedDescription)
+        }
+    }
+
+    /// A private in-memory database, for tests.
+    public static func inMemory() throws -> AppDatabase {
+        try AppDatabase(DatabaseQueue())
+    }
+
+    public var reader: any DatabaseReader { writer }
+
+    public var monologues: MonologueRepository { MonologueRepository(reader: writer) }
+}
+
+// MARK: - Monologue library writes
+
+/// What an import changed.
+public struct LibraryImportSummary: Sendable, Hashable, Codable {
+    public var added: Int
+    public var changed: Int
+    public var retired: Int
+    public var unchanged: Int
+    /// The library's revision count after the import.
+    public var revision: Int
+
+    public init(added: Int, changed: Int, retired: Int, unchanged: Int, revision: Int) {
+        self.added = added
+        self.changed = changed
+        self.retired = retired
+        self.unchanged = unchanged
+        self.revision = revision
+    }
+}
+
+extension AppDatabase {
+    /// Makes the stored library equal to `monologues`, touching only what differs.
+    ///
+    /// New and changed monologues get the next revision number, so `changes(since:)` can hand out
+    /// exactly what moved; ids that disappear are retired rather than deleted, so what users
+    /// keep that refers to them survives. Re-importing the same corpus changes nothing.
+    @discardableResult
+    public func importMonologues(_ monologues: [Monologue], source: String) throws -> LibraryImportSummary {
+        try writer.write { db in
+            let current = try LibraryRecord.fetchOne(db, key: 1)?.revision ?? 0
+            let next = current + 1
+            var existing: [String: MonologueRecord] = [:]
+            for record in try MonologueRecord.fetchAll(db) { existing[record.id] = record }
+            var summary = LibraryImportSummary(added: 0, changed: 0, retired: 0, unchanged: 0, revision: current)
+            var seen = Set<String>()
+            for monologue in monologues {
+                seen.insert(monologue.id)
+                let fresh = MonologueRecord(monologue, revision: next)
+                if let old = existing[monologue.id] {
+                    var comparable = old
+                    comparable.revision = next
+                    if comparable == fresh {
+                        summary.unchanged += 1
+                    } else {
+                        try fresh.update(db)
+                        summary.changed += 1
+                    }
+                } else {
+                    try fresh.insert(db)
+                    summary.added += 1
+                }
+            }
+            for (id, var old) in existing where !seen.contains(id) && !old.retired {
+                old.retired = true
+                old.revision = next
+                try old.update(db)
+                summary.retired += 1
+            }
+            if summary.added + summary.changed + summary.retired > 0 {
+                summary.revision = next
+            }
+            try LibraryRecord(revision: summary.revision, importedAt: Date(), source: source).save(db)
+            return summary
+        }
+    }
+}

@@ -1,0 +1,4 @@
+/// FolioStore owns Folio's SQLite database: the migrations, one record type per table, and one
+/// repository per app. `AppDatabase` is the only way to write; every query is parameterised
+/// and lives here, so another storage engine could replace this module without touching the apps.
+public enum FolioStore {}

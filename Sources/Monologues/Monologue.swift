@@ -1,0 +1,98 @@
+/// The presumed gender of a role. `any` marks roles the text leaves open (spirits, choruses,
+/// people known only by their occupation), which is why a male or female filter also returns them.
+public enum Gender: String, Codable, Sendable, CaseIterable, Hashable {
+    case male, female, any
+}
+
+/// The kind of play a monologue comes from. This describes the play, not the speech:
+/// the Porter in Macbeth is funny and still a tragedy monologue.
+public enum Tone: String, Codable, Sendable, CaseIterable, Hashable {
+    case comedy, tragedy, history
+}
+
+/// The finer grouping of the plays, as the corpus files them.
+public enum Genre: String, Codable, Sendable, CaseIterable, Hashable {
+    case comedies, histories, problems, roman, romances, tragedies
+
+    /// Problem plays and romances are played as comedies; the Roman plays as tragedies.
+    public var tone: Tone {
+        switch self {
+        case .comedies, .problems, .romances: .comedy
+        case .tragedies, .roman: .tragedy
+        case .histories: .history
+        }
+    }
+}
+
+/// How long a monologue takes to speak: short up to a minute, medium up to two, long beyond.
+public enum Length: String, Codable, Sendable, CaseIterable, Hashable {
+    case short, medium, long
+
+    public init(seconds: Int) {
+        self = seconds <= 60 ? .short : (seconds <= 120 ? .medium : .long)
+    }
+}
+
+/// One speech an actor could take to an audition.
+public struct Monologue: Codable, Sendable, Hashable, Identifiable {
+    /// Derived from play, act, scene, speaker and position: identical after every re-import.
+    public var id: String
+    /// The play and a two-digit number in play order: "Hamlet 07".
+    public var title: String
+    /// The title with a leading article moved to the end of the play name: "Tempest, The 03".
+    public var sortTitle: String
+    public var play: String
+    /// The speaker in display case: "Lady Macbeth".
+    public var character: String
+    public var gender: Gender
+    public var tone: Tone
+    public var genre: Genre
+    /// 0 for prologues, epilogues and inductions that stand outside the acts.
+    public var act: Int
+    public var scene: Int
+    public var location: String
+    public var notes: String
+    /// Line breaks kept; stage directions and the interjections of others in [brackets].
+    public var text: String
+    public var wordCount: Int
+    public var lineCount: Int
+    public var seconds: Int
+    public var length: Length
+    public var verse: Bool
+    public var tags: [String]
+
+    public init(id: String, title: String, sortTitle: String, play: String, character: String,
+                gender: Gender, tone: Tone, genre: Genre, act: Int, scene: Int, location: String,
+                notes: String, text: String, wordCount: Int, lineCount: Int, seconds: Int,
+                length: Length, verse: Bool, tags: [String]) {
+        self.id = id
+        self.title = title
+        self.sortTitle = sortTitle
+        self.play = play
+        self.character = character
+        self.gender = gender
+        self.tone = tone
+        self.genre = genre
+        self.act = act
+        self.scene = scene
+        self.location = location
+        self.notes = notes
+        self.text = text
+        self.wordCount = wordCount
+        self.lineCount = lineCount
+        self.seconds = seconds
+        self.length = length
+        self.verse = verse
+        self.tags = tags
+    }
+}
+
+extension Monologue {
+    /// The speaker's own words: the text without the bracketed stage directions and
+    /// interjections, which search and word counts leave out.
+    public var spokenText: String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("[") }
+            .joined(separator: "\n")
+    }
+}

