@@ -248,6 +248,18 @@ private struct ParseState {
         return index + 1
     }
 
+    /// Headings print names in capitals ("CLEOPATRA's palace", "PORTIA'S house"); a place
+    /// reads better as "Cleopatra's palace". Roman numerals stay as they are.
+    static func unshout(_ place: String) -> String {
+        place.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
+            let letters = word.filter(\.isLetter)
+            guard letters.count >= 2, letters == letters.uppercased(), !letters.allSatisfy({ "IVXL".contains($0) }) else {
+                return String(word)
+            }
+            return word.prefix(1) + word.dropFirst().lowercased()
+        }.joined(separator: " ")
+    }
+
     static func afterTitleWord(_ text: String) -> String {
         let rest = text.drop(while: { $0 != "." && $0 != ":" && $0 != " " })
         return rest.drop(while: { $0 == "." || $0 == ":" || $0 == " " }).trimmingCharacters(in: .whitespaces)
@@ -283,7 +295,7 @@ private struct ParseState {
         }
         if !consumed { i = next }
         let kind: SceneKind = inInduction ? .induction : .scene
-        current = SceneScript(kind: kind, act: inInduction ? 0 : act, scene: number, location: place)
+        current = SceneScript(kind: kind, act: inInduction ? 0 : act, scene: number, location: Self.unshout(place))
         return i
     }
 

@@ -972,7 +972,7 @@ enum TagLexicon {
             strongCues: ["coxcomb", "mock", "mockery", "scorn", "jest", "ha ha", "jeer", "flout",
                          "scoff", "fool", "fools", "ass", "asses", "buffoon", "laugh", "ridiculous",
                          "ninny", "zany", "jester", "gibe", "o monstrous", "fine fool"],
-            faintCues: ["sir", "forsooth"],
+            faintCues: ["sir"],
             typicalRate: 0.0072, spread: 0.0128),
         ActionLexicon(
             tag: "threatening",
@@ -980,7 +980,7 @@ enum TagLexicon {
                    "burn", "perish", "scourge", "punish", "torture", "rack", "wrath", "steel",
                    "blade", "thy life", "thy head", "thy throat", "thy heart", "your head",
                    "your life", "or else", "throat", "strike", "thou shalt", "you shall",
-                   "look to", "shall die", "die", "hew", "slaughter", "massacre", "butcher",
+                   "look to", "die", "hew", "slaughter", "massacre", "butcher",
                    "execute", "execution", "dog", "fire"],
             strongCues: ["revenge", "vengeance", "beware", "slay", "avenge", "shalt die",
                          "thou diest", "i'll kill", "i will kill", "off with", "i'll have",
@@ -1009,7 +1009,7 @@ enum TagLexicon {
                    "injustice", "slander", "slanderous", "unkind", "unnatural", "ungrateful",
                    "guilty", "murderer", "shame", "dishonour", "abuse", "usurp", "usurper",
                    "perfidious", "faithless", "shameless", "why didst", "didst", "thou wast",
-                   "you have", "thou art", "you are", "hast thou", "have you", "disloyal",
+                   "thou art", "you are", "hast thou", "have you", "disloyal",
                    "dishonest", "wanton", "villany", "villainy", "spite", "malice", "envy",
                    "envious", "cruelty", "corrupt", "corrupted"],
             strongCues: ["traitor", "traitors", "treason", "treacherous", "perjured", "perjury",
@@ -1048,16 +1048,16 @@ enum TagLexicon {
                          "will i", "i must", "shall be", "my purpose", "this night", "how to",
                          "i'll do", "i will do", "he shall", "it shall", "must be", "resolve",
                          "resolved", "determine", "determined"],
-            faintCues: ["will", "shall", "must", "go", "how", "way", "then", "first"],
+            faintCues: ["will", "shall", "must", "go", "how", "way", "then"],
             typicalRate: 0.0272, spread: 0.0254),
         ActionLexicon(
             tag: "inspiring",
-            cues: ["honour", "valour", "valiant", "brave", "bravely", "fight", "follow", "cheer",
+            cues: ["honour", "valour", "valiant", "brave", "bravely", "follow", "cheer",
                    "arms", "soldier", "soldiers", "conquer", "glory", "strike", "sound", "drum",
                    "trumpet", "banner", "banners", "colours", "england", "manhood", "lion", "lions",
                    "tiger", "spirit", "spirits", "hearts", "dare", "field", "battle", "foe", "foes",
                    "enemy", "enemies", "gentlemen", "lords", "friends", "mettle", "noble",
-                   "yeomen", "fathers", "breach", "victory", "triumph", "dauntless", "stand"],
+                   "yeomen", "fathers", "breach", "triumph", "dauntless", "stand"],
             strongCues: ["once more", "follow me", "on on", "fear not", "cheerly", "courage",
                          "saint george", "god for", "victory", "charge", "countrymen", "come on",
                          "upon them", "set on", "let us", "advance", "forward", "march", "let's",
@@ -1068,9 +1068,8 @@ enum TagLexicon {
             tag: "persuading",
             cues: ["think", "cause", "reason", "reasons", "prove", "argument", "believe", "rather",
                    "sure", "surely", "ambitious", "honourable", "bid", "suppose", "grant",
-                   "if you", "if it", "if he", "should", "would", "could", "shall we", "why then",
-                   "what then", "say", "speak", "answer", "plead", "lose", "gain", "profit",
-                   "know", "consider"],
+                   "if you", "if it", "if he", "should", "would", "could", "what then", "say",
+                   "speak", "answer", "plead", "lose", "gain", "profit", "know"],
             strongCues: ["consider", "therefore", "were it not", "is it not", "bethink", "persuade",
                          "i tell you", "tell me", "what say you", "you know", "think you",
                          "judge", "mark", "look you", "answer me", "did you not", "you see",
@@ -1113,8 +1112,7 @@ enum TagLexicon {
             cues: ["none", "match", "thousand", "hundred", "fought", "slew", "valour", "mighty",
                    "strong", "strength", "fame", "famous", "beat", "greater", "bold", "dare",
                    "conquered", "conquer'd", "vanquish", "vanquished", "proud", "greatest",
-                   "scorn", "master", "sword", "arm", "hand", "fear not", "i can", "i could",
-                   "i will", "i'll", "as i", "beard", "twenty", "fifty", "threescore", "army",
+                   "scorn", "master", "sword", "arm", "hand", "fear not", "i can", "i will", "i'll", "as i", "beard", "twenty", "fifty", "threescore", "army",
                    "giant", "hercules", "alexander", "wonder", "myself", "i am", "i have"],
             strongCues: ["none but", "my sword", "my valour", "my fame", "i dare", "there's none",
                          "who dares", "i warrant", "by this hand", "by this sword", "my arm",
@@ -1122,7 +1120,7 @@ enum TagLexicon {
                          "i kill'd", "i slew", "i fought", "i beat", "my might", "my power",
                          "my strength", "my prowess", "i'll fight", "let me see", "i could",
                          "am i not", "i have done", "i am a"],
-            faintCues: ["i", "me", "my", "mine", "myself"],
+            faintCues: ["i", "me", "my", "mine"],
             typicalRate: 0.0316, spread: 0.0233),
         ActionLexicon(
             tag: "wooing",
@@ -1143,15 +1141,16 @@ enum TagLexicon {
                    "dream", "death", "conscience", "virtue", "heaven", "earth", "nothing",
                    "something", "being", "wisdom", "age", "youth", "end", "vanity", "shadow", "seem",
                    "opinion", "custom", "doubt", "question", "things", "live", "man", "life",
-                   "time", "nature", "mortal", "flesh", "dust", "stage", "player", "honour",
-                   "ambition", "kings", "beggar", "fate", "destiny", "happy", "happiness",
-                   "content", "pleasure", "glory", "thus", "so", "even", "ere"],
+                   "time", "nature", "flesh", "dust", "stage", "player", "honour", "ambition",
+                   "kings", "beggar", "fate", "destiny", "happy", "happiness", "content",
+                   "pleasure", "glory"],
             strongCues: ["to be", "not to be", "mortal", "mortality", "what is", "philosophy",
                          "the world", "this world", "all the world", "such stuff", "our life",
                          "man's life", "what's", "what are", "is it", "what a", "we are",
                          "all men", "who would", "no man", "every man"],
-            faintCues: ["?", "why", "all", "we", "our", "us", "such", "what", "every", "some", "each"],
-            typicalRate: 0.0489, spread: 0.0253),
+            faintCues: ["?", "why", "all", "we", "our", "us", "such", "what", "every", "some", "each",
+                        "thus", "so"],
+            typicalRate: 0.0427, spread: 0.0237),
         ActionLexicon(
             tag: "praising",
             cues: ["noble", "nobly", "worthy", "rare", "virtue", "virtuous", "gracious", "glory",
@@ -1172,13 +1171,11 @@ enum TagLexicon {
                    "spirit", "methinks", "strange", "dark", "darkness", "night", "owl", "scream",
                    "shriek", "sweat", "amaze", "amazed", "danger", "dangerous", "safe", "safety",
                    "lest", "coward", "cowardice", "blood", "death", "hide", "vision",
-                   "apparition", "nightmare", "tremble", "fearful", "terror", "horror", "cold",
-                   "faint", "pale", "hark", "knock", "bell", "grave", "mad", "madness", "alone",
-                   "tomb"],
+                   "apparition", "nightmare", "cold", "faint", "pale", "knock", "bell", "grave",
+                   "mad", "madness", "alone", "tomb"],
             strongCues: ["afraid", "terror", "dread", "horror", "tremble", "i fear", "affright",
                          "ghastly", "fearful", "what if", "i am afraid", "my fear", "help",
-                         "hark", "who's there", "quake", "shudder", "i dare not", "i fear",
-                         "what's that", "o god", "i'll not", "mercy on"],
+                         "hark", "who's there", "quake", "shudder", "i dare not", "what's that", "o god", "i'll not", "mercy on"],
             faintCues: ["what", "?", "if", "o", "!"],
             typicalRate: 0.0184, spread: 0.0160),
     ]
@@ -1221,7 +1218,8 @@ enum TagLexicon {
                         let words = TagLexicon.tokens(cue)
                         if words.count == 1 {
                             for form in TagLexicon.inflections(of: words[0]) {
-                                singleWeights[id(form)] = max(singleWeights[id(form)] ?? 0, weight)
+                                let word = id(form)
+                                singleWeights[word] = max(singleWeights[word] ?? 0, weight)
                             }
                         } else if words.count > 1 {
                             let ids = words.map(id)
@@ -1271,19 +1269,23 @@ enum TagLexicon {
             if words[i] != "?" && words[i] != "!" { spoken += 1 }
         }
         var hits = [Double](repeating: 0, count: actionLexicons.count)
-        // The first cue each action met, as word number × phrase length, and whether another
-        // cue has turned up since: all that the two-cue rule needs to know.
-        var firstCue = [Int](repeating: -1, count: actionLexicons.count)
+        // The first cue each action met (a word's number, or a phrase's as a negative number)
+        // and whether another cue has turned up since: all that the two-cue rule needs to know.
+        var firstCue = [Int](repeating: .min, count: actionLexicons.count)
         var varied = [Bool](repeating: false, count: actionLexicons.count)
-        func count(_ action: Int, _ weight: Double, cue: Int) {
+        func record(_ action: Int, _ weight: Double, cue: Int) {
             hits[action] += weight
-            if firstCue[action] < 0 { firstCue[action] = cue } else if firstCue[action] != cue { varied[action] = true }
+            if firstCue[action] == .min {
+                firstCue[action] = cue
+            } else if firstCue[action] != cue {
+                varied[action] = true
+            }
         }
         for i in 0 ..< ids.count where ids[i] >= 0 {
             let word = ids[i]
             var k = table.singleStart[word]
             while k < table.singleStart[word + 1] {
-                count(table.singleAction[k], table.singleWeight[k], cue: word << 4)
+                record(table.singleAction[k], table.singleWeight[k], cue: word)
                 k += 1
             }
             k = table.phraseStart[word]
@@ -1292,7 +1294,7 @@ enum TagLexicon {
                 if i + end - first < ids.count {
                     var j = first
                     while j < end && ids[i + 1 + j - first] == table.phraseWords[j] { j += 1 }
-                    if j == end { count(table.phraseAction[k], table.phraseWeight[k], cue: word << 4 | min(end - first, 15)) }
+                    if j == end { record(table.phraseAction[k], table.phraseWeight[k], cue: -1 - k) }
                 }
                 k += 1
             }

@@ -166,7 +166,7 @@ struct MonologueExtractorTests {
         #expect(prospero.tone == .comedy)
         #expect(prospero.act == 1)
         #expect(prospero.scene == 2)
-        #expect(prospero.location == "The island. Before PROSPERO'S cell.")
+        #expect(prospero.location == "The island. Before Prospero's cell.")
         #expect(prospero.text == """
             Be still, my child, and hear what I shall tell:
             The sea that rose tonight was raised by me,
@@ -424,7 +424,7 @@ struct MonologueExtractorTests {
         ])
 
         let tempest = try monologues(Self.tempest, slug: "the-tempest", genre: .romances)
-        #expect(tempest.first?.notes == "Act I, Scene 2. The island. Before PROSPERO'S cell. Speaking to Miranda."
+        #expect(tempest.first?.notes == "Act I, Scene 2. The island. Before Prospero's cell. Speaking to Miranda."
             + " Cue (Miranda): \u{201C}I am attending, sir.\u{201D}")
         #expect(tempest.last?.notes == "Act II, Scene 2. Another part of the island. Alone on stage.")
     }

@@ -330,7 +330,7 @@ struct PlayParserTests {
             By my troth, Nerissa, my little body is aweary.
             """, slug: "the-merchant-of-venice", genre: .problems)
         #expect(merchant.scenes.map(\.scene) == [1, 2])
-        #expect(merchant.scenes.map(\.location) == ["Venice. A street.", "Belmont. A room in PORTIA'S house."])
+        #expect(merchant.scenes.map(\.location) == ["Venice. A street.", "Belmont. A room in Portia's house."])
         #expect(merchant.scenes[1].events.first == .direction("Enter PORTIA and NERISSA"))
         #expect(merchant.scenes[1].speeches.map(\.speaker) == ["PORTIA"])
 
@@ -397,7 +397,7 @@ struct PlayParserTests {
             """, slug: "a-midsummer-night-s-dream", genre: .comedies)
         let scene = try #require(play.scenes.first)
         #expect(play.scenes.count == 1)
-        #expect(scene.location == "The same. LYSANDER, DEMETRIUS, HELENA, and HERMIA lying asleep.")
+        #expect(scene.location == "The same. Lysander, Demetrius, Helena, and Hermia lying asleep.")
         #expect((scene.act, scene.scene) == (4, 1))
         #expect(scene.speeches.map(\.lines) == [["Come, sit thee down upon this flowery bed."]])
     }
