@@ -306,7 +306,8 @@ public struct MonologueLibrary: Sendable {
 
     // MARK: - Related
 
-    /// The monologues most like `id`, with reasons. Nil when there is no such monologue.
+    /// The monologues most like `id`, with reasons, no more than two of them by the same
+    /// character and three from the same play. Nil when there is no such monologue.
     public func related(to id: String, count: Int = 5) -> [RelatedMonologue]? {
         guard let number = numberByID[id] else { return nil }
         let similarity = textSimilarity(to: number)
@@ -346,11 +347,22 @@ public struct MonologueLibrary: Sendable {
         let best = scored.enumerated().sorted { a, b in
             a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
         }
-        return best.prefix(count).map { entry in
+        // An actor asking for something like this speech wants a choice, not five more of the
+        // same role: at most two from the same character and three from the same play.
+        var picked: [RelatedMonologue] = []
+        var sameCharacter = 0, samePlay = 0
+        for entry in best where picked.count < count {
             var r = entry.element
+            let isSamePlay = r.monologue.play == me.play
+            let isSameCharacter = isSamePlay && r.monologue.character == me.character
+            if isSameCharacter && sameCharacter >= 2 { continue }
+            if isSamePlay && samePlay >= 3 { continue }
+            if isSameCharacter { sameCharacter += 1 }
+            if isSamePlay { samePlay += 1 }
             r.score = (r.score * 1000).rounded() / 1000
-            return r
+            picked.append(r)
         }
+        return picked
     }
 
     /// Cosine similarity of word counts weighted by rarity (tf-idf) against every other

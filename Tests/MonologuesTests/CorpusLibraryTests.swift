@@ -99,6 +99,15 @@ struct CorpusLibraryTests {
         #expect(monologues.contains { !$0.verse })
     }
 
+    @Test func relatedOffersAChoiceWithReasons() throws {
+        let related = try #require(try library.related(to: "hamlet-3-1-hamlet-1"))
+        #expect(related.count == 5)
+        #expect(related.filter { $0.monologue.character == "Hamlet" && $0.monologue.play == "Hamlet" }.count <= 2)
+        #expect(related.filter { $0.monologue.play == "Hamlet" }.count <= 3)
+        #expect(related.allSatisfy { !$0.reasons.isEmpty })
+        #expect(related.map(\.score) == related.map(\.score).sorted(by: >))
+    }
+
     @Test func idsAreStableAcrossImports() throws {
         let directory = try #require(RealCorpus.directory)
         let again = try PlayCorpus.monologues(from: PlayCorpus.files(in: directory)).monologues
