@@ -10,9 +10,12 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
@@ -30,8 +33,11 @@ let package = Package(
         .target(name: "FolioServer", dependencies: [
             "FolioCore", "Monologues", "FolioStore",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Mustache", package: "swift-mustache"),
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], resources: [.copy("Resources/Templates"), .copy("Resources/public")]),
 
         // MARK: - cli
         .target(name: "FolioCLI", dependencies: [

@@ -20,6 +20,8 @@ func exitCode(for kind: FolioErrorKind) -> Int32 {
     case .missingData: 69        // EX_UNAVAILABLE
     case .unauthorized: 77       // EX_NOPERM
     case .conflict: 75           // EX_TEMPFAIL
+    case .forbidden: 77          // EX_NOPERM
+    case .rateLimited: 75        // EX_TEMPFAIL
     }
 }
 

@@ -11,6 +11,10 @@ public enum FolioErrorKind: String, Sendable {
     case unauthorized
     /// The request clashes with what is stored (a duplicate, a stale edit).
     case conflict
+    /// Logged in, but not allowed this: another user's data, or a request without a valid CSRF token.
+    case forbidden
+    /// Too many attempts; try again later.
+    case rateLimited
 }
 
 /// Errors of every Folio module conform, so they can be reported without knowing the module.

@@ -1,4 +1,5 @@
 import FolioStore
+import Foundation
 import Hummingbird
 import Logging
 
@@ -13,7 +14,8 @@ public func buildApplication(_ configuration: ServerConfiguration, database: App
     var logger = Logger(label: "folio")
     logger.logLevel = .info
     let library = LibraryCache(repository: database.monologues, recheckSeconds: configuration.libraryRecheckSeconds)
-    let router = buildRouter(library: library, logger: logger)
+    let pages = try await PageRenderer.load()
+    let router = buildRouter(database: database, library: library, pages: pages, configuration: configuration, logger: logger)
     var app = Application(
         router: router,
         configuration: .init(address: .hostname(configuration.hostname, port: configuration.port), serverName: "Folio"),
@@ -27,11 +29,24 @@ public func buildApplication(_ configuration: ServerConfiguration, database: App
     return app
 }
 
-func buildRouter(library: LibraryCache, logger: Logger) -> Router<BasicRequestContext> {
-    let router = Router(context: BasicRequestContext.self)
-    router.middlewares.add(ErrorMiddleware(logger: logger))
-    // The bare route load tests compare the search endpoint against.
+func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRenderer, configuration: ServerConfiguration,
+                 logger: Logger) -> Router<FolioRequestContext> {
+    let router = Router(context: FolioRequestContext.self)
+    // The bare route load tests compare the search endpoint against: no middleware in its way.
     router.get("/api/v1/ping") { _, _ in "pong" }
-    MonologuesController(library: library).addRoutes(to: router.group("api/v1"))
+    if let publicDirectory = PageRenderer.publicDirectory {
+        router.add(middleware: FileMiddleware(publicDirectory, urlBasePath: "/public",
+                                              cacheControl: .init([(MediaType(type: .any), [.public, .maxAge(3600)])]), logger: logger))
+    }
+    router.add(middleware: ErrorMiddleware(logger: logger, pages: pages))
+    router.add(middleware: SessionMiddleware(accounts: database.accounts))
+    router.add(middleware: CSRFMiddleware())
+
+    let api = router.group("api/v1")
+    MonologuesController<FolioRequestContext>(library: library, repository: database.monologues).addRoutes(to: api)
+    FavouritesAPIController(database: database, library: library).addRoutes(to: api)
+    AccountController(database: database, pages: pages, throttle: LoginThrottle(database: database),
+                      bcryptCost: configuration.bcryptCost).addRoutes(to: router)
+    MonologuePagesController(database: database, library: library, pages: pages).addRoutes(to: router)
     return router
 }

@@ -36,6 +36,51 @@ extension AppDatabase {
             }
             try db.create(index: "monologue_on_revision", on: "monologue", columns: ["revision"])
         }
+        registerAccountMigrations(&migrator)
         return migrator
+    }
+}
+
+extension AppDatabase {
+    /// Accounts, their sessions and log-in attempts, and what users keep of the monologue library.
+    static func registerAccountMigrations(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v2-accounts-and-favourites") { db in
+            try db.create(table: "account") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("username", .text).notNull().unique().collate(.nocase)
+                t.column("passwordHash", .text).notNull()
+                t.column("createdAt", .datetime).notNull()
+            }
+            try db.create(table: "session") { t in
+                t.primaryKey("token", .text)
+                t.belongsTo("account", onDelete: .cascade).notNull()
+                t.column("createdAt", .datetime).notNull()
+                t.column("expiresAt", .datetime).notNull()
+            }
+            try db.create(table: "loginFailure") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("key", .text).notNull()
+                t.column("at", .datetime).notNull()
+            }
+            try db.create(index: "loginFailure_on_key_at", on: "loginFailure", columns: ["key", "at"])
+            try db.create(table: "monologueOptions") { t in
+                t.primaryKey("accountId", .integer).references("account", onDelete: .cascade)
+                t.column("gender", .text)
+                t.column("tone", .text)
+                t.column("length", .text)
+                t.column("textSize", .text).notNull().defaults(to: "medium")
+            }
+            try db.create(table: "favourite") { t in
+                t.belongsTo("account", onDelete: .cascade).notNull()
+                t.column("monologueId", .text).notNull().references("monologue")
+                t.primaryKey(["accountId", "monologueId"])
+                t.column("createdAt", .datetime).notNull()
+                t.column("text", .text)
+                t.column("notes", .text)
+                t.column("tags", .text)
+                t.column("gender", .text)
+                t.column("editedAt", .datetime)
+            }
+        }
     }
 }

@@ -104,3 +104,49 @@ extension AppDatabase {
         }
     }
 }
+
+extension AppDatabase {
+    /// Corrects one monologue of the library in place. The revision count moves on, so copies
+    /// that sync from this one pick the correction up, and favourites of it that were never
+    /// edited show it (restoring an edited one brings the corrected text back).
+    @discardableResult
+    public func correctMonologue(_ monologue: Monologue) throws -> Int {
+        try writer.write { db in
+            guard let old = try MonologueRecord.fetchOne(db, key: monologue.id), !old.retired else {
+                throw MonologueError.notFound(id: monologue.id)
+            }
+            let next = (try LibraryRecord.fetchOne(db, key: 1)?.revision ?? 0) + 1
+            try MonologueRecord(monologue, revision: next).update(db)
+            var library = try LibraryRecord.fetchOne(db, key: 1) ?? LibraryRecord(revision: next)
+            library.revision = next
+            try library.save(db)
+            return next
+        }
+    }
+
+    /// Brings the library up to date with another Folio's changes feed. A copy that last synced
+    /// from the same source asked only for what changed since; the revision count becomes the
+    /// source's, so the next sync asks from there.
+    @discardableResult
+    public func applyLibraryChanges(_ changes: LibraryChanges, source: String) throws -> LibraryImportSummary {
+        try writer.write { db in
+            var summary = LibraryImportSummary(added: 0, changed: 0, retired: 0, unchanged: 0, revision: changes.latestUpdateCount)
+            for monologue in changes.monologues {
+                let record = MonologueRecord(monologue, revision: changes.latestUpdateCount)
+                if try MonologueRecord.fetchOne(db, key: monologue.id) != nil {
+                    try record.update(db)
+                    summary.changed += 1
+                } else {
+                    try record.insert(db)
+                    summary.added += 1
+                }
+            }
+            for id in changes.retired {
+                try db.execute(sql: "UPDATE monologue SET retired = 1, revision = ? WHERE id = ?", arguments: [changes.latestUpdateCount, id])
+                summary.retired += db.changesCount
+            }
+            try LibraryRecord(revision: changes.latestUpdateCount, importedAt: Date(), source: source).save(db)
+            return summary
+        }
+    }
+}

@@ -10,6 +10,14 @@ public struct MonologueRepository: Sendable {
         try await reader.read { db in try LibraryRecord.fetchOne(db, key: 1)?.revision ?? 0 }
     }
 
+    /// Where the library last came from (a corpus path or another Folio's address) and its revision.
+    public func origin() async throws -> (source: String?, revision: Int) {
+        try await reader.read { db in
+            let library = try LibraryRecord.fetchOne(db, key: 1)
+            return (library?.source, library?.revision ?? 0)
+        }
+    }
+
     /// Every current monologue, with the revision they belong to, read in one transaction.
     public func snapshot() async throws -> (revision: Int, monologues: [Monologue]) {
         try await reader.read { db in
@@ -38,4 +46,10 @@ public struct LibraryChanges: Sendable, Hashable, Codable {
     public var latestUpdateCount: Int
     public var monologues: [Monologue]
     public var retired: [String]
+
+    public init(latestUpdateCount: Int, monologues: [Monologue], retired: [String]) {
+        self.latestUpdateCount = latestUpdateCount
+        self.monologues = monologues
+        self.retired = retired
+    }
 }

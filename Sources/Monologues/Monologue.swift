@@ -1,3 +1,5 @@
+import FolioCore
+
 /// The presumed gender of a role. `any` marks roles the text leaves open (spirits, choruses,
 /// people known only by their occupation), which is why a male or female filter also returns them.
 public enum Gender: String, Codable, Sendable, CaseIterable, Hashable {
@@ -94,5 +96,20 @@ extension Monologue {
         text.split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !$0.hasPrefix("[") }
             .joined(separator: "\n")
+    }
+}
+
+extension Monologue {
+    /// The same monologue with another text: word and line counts, timing and length follow it.
+    /// A line holding only "/" marks a beat and is not spoken.
+    public func withText(_ newText: String, wordsPerMinute: Double = ExtractionRules.standard.wordsPerMinute) -> Monologue {
+        var m = self
+        m.text = newText
+        let spoken = m.spokenText.split(separator: "\n").filter { $0 != "/" }
+        m.wordCount = spoken.reduce(0) { $0 + WordTokenizer.wordCount($1) }
+        m.lineCount = spoken.count
+        m.seconds = Int((Double(m.wordCount) * 60 / wordsPerMinute).rounded())
+        m.length = Length(seconds: m.seconds)
+        return m
     }
 }

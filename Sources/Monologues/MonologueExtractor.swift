@@ -249,7 +249,7 @@ public struct MonologueExtractor: Sendable {
         return Double(capitalised) / Double(rest.count) >= 0.6
     }
 
-    static func roman(_ n: Int) -> String {
+    public static func roman(_ n: Int) -> String {
         let table: [(Int, String)] = [(10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
         var n = n, out = ""
         for (value, numeral) in table {

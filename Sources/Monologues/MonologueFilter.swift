@@ -73,12 +73,3 @@ public struct MonologueFilter: Sendable, Hashable {
         return value
     }
 }
-
-extension String {
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while s.first == " " { s.removeFirst() }
-        while s.last == " " { s.removeLast() }
-        return String(s)
-    }
-}

@@ -183,14 +183,20 @@ public struct MonologueLibrary: Sendable {
     // MARK: - Search
 
     /// Monologues matching every term of `query` and the filter, best first.
-    public func search(_ query: String, filter: MonologueFilter = MonologueFilter(), limit: Int? = nil, offset: Int = 0) -> SearchResult {
+    ///
+    /// `personalTags` are one user's own tags on their favourites (monologue id → tags): for that
+    /// user they match and filter like the library's tags, and for nobody else.
+    public func search(_ query: String, filter: MonologueFilter = MonologueFilter(), limit: Int? = nil, offset: Int = 0,
+                       personalTags: [String: [String]] = [:]) -> SearchResult {
         let terms = QueryTerms(query).terms
-        var result = filterMembers(filter)
+        let personal = personalTags.compactMap { id, tags in numberByID[id].map { ($0, tags.map(TextFolding.fold)) } }
+        var result = filterMembers(filter, personal: personal)
         var termMatches: [(strong: BitSet, tagged: BitSet)] = []
         termMatches.reserveCapacity(terms.count)
         for term in terms {
             guard !result.isEmpty else { break }
-            let match = self.match(term)
+            var match = self.match(term)
+            for (number, tags) in personal where tags.contains(where: { $0.contains(term) }) { match.tagged.insert(number) }
             var any = match.strong
             any.formUnion(match.tagged)
             any.formUnion(match.text)
@@ -231,7 +237,7 @@ public struct MonologueLibrary: Sendable {
         return SearchResult(total: total, items: items)
     }
 
-    private func filterMembers(_ filter: MonologueFilter) -> BitSet {
+    private func filterMembers(_ filter: MonologueFilter, personal: [(Int, [String])] = []) -> BitSet {
         var result = BitSet.full(capacity: monologues.count)
         let empty = BitSet(capacity: monologues.count)
         if let gender = filter.gender, gender != .any {
@@ -241,7 +247,11 @@ public struct MonologueLibrary: Sendable {
         }
         if let tone = filter.tone { result.formIntersection(toneMembers[tone] ?? empty) }
         if let length = filter.length { result.formIntersection(lengthMembers[length] ?? empty) }
-        for tag in filter.tags { result.formIntersection(tagMembers[TextFolding.fold(tag)] ?? empty) }
+        for tag in filter.tags.map(TextFolding.fold) {
+            var tagged = tagMembers[tag] ?? empty
+            for (number, tags) in personal where tags.contains(tag) { tagged.insert(number) }
+            result.formIntersection(tagged)
+        }
         return result
     }
 

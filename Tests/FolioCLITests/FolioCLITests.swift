@@ -1,5 +1,8 @@
 import FolioTestSupport
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 
 /// The `folio` command as a user runs it: the built binary, its output and its exit code.
@@ -242,5 +245,62 @@ struct Item: Decodable { let id, title, character, play, gender, tone, length, t
 
         let male = try folio("monologues", "search", "--gender", "male", "--limit", "5000", "--json").json([Item].self)
         #expect(Set(male.map(\.gender)) == ["male", "any"])
+    }
+}
+
+@Suite struct SyncTests {
+    /// A free loopback port, as the kernel hands one out.
+    static func freePort() throws -> Int {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        probe.arguments = ["python3", "-c", "import socket; s=socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"]
+        let out = Pipe()
+        probe.standardOutput = out
+        try probe.run()
+        probe.waitUntilExit()
+        return Int(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))!
+    }
+
+    @Test func syncBringsASecondDataDirectoryUpToDate() async throws {
+        let source = Folio(), mirror = Folio()
+        defer { source.cleanUp(); mirror.cleanUp() }
+        let corpus = source.dataDirectory.appendingPathComponent("corpus")
+        try TinyCorpus.write(to: corpus)
+        #expect(try source("import", "shakespeare", corpus.path, "--min-words", "20").status == 0)
+
+        let port = try Self.freePort()
+        let server = Process()
+        server.executableURL = Folio.binary
+        server.arguments = ["serve", "--port", String(port), "--data-dir", source.dataDirectory.path]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { server.terminate(); server.waitUntilExit() }
+        let base = "http://127.0.0.1:\(port)"
+        // Bounded wait for the server to answer.
+        var ready = false
+        for _ in 0..<100 where !ready {
+            if (try? await URLSession.shared.data(from: URL(string: base + "/api/v1/ping")!)) != nil { ready = true } else { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        try #require(ready, "the server did not start")
+
+        let first = try mirror("monologues", "sync", "--from", base, "--json")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try first.json(Summary.self).added == 3)
+        #expect(try mirror("monologues", "stats", "--json").json(Stats.self).count == 3)
+
+        let corrected = try source("monologues", "correct", "hamlet-3-1-hamlet-1", "--notes", "Ophelia reads, apart.")
+        #expect(corrected.status == 0, "\(corrected.stderr)")
+        // The source server rechecks its revision every two seconds.
+        try await Task.sleep(for: .milliseconds(2200))
+        let second = try mirror("monologues", "sync", "--from", base, "--json").json(Summary.self)
+        #expect((second.added, second.changed) == (0, 1))
+        #expect(try mirror("monologues", "show", "hamlet-3-1-hamlet-1", "--json").stdout.contains("Ophelia reads, apart."))
+        #expect((try mirror("monologues", "sync", "--from", base, "--json").json(Summary.self)).changed == 0)
+
+        let unreachable = try mirror("monologues", "sync", "--from", "http://127.0.0.1:1")
+        #expect(unreachable.status == 69)
+        #expect(unreachable.stderr.contains("Cannot reach"))
+        #expect(try mirror("monologues", "sync", "--from", "not a url").status == 65)
     }
 }

@@ -24,7 +24,7 @@ import Testing
     func withApp(library: [Monologue] = monologues, _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let database = try AppDatabase.inMemory()
         if !library.isEmpty { try database.importMonologues(library, source: "fixture") }
-        let app = try await buildApplication(ServerConfiguration(dataDirectory: DataDirectory(path: "/unused")), database: database)
+        let app = try await buildApplication(ServerConfiguration(dataDirectory: DataDirectory(path: "/unused"), bcryptCost: 4), database: database)
         try await app.test(.router, test)
     }
 

@@ -1,16 +1,19 @@
 import FolioCore
+import FolioStore
 import Hummingbird
 import Monologues
 
 /// The monologue library's JSON API.
 struct MonologuesController<Context: RequestContext> {
     let library: LibraryCache
+    let repository: MonologueRepository
 
     static var maximumLimit: Int { 1000 }
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("monologues", use: search)
         group.get("monologues/stats", use: stats)
+        group.get("monologues/changes", use: changes)
         group.get("monologues/:id", use: show)
         group.get("monologues/:id/related", use: related)
         group.get("tags", use: tags)
@@ -57,6 +60,12 @@ struct MonologuesController<Context: RequestContext> {
         return RelatedResponse(items: items)
     }
 
+    /// What changed in the library after revision `since`, for clients keeping a copy in step.
+    @Sendable func changes(_ request: Request, context: Context) async throws -> LibraryChanges {
+        let since = try Self.integer(request.uri.queryParameters.get("since"), name: "since", range: 0...Int(Int32.max), default: 0)
+        return try await repository.changes(since: since)
+    }
+
     @Sendable func stats(_ request: Request, context: Context) async throws -> LibraryStats {
         try await library.current().stats
     }
@@ -76,3 +85,4 @@ struct MonologuesController<Context: RequestContext> {
 
 extension Monologue: ResponseEncodable {}
 extension LibraryStats: ResponseEncodable {}
+extension LibraryChanges: ResponseEncodable {}

