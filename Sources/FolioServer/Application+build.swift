@@ -35,8 +35,11 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
     // The bare route load tests compare the search endpoint against: no middleware in its way.
     router.get("/api/v1/ping") { _, _ in "pong" }
     if let publicDirectory = PageRenderer.publicDirectory {
+        // Served when the rest of the app answers 404 (the error middleware inside turns "no
+        // route" into a page), so files never shadow a route.
         router.add(middleware: FileMiddleware(publicDirectory, urlBasePath: "/public",
-                                              cacheControl: .init([(MediaType(type: .any), [.public, .maxAge(3600)])]), logger: logger))
+                                              cacheControl: .init([(MediaType(type: .any), [.public, .maxAge(3600)])]), logger: logger)
+            .withServeOnNotFoundResponse())
     }
     router.add(middleware: ErrorMiddleware(logger: logger, pages: pages))
     router.add(middleware: SessionMiddleware(accounts: database.accounts))

@@ -43,8 +43,10 @@ def eventually(driver: WebDriver, probe, accept, what: str, timeout: float = WAI
         WebDriverWait(driver, timeout, poll_frequency=0.2,
                       ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(check)
     except TimeoutException:
-        raise AssertionError(f"{what}: not within {timeout} s at {driver.current_url}; "
-                             f"last seen {seen.get('value')!r}") from None
+        last = seen.get("value")
+        if isinstance(last, list) and len(last) > 5:
+            last = f"{last[:5]!r} and {len(last) - 5} more"
+        raise AssertionError(f"{what}: not within {timeout} s at {driver.current_url}; last seen {last}") from None
     return seen["value"]
 
 

@@ -70,6 +70,11 @@ struct MonologuePagesController: Sendable {
             return try pages.html("monologues/results", data)
         }
         data["query"] = query
+        // Filters that came in the address ride along as hidden fields, so a search without
+        // JavaScript keeps them.
+        data["filterFields"] = ["tag", "gender", "tone", "length"].flatMap { name in
+            parameters.getAll(name).filter { !$0.isEmpty }.map { ["name": name, "value": $0] }
+        }
         data["hasFilters"] = filter != MonologueFilter()
         data["filterSummary"] = Self.summary(filter)
         data["optionsHref"] = "/monologues/options"
