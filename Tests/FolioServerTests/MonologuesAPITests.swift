@@ -45,6 +45,11 @@ import Testing
                 let ids = try decode(SearchBody.self, response).items.map(\.id)
                 #expect(ids == ["macbeth-1-5-lady-macbeth-1"])
             }
+            // A GET form writes spaces as "+"; a literal plus arrives as %2B.
+            try await client.execute(uri: "/api/v1/monologues?q=to+be+or+not+to+be", method: .get) { response in
+                let ids = try decode(SearchBody.self, response).items.map(\.id)
+                #expect(ids.first == "hamlet-3-1-hamlet-1")
+            }
             try await client.execute(uri: "/api/v1/monologues?gender=male&limit=1&offset=1", method: .get) { response in
                 let body = try decode(SearchBody.self, response)
                 #expect(body.total == 2)

@@ -67,7 +67,10 @@ def element(driver: WebDriver, css: str):
 
 
 def click(driver: WebDriver, css: str) -> None:
-    target = element(driver, css)
+    click_element(driver, element(driver, css))
+
+
+def click_element(driver: WebDriver, target) -> None:
     # On a phone the bottom tab bar can sit over a button at the bottom of the viewport.
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", target)
     WebDriverWait(driver, WAIT).until(EC.element_to_be_clickable(target))
@@ -343,8 +346,7 @@ def test_phone_register_search_filter_favourite_edit_restore(phone, folio_url, a
     # 6. Edit the favourite: cut its last line, give it tags of one's own.
     favourite = favourite_for(driver, base, chosen)
     assert not favourite.find_elements(By.CSS_SELECTOR, ".edited-badge"), "marked edited before any edit"
-    favourite.find_element(By.CSS_SELECTOR, "a.edit-link").click()
-    wait_ready(driver)
+    click_element(driver, favourite.find_element(By.CSS_SELECTOR, "a.edit-link"))
     original = element(driver, "textarea#edit-text").get_property("value").replace("\r\n", "\n")
     kept_lines = original.rstrip().split("\n")
     cut, kept_lines = kept_lines[-1], kept_lines[:-1]
@@ -423,9 +425,8 @@ def test_wrong_password_is_refused(desktop, folio_url):
     log_out(driver, base)
 
     log_in(driver, base, username, password=PASSWORD + "-wrong")
-    message = eventually(driver, lambda: [e.text.strip() for e in driver.find_elements(By.CSS_SELECTOR, FLASH)],
-                         lambda texts: any(texts), "an error in #flash or [role=alert] after a wrong password")
-    assert message
+    eventually(driver, lambda: [e.text.strip() for e in driver.find_elements(By.CSS_SELECTOR, FLASH)],
+               any, "an error in #flash or [role=alert] after a wrong password")
     element(driver, "form#login-form")
     assert_logged_out(driver, base, username)
 

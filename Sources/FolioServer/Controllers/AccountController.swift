@@ -59,7 +59,7 @@ struct AccountController: Sendable {
 
     @Sendable func loginForm(_ request: Request, context: FolioRequestContext) async throws -> Response {
         try pages.render("account/login", title: "Log in", tab: "Account",
-                         data: ["next": Self.safeNext(request.uri.queryParameters.get("next"))], context: context)
+                         data: ["next": Self.safeNext(WebForm(query: request).get("next"))], context: context)
     }
 
     @Sendable func login(_ request: Request, context: FolioRequestContext) async throws -> Response {

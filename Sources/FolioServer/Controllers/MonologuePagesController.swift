@@ -50,7 +50,7 @@ struct MonologuePagesController: Sendable {
     // MARK: - List
 
     @Sendable func list(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        let parameters = request.uri.queryParameters
+        let parameters = WebForm(query: request)
         let library = try await library.current()
         let options = try await options(request, context)
         let favourites = try await favouritesByID(context)
@@ -155,7 +155,7 @@ struct MonologuePagesController: Sendable {
 
     @Sendable func tags(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let library = try await library.current()
-        let selected = Set(request.uri.queryParameters.getAll("tag"))
+        let selected = Set(WebForm(query: request).getAll("tag"))
         let favourites = try await favouritesByID(context)
         var personalCounts: [String: Int] = [:]
         for tags in favourites.values.compactMap(\.tags) { for tag in tags where !library.knownTags.contains(tag) { personalCounts[tag, default: 0] += 1 } }

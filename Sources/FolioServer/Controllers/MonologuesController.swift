@@ -33,7 +33,7 @@ struct MonologuesController<Context: RequestContext> {
     }
 
     @Sendable func search(_ request: Request, context: Context) async throws -> SearchResponse {
-        let parameters = request.uri.queryParameters
+        let parameters = WebForm(query: request)
         let library = try await library.current()
         let tags = parameters.getAll("tag").flatMap { $0.split(separator: ",").map(String.init) }
         let filter = try MonologueFilter.parse(gender: parameters.get("gender"), tone: parameters.get("tone"),
@@ -62,7 +62,7 @@ struct MonologuesController<Context: RequestContext> {
 
     /// What changed in the library after revision `since`, for clients keeping a copy in step.
     @Sendable func changes(_ request: Request, context: Context) async throws -> LibraryChanges {
-        let since = try Self.integer(request.uri.queryParameters.get("since"), name: "since", range: 0...Int(Int32.max), default: 0)
+        let since = try Self.integer(WebForm(query: request).get("since"), name: "since", range: 0...Int(Int32.max), default: 0)
         return try await repository.changes(since: since)
     }
 
