@@ -40,8 +40,8 @@ public struct LibraryStats: Sendable, Hashable, Codable {
 /// - text and notes are an inverted index from word to bitset, so a term is seven hash lookups;
 /// - monologues are numbered in sortTitle order, so walking a result bitset yields them already
 ///   in the tie-break order, and ranking is a bucket pass rather than a sort.
-/// Ranking: a term found in character, play or title counts 100, in tags, gender or tone 10, in
-/// text or notes 1; a query whose words stand together in the text as a phrase adds 1,000.
+/// Ranking: a term found in character, play or title counts 100, in tags 10, in text, notes,
+/// gender or tone 1; a query whose words stand together in the text as a phrase adds 1,000.
 public struct MonologueLibrary: Sendable {
     /// Every monologue, in sortTitle order: an index into this array is a monologue's number.
     public let monologues: [Monologue]
@@ -110,8 +110,10 @@ public struct MonologueLibrary: Sendable {
         for (character, members) in index(\.character) {
             values.append((Array(TextFolding.fold(character).utf8), members, 100))
         }
-        for (gender, members) in genderMembers { values.append((Array(gender.rawValue.utf8), members, 10)) }
-        for (tone, members) in toneMembers { values.append((Array(tone.rawValue.utf8), members, 10)) }
+        // Gender and tone match as substrings, as in the seed, but rank no higher than a word of
+        // the text: "to" is in "history", which says nothing about a speech.
+        for (gender, members) in genderMembers { values.append((Array(gender.rawValue.utf8), members, 1)) }
+        for (tone, members) in toneMembers { values.append((Array(tone.rawValue.utf8), members, 1)) }
         for (tag, members) in tagMembers { values.append((Array(tag.utf8), members, 10)) }
         fieldValues = values
 
@@ -259,11 +261,16 @@ public struct MonologueLibrary: Sendable {
     private func match(_ term: String) -> (strong: BitSet, tagged: BitSet, text: BitSet) {
         let n = monologues.count
         var strong = BitSet(capacity: n), tagged = BitSet(capacity: n)
+        var text = textMatch(term)
         let needle = Array(term.utf8)
         for field in fieldValues where TextFolding.contains(field.value, needle) {
-            if field.weight >= 100 { strong.formUnion(field.members) } else { tagged.formUnion(field.members) }
+            switch field.weight {
+            case 100...: strong.formUnion(field.members)
+            case 10..<100: tagged.formUnion(field.members)
+            default: text.formUnion(field.members)
+            }
         }
-        return (strong, tagged, textMatch(term))
+        return (strong, tagged, text)
     }
 
     /// Whole-word matches in text and notes, with the seed's endings. A term that is itself

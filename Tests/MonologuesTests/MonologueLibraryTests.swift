@@ -64,6 +64,15 @@ import Testing
         #expect(mixed.search("hamlet").items.map(\.id) == ["z", "a"])
     }
 
+    @Test func toneAndGenderSubstringsMatchButRankLikeText() {
+        let mixed = MonologueLibrary([
+            LibraryFixture.monologue("history", play: "Richard II", character: "Gaunt", genre: .histories, text: "This royal throne of kings."),
+            LibraryFixture.monologue("comedy", play: "As You Like It", character: "Jaques", genre: .comedies, text: "All the world's a stage, to be sure."),
+        ])
+        // "to" is inside "history": it matches, as in the seed, but does not outrank a real word.
+        #expect(mixed.search("to").items.map(\.id) == ["comedy", "history"])
+    }
+
     @Test func aPhraseMatchComesFirst() {
         #expect(ids("to be or not to be").first == "tobe")
         #expect(Set(ids("to be or not to be")) == ["tobe", "notobe"])
