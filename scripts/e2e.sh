@@ -36,7 +36,7 @@ export FOLIO_ARTIFACTS="${FOLIO_ARTIFACTS:-$FOLIO_ROOT/artifacts/e2e}"
 # Bytecode and pytest's cache would otherwise land in the work tree.
 export PYTHONDONTWRITEBYTECODE=1
 set +e
-timeout 1800 python3 -m pytest -q -p no:cacheprovider --timeout=300 Tests/e2e "$@"
+timeout 1800 python3 -m pytest -q -p no:cacheprovider -p no:benchmark --timeout=300 Tests/e2e "$@"
 status=$?
 set -e
 case $status in

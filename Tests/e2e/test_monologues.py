@@ -11,12 +11,7 @@ import secrets
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-import pytest
-from selenium.common.exceptions import (
-    NoSuchElementException,
-    StaleElementReferenceException,
-    TimeoutException,
-)
+from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -36,12 +31,17 @@ def eventually(driver: WebDriver, probe, accept, what: str, timeout: float = WAI
     seen = {}
 
     def check(_):
-        seen["value"] = probe()
+        try:
+            seen["value"] = probe()
+        except WebDriverException as error:
+            # Mid-navigation Chromium answers with stale nodes, "does not belong to the
+            # document" or an unloaded page; a later poll sees the new page.
+            seen["value"] = f"error: {error.msg}"
+            return False
         return accept(seen["value"])
 
     try:
-        WebDriverWait(driver, timeout, poll_frequency=0.2,
-                      ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(check)
+        WebDriverWait(driver, timeout, poll_frequency=0.2).until(check)
     except TimeoutException:
         last = seen.get("value")
         if isinstance(last, list) and len(last) > 5:
@@ -50,8 +50,15 @@ def eventually(driver: WebDriver, probe, accept, what: str, timeout: float = WAI
     return seen["value"]
 
 
-def wait_ready(driver: WebDriver) -> None:
-    WebDriverWait(driver, WAIT).until(lambda d: d.execute_script("return document.readyState") == "complete")
+def mark_page(driver: WebDriver) -> None:
+    driver.execute_script("window.folioOldPage = true")
+
+
+def wait_ready(driver: WebDriver, what: str = "the page to load") -> None:
+    """Waits for a fully loaded document that `mark_page` has not marked."""
+    eventually(driver, lambda: driver.execute_script(
+        "return window.folioOldPage === true ? 'old page' : document.readyState"),
+        lambda state: state == "complete", what)
 
 
 def visit(driver: WebDriver, base: str, path: str) -> None:
@@ -60,10 +67,7 @@ def visit(driver: WebDriver, base: str, path: str) -> None:
 
 
 def element(driver: WebDriver, css: str):
-    try:
-        return WebDriverWait(driver, WAIT).until(EC.presence_of_element_located((By.CSS_SELECTOR, css)))
-    except TimeoutException:
-        raise AssertionError(f"no {css} within {WAIT} s at {driver.current_url}") from None
+    return eventually(driver, lambda: driver.find_elements(By.CSS_SELECTOR, css), bool, f"an element {css}")[0]
 
 
 def click(driver: WebDriver, css: str) -> None:
@@ -79,14 +83,9 @@ def click_element(driver: WebDriver, target) -> None:
 
 def submit(driver: WebDriver, button_css: str) -> None:
     """Presses a form's submit button and waits for the page the server answers with."""
-    page = driver.find_element(By.TAG_NAME, "html")
+    mark_page(driver)
     click(driver, button_css)
-    try:
-        WebDriverWait(driver, WAIT).until(EC.staleness_of(page))
-    except TimeoutException:
-        raise AssertionError(f"pressing {button_css} loaded no new page within {WAIT} s "
-                             f"(still {driver.current_url})") from None
-    wait_ready(driver)
+    wait_ready(driver, f"a new page after pressing {button_css}")
 
 
 def fill(driver: WebDriver, css: str, value: str) -> None:
@@ -227,10 +226,10 @@ ANY = ("any", "")
 
 def open_first_result(driver: WebDriver) -> str:
     first = result_ids(driver)[0]
+    mark_page(driver)
     click(driver, "#results li.result a.result-link")
-    eventually(driver, lambda: monologue_id(driver.current_url), lambda current: current == first,
-               "following the first a.result-link")
-    wait_ready(driver)
+    wait_ready(driver, "the page of the first a.result-link")
+    assert monologue_id(driver.current_url) == first, f"the first a.result-link led to {driver.current_url}"
     return first
 
 
@@ -346,7 +345,9 @@ def test_phone_register_search_filter_favourite_edit_restore(phone, folio_url, a
     # 6. Edit the favourite: cut its last line, give it tags of one's own.
     favourite = favourite_for(driver, base, chosen)
     assert not favourite.find_elements(By.CSS_SELECTOR, ".edited-badge"), "marked edited before any edit"
+    mark_page(driver)
     click_element(driver, favourite.find_element(By.CSS_SELECTOR, "a.edit-link"))
+    wait_ready(driver, "the edit page")
     original = element(driver, "textarea#edit-text").get_property("value").replace("\r\n", "\n")
     kept_lines = original.rstrip().split("\n")
     cut, kept_lines = kept_lines[-1], kept_lines[:-1]
@@ -368,15 +369,14 @@ def test_phone_register_search_filter_favourite_edit_restore(phone, folio_url, a
 
     # 7. Restore, through the confirm() app.js asks.
     visit(driver, base, urlparse(edit_url).path)
-    page = driver.find_element(By.TAG_NAME, "html")
+    mark_page(driver)
     click(driver, "#restore-submit")
     try:
         WebDriverWait(driver, WAIT).until(EC.alert_is_present())
     except TimeoutException:
         raise AssertionError("#restore-submit asked no confirm()") from None
     driver.switch_to.alert.accept()
-    WebDriverWait(driver, WAIT).until(EC.staleness_of(page))
-    wait_ready(driver)
+    wait_ready(driver, "a new page after confirming the restore")
     favourite = favourite_for(driver, base, chosen)
     assert not favourite.find_elements(By.CSS_SELECTOR, ".edited-badge"), ".edited-badge is still shown after restoring"
     visit(driver, base, f"/monologues/{chosen}")
