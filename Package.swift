@@ -22,10 +22,11 @@ let package = Package(
         // MARK: - apps (Foundation and FolioCore only: no server, no database)
         .target(name: "FolioCore"),
         .target(name: "Monologues", dependencies: ["FolioCore"]),
+        .target(name: "Vocabulary", dependencies: ["FolioCore"]),
 
         // MARK: - store
         .target(name: "FolioStore", dependencies: [
-            "FolioCore", "Monologues",
+            "FolioCore", "Monologues", "Vocabulary",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
 
@@ -41,7 +42,7 @@ let package = Package(
 
         // MARK: - cli
         .target(name: "FolioCLI", dependencies: [
-            "FolioCore", "Monologues", "FolioStore", "FolioServer",
+            "FolioCore", "Monologues", "Vocabulary", "FolioStore", "FolioServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
@@ -55,8 +56,9 @@ let package = Package(
         .target(name: "FolioTestSupport", dependencies: ["Monologues"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
         .testTarget(name: "MonologuesTests", dependencies: ["Monologues", "FolioTestSupport"]),
+        .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"], resources: [.copy("Resources")]),
         .testTarget(name: "FolioStoreTests", dependencies: [
-            "FolioStore", "FolioTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            "FolioStore", "FolioTestSupport", "Vocabulary", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "FolioServerTests", dependencies: [
             "FolioServer", "FolioStore", "FolioTestSupport",

@@ -37,6 +37,7 @@ extension AppDatabase {
             try db.create(index: "monologue_on_revision", on: "monologue", columns: ["revision"])
         }
         registerAccountMigrations(&migrator)
+        registerVocabularyMigrations(&migrator)
         return migrator
     }
 }
@@ -81,6 +82,57 @@ extension AppDatabase {
                 t.column("gender", .text)
                 t.column("editedAt", .datetime)
             }
+        }
+    }
+}
+
+extension AppDatabase {
+    /// The vocabulary trainer: pairs and their tags, one FSRS card per pair and direction, and
+    /// every review. All of it belongs to an account and goes with it.
+    static func registerVocabularyMigrations(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v3-vocabulary") { db in
+            try db.create(table: "vocabPair") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("account", onDelete: .cascade).notNull()
+                t.column("english", .text).notNull()
+                t.column("welsh", .text).notNull()
+                t.column("note", .text).notNull()
+                t.column("type", .text).notNull()
+                t.column("createdAt", .datetime).notNull()
+                t.column("updatedAt", .datetime).notNull()
+            }
+            try db.create(table: "vocabTag") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("account", onDelete: .cascade).notNull()
+                t.column("name", .text).notNull().collate(.nocase)
+                t.uniqueKey(["accountId", "name"])
+            }
+            try db.create(table: "vocabPairTag") { t in
+                t.column("pairId", .integer).notNull().references("vocabPair", onDelete: .cascade)
+                t.column("tagId", .integer).notNull().references("vocabTag", onDelete: .cascade)
+                t.primaryKey(["pairId", "tagId"])
+            }
+            try db.create(index: "vocabPairTag_on_tagId", on: "vocabPairTag", columns: ["tagId"])
+            try db.create(table: "vocabCard") { t in
+                t.column("pairId", .integer).notNull().references("vocabPair", onDelete: .cascade)
+                t.column("direction", .text).notNull().check { ["englishToWelsh", "welshToEnglish"].contains($0) }
+                t.primaryKey(["pairId", "direction"])
+                t.column("state", .integer).notNull().check { (1...3).contains($0) }
+                t.column("step", .integer)
+                t.column("stability", .double)
+                t.column("difficulty", .double)
+                t.column("due", .datetime).notNull()
+                t.column("lastReview", .datetime)
+            }
+            try db.create(table: "vocabReview") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("pairId", .integer).notNull().references("vocabPair", onDelete: .cascade)
+                t.column("direction", .text).notNull()
+                t.column("rating", .integer).notNull().check { (1...4).contains($0) }
+                t.column("reviewedAt", .datetime).notNull()
+                t.column("duration", .double)
+            }
+            try db.create(index: "vocabReview_on_pairId", on: "vocabReview", columns: ["pairId"])
         }
     }
 }

@@ -304,3 +304,24 @@ struct Item: Decodable { let id, title, character, play, gender, tone, length, t
         #expect(try mirror("monologues", "sync", "--from", "not a url").status == 65)
     }
 }
+
+@Suite struct VocabSimulateTests {
+    struct Review: Decodable { let day: Int; let rating: Int; let stability, difficulty: Double; let state: String; let intervalDays: Int }
+
+    @Test func simulatePrintsTheSchedulersView() throws {
+        let folio = Folio()
+        defer { folio.cleanUp() }
+        let run = try folio("vocab", "simulate", "0:3 1:3 3:3", "--json")
+        #expect(run.status == 0, "\(run.stderr)")
+        let reviews = try run.json([Review].self)
+        #expect(reviews.map(\.state) == ["Learning", "Review", "Review"])
+        #expect(reviews.map(\.intervalDays) == [0, 7, 20])
+        #expect(abs(reviews[2].stability - 19.833473465759585) < 1e-4)
+        let steps = try folio("vocab", "simulate", "0:3 1:3 3:3", "--no-learning-steps", "--json").json([Review].self)
+        #expect(steps[0].state == "Review")
+
+        let bad = try folio("vocab", "simulate", "0:3 1:9")
+        #expect(bad.status == 65)
+        #expect(!bad.stderr.isEmpty)
+    }
+}

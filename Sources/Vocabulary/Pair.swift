@@ -1,0 +1,129 @@
+import FolioCore
+import Foundation
+
+/// An English word or phrase and its Welsh counterpart, with a note, a type and tags. Either side
+/// may be empty while the other is being looked up; only a pair with both sides can be revised.
+public struct Pair: Codable, Sendable, Hashable, Identifiable {
+    /// Nil until the pair is saved.
+    public var id: Int64?
+    public var english: String
+    public var welsh: String
+    public var note: String
+    /// Free text, lowercase: "noun", "verb", "phrase"… `typeSuggestions` lists the usual ones.
+    public var type: String
+    /// Capitalised labels ("Food", "Big finish"), normalised by `TagList`.
+    public var tags: [String]
+
+    public static let maximumSideLength = 500
+    public static let maximumNoteLength = 2_000
+    public static let maximumTypeLength = 40
+    public static let maximumTags = 20
+
+    /// What the type field offers; any other short word is accepted too.
+    public static let typeSuggestions = [
+        "noun", "verb", "adjective", "adverb", "phrase", "preposition", "pronoun", "conjunction",
+        "number", "interjection", "proper noun", "article",
+    ]
+
+    public init(id: Int64? = nil, english: String = "", welsh: String = "", note: String = "",
+                type: String = "", tags: [String] = []) {
+        self.id = id
+        self.english = english
+        self.welsh = welsh
+        self.note = note
+        self.type = type
+        self.tags = tags
+    }
+
+    // API clients may send only the fields they fill in.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(Int64.self, forKey: .id)
+        english = try container.decodeIfPresent(String.self, forKey: .english) ?? ""
+        welsh = try container.decodeIfPresent(String.self, forKey: .welsh) ?? ""
+        note = try container.decodeIfPresent(String.self, forKey: .note) ?? ""
+        type = try container.decodeIfPresent(String.self, forKey: .type) ?? ""
+        tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
+    }
+
+    /// A field that can be too long.
+    public enum Field: String, Sendable, Hashable {
+        case english, welsh, note, type
+
+        var name: String {
+            switch self {
+            case .english: "The English"
+            case .welsh: "The Welsh"
+            case .note: "The note"
+            case .type: "The type"
+            }
+        }
+    }
+
+    /// One reason a pair cannot be saved.
+    public enum Problem: Sendable, Hashable {
+        case noSide
+        case tooLong(Field, length: Int, limit: Int)
+        case tooManyTags(count: Int, limit: Int)
+
+        public var message: String {
+            switch self {
+            case .noSide:
+                return "Fill in the English, the Welsh or both."
+            case .tooLong(let field, let length, let limit):
+                let advice = switch field {
+                case .english, .welsh: "Shorten it, or move the detail into the note."
+                case .note: "Shorten it."
+                case .type: "Use a short word such as noun, verb or phrase."
+                }
+                return "\(field.name) is \(length) characters long; the limit is \(limit). \(advice)"
+            case .tooManyTags(let count, let limit):
+                return "There are \(count) tags; the limit is \(limit). Remove \(count - limit)."
+            }
+        }
+    }
+
+    /// The pair as it is stored: sides on one line with single spaces, the note trimmed with plain
+    /// line ends, the type lowercase, tags capitalised and deduplicated — matched to `existingTags`
+    /// whatever their case, so a tag typed as "food" joins an existing "Food".
+    /// Throws every problem at once, so a form can show them together.
+    public func validated(existingTags: [String] = []) throws(VocabularyError) -> Pair {
+        var pair = self
+        pair.english = Self.singleLine(english)
+        pair.welsh = Self.singleLine(welsh)
+        pair.note = note.replacingOccurrences(of: "\r\n", with: "\n")
+            .replacingOccurrences(of: "\r", with: "\n")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        pair.type = Self.singleLine(type).lowercased()
+        // Joined and split again, so a tag holding commas becomes several, as it would when typed.
+        pair.tags = TagList.parse(tags.joined(separator: ","), existing: existingTags, style: .capitalised)
+
+        var problems: [Problem] = []
+        if pair.english.isEmpty && pair.welsh.isEmpty { problems.append(.noSide) }
+        for (field, value, limit) in [(Field.english, pair.english, Self.maximumSideLength),
+                                      (.welsh, pair.welsh, Self.maximumSideLength),
+                                      (.note, pair.note, Self.maximumNoteLength),
+                                      (.type, pair.type, Self.maximumTypeLength)] where value.count > limit {
+            problems.append(.tooLong(field, length: value.count, limit: limit))
+        }
+        if pair.tags.count > Self.maximumTags {
+            problems.append(.tooManyTags(count: pair.tags.count, limit: Self.maximumTags))
+        }
+        guard problems.isEmpty else { throw .invalidPair(problems) }
+        return pair
+    }
+
+    /// True when the English or the Welsh contains the query, ignoring case and accents: "gwr"
+    /// finds "gŵr", "Gwr" and "gŵraig". An empty query matches every pair.
+    public static func matches(_ pair: Pair, query: String) -> Bool {
+        let needle = Array(TextFolding.fold(singleLine(query)).utf8)
+        if needle.isEmpty { return true }
+        return TextFolding.contains(Array(TextFolding.fold(pair.english).utf8), needle)
+            || TextFolding.contains(Array(TextFolding.fold(pair.welsh).utf8), needle)
+    }
+
+    /// Trimmed, with every run of spaces, tabs and line ends made one space.
+    static func singleLine(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+}
