@@ -1,12 +1,15 @@
 import ArgumentParser
 import FolioCore
+import FolioStore
 import Foundation
+import Monologues
 import Vocabulary
 
 struct VocabCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vocab", abstract: "The English–Welsh vocabulary trainer.",
-        subcommands: [Simulate.self])
+        subcommands: [Add.self, List.self, Search.self, Tags.self, Edit.self, Delete.self, Import.self, Export.self,
+                      Review.self, Simulate.self])
 }
 
 extension VocabCommand {
@@ -40,6 +43,238 @@ extension VocabCommand {
                           + "\(r.intervalDays) day\(r.intervalDays == 1 ? "" : "s")")
                 }
             }
+        }
+    }
+}
+
+/// Fields of a pair as options, shared by add and edit.
+struct PairOptions: ParsableArguments {
+    @Option(help: "The English side.") var english: String?
+    @Option(help: "The Welsh side.") var welsh: String?
+    @Option(help: "A note.") var note: String?
+    @Option(help: "Noun, verb, phrase, …") var type: String?
+    @Option(help: "Tags, comma-separated.") var tags: String?
+
+    func apply(to pair: Pair) -> Pair {
+        var p = pair
+        if let english { p.english = english }
+        if let welsh { p.welsh = welsh }
+        if let note { p.note = note }
+        if let type { p.type = type }
+        if let tags { p.tags = [tags] }
+        return p
+    }
+}
+
+func printPairs(_ pairs: [Pair], json: Bool) throws {
+    if json { return try printJSON(pairs) }
+    if pairs.isEmpty { print("No pairs.") }
+    for p in pairs {
+        let extra = [p.type, p.tags.joined(separator: ", ")].filter { !$0.isEmpty }.joined(separator: " · ")
+        print("\(p.id ?? 0)\t\(p.english) — \(p.welsh)" + (extra.isEmpty ? "" : "  [\(extra)]"))
+    }
+}
+
+extension VocabCommand {
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a pair (English or Welsh is enough).")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var user: UserOptions
+        @OptionGroup var fields: PairOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() async throws {
+            try await reportingErrors {
+                let database = try store.openDatabase()
+                let account = try await user.account(in: database)
+                let saved = try await database.savePair(accountID: account.id, fields.apply(to: Pair()))
+                try printPairs([saved], json: output.json)
+            }
+        }
+    }
+
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change a pair; --tags replaces its tags.")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var user: UserOptions
+        @Argument(help: "The pair's id, as list prints it.") var id: Int64
+        @OptionGroup var fields: PairOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() async throws {
+            try await reportingErrors {
+                let database = try store.openDatabase()
+                let account = try await user.account(in: database)
+                guard let pair = try await database.vocabulary.pair(accountID: account.id, id: id) else {
+                    throw StoreError.notFound(what: "pair", id: String(id))
+                }
+                try printPairs([try await database.savePair(accountID: account.id, fields.apply(to: pair))], json: output.json)
+            }
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a pair and its review history.")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var user: UserOptions
+        @Argument(help: "The pair's id.") var id: Int64
+
+        func run() async throws {
+            try await reportingErrors {
+                let database = try store.openDatabase()
+                try await database.deletePair(accountID: try await user.account(in: database).id, pairID: id)
+                print("Deleted pair \(id).")
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List your pairs, optionally of one tag.")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var user: UserOptions
+        @Option(help: "Only pairs with this tag.") var tag: String?
+        @OptionGroup var output: OutputOptions
+
+        func run() async throws {
+            try await reportingErrors {
+                let database = try store.openDatabase()
+                var pairs = try await database.vocabulary.pairs(accountID: try await user.account(in: database).id)
+                if let tag { pairs = pairs.filter { $0.tags.contains { $0.caseInsensitiveCompare(tag) == .orderedSame } } }
+                try printPairs(pairs, json: output.json)
+            }
+        }
+    }
+
+    struct Search: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Find pairs by English or Welsh, ignoring case and accents (gwr finds gŵr).")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var user: UserOptions
+        @Argument(help: "Words to find.") var query: [String] = []
+        @OptionGroup var output: OutputOptions
+
+        func run() async throws {
+            try await reportingErrors {
+                let database = try store.openDatabase()
+                let pairs = try await database.vocabulary.pairs(accountID: try await user.account(in: database).id)
+                try printPairs(pairs.filter { Pair.matches($0, query: query.joined(separator: " ")) }, json: output.json)
+            }
+        }
+    }
+
+    struct Tags: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Your tags with the number of pairs in each.")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var user: UserOptions
+        @OptionGroup var output: OutputOptions
+
+        struct TagCount: Encodable { let name: String; let count: Int }
+
+        func run() async throws {
+            try await reportingErrors {
+                let database = try store.openDatabase()
+                let tags = try await database.vocabulary.tags(accountID: try await user.account(in: database).id)
+                if output.json { return try printJSON(tags.map { TagCount(name: $0.name, count: $0.count) }) }
+                for tag in tags { print("\(tag.name)\t\(tag.count)") }
+            }
+        }
+    }
+
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Import pairs from a CSV or TSV file (columns English, Welsh, Note, Type, Tags); all rows or none.")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var user: UserOptions
+        @Argument(help: "A .csv or .tsv file.") var file: String
+
+        func run() async throws {
+            try await reportingErrors {
+                let format = try PairTable.format(forFileName: file)
+                guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+                    throw CorpusError.unreadable(file: file, reason: "it does not exist or is not UTF-8 text")
+                }
+                let pairs = try PairTable.read(text, format: format)
+                let database = try store.openDatabase()
+                let count = try await database.importPairs(accountID: try await user.account(in: database).id, pairs)
+                print("Imported \(count) pairs from \(file).")
+            }
+        }
+    }
+
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Write your pairs as CSV or TSV (Anki-friendly columns).")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var user: UserOptions
+        @Option(help: "csv or tsv.") var format: String = "csv"
+        @Argument(help: "The file to write; standard output when left out.") var file: String?
+
+        func run() async throws {
+            try await reportingErrors {
+                guard let chosen = PairTable.Format(rawValue: format.lowercased()) else {
+                    throw VocabularyError.unsupportedFileType(fileName: "." + format)
+                }
+                let database = try store.openDatabase()
+                let text = PairTable.write(try await database.vocabulary.pairs(accountID: try await user.account(in: database).id),
+                                           format: chosen)
+                if let file { try text.write(toFile: file, atomically: true, encoding: .utf8) } else { print(text, terminator: "") }
+            }
+        }
+    }
+
+    struct Review: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Revise in the terminal: due pairs first, then new ones. Type the answer; accept the proposed rating with Enter or type 1–4.",
+            discussion: "Typing aids: w^ → ŵ, y^ → ŷ, a^ → â and so on. An empty answer ends the session.")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var user: UserOptions
+        @Option(help: "Only pairs with this tag.") var tag: String?
+        @Option(help: "englishToWelsh or welshToEnglish.") var direction: String = Direction.englishToWelsh.rawValue
+        @Option(help: "At most this many pairs.") var count = 20
+
+        func run() async throws {
+            try await reportingErrors {
+                guard let way = Direction(rawValue: direction) else {
+                    throw ReviewInputError.direction(direction)
+                }
+                let database = try store.openDatabase()
+                let account = try await user.account(in: database)
+                let scheduler = Scheduler()
+                let queue = try await database.vocabulary.revisionQueue(accountID: account.id, tag: tag, direction: way, now: Date(), limit: count)
+                guard !queue.isEmpty else { return print("Nothing to revise\(tag.map { " in \($0)" } ?? ""). Add pairs with `folio vocab add`.") }
+                var done = 0
+                for item in queue {
+                    print("\(way.from): \(way.prompt(for: item.pair))")
+                    print("\(way.to)? ", terminator: "")
+                    let started = Date()
+                    guard let typed = readLine(), !typed.isEmpty else { break }
+                    let result = AnswerCheck.check(AnswerCheck.typingAid(typed), against: way.answer(for: item.pair))
+                    switch result.verdict {
+                    case .right: print("Right: \(result.expected)")
+                    case .almost: print("Almost — mind the accents: \(result.difference?.summary ?? result.expected)")
+                    case .wrong: print("Not quite: \(result.expected)")
+                    }
+                    let proposed = Rating(rawValue: AnswerCheck.proposedRating(for: result.verdict)) ?? .good
+                    print("Rating [\(proposed.rawValue) \(proposed.name); 1 Again, 2 Hard, 3 Good, 4 Easy]: ", terminator: "")
+                    let answer = readLine() ?? ""
+                    let rating = Int(answer.trimmingCharacters(in: .whitespaces)).flatMap(Rating.init(rawValue:)) ?? proposed
+                    let now = Date()
+                    let (card, log) = scheduler.review(item.card ?? Card(due: now), rating: rating, at: now,
+                                                       duration: now.timeIntervalSince(started))
+                    try await database.recordReview(accountID: account.id, pairID: item.pair.id!, direction: way, card: card, log: log)
+                    done += 1
+                }
+                print("Revised \(done) pair\(done == 1 ? "" : "s").")
+            }
+        }
+    }
+}
+
+enum ReviewInputError: FolioError {
+    case direction(String)
+    var kind: FolioErrorKind { .invalidInput }
+    var code: String { "unknown_direction" }
+    var message: String {
+        switch self {
+        case .direction(let value): "Unknown direction \"\(value)\". Use englishToWelsh or welshToEnglish."
         }
     }
 }

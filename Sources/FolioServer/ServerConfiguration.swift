@@ -11,7 +11,7 @@ public struct ServerConfiguration: Sendable {
     public var bcryptCost: UInt8
 
     public init(hostname: String = "127.0.0.1", port: Int = 8080, dataDirectory: DataDirectory,
-                libraryRecheckSeconds: Double = 2, bcryptCost: UInt8 = 12) {
+                libraryRecheckSeconds: Double = 2, bcryptCost: UInt8 = Passwords.standardCost) {
         self.hostname = hostname
         self.port = port
         self.dataDirectory = dataDirectory

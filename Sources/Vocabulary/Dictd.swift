@@ -264,15 +264,20 @@ public enum Dictd {
         var senses: [Sense]
     }
 
+    /// Every character the layout depends on — brackets, slashes, commas, digits, spaces — is
+    /// ASCII, and ASCII bytes never occur inside a multi-byte UTF-8 sequence, so a definition is
+    /// read as bytes and only the pieces kept become strings.
+    typealias Bytes = ArraySlice<UInt8>
+
     static func parse(_ entry: DictEntry) -> Definition? {
-        let lines = entry.definition
-            .split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = Array(entry.definition.utf8)[...]
+            .split(whereSeparator: { $0 == 0x0A || $0 == 0x0D })
+            .map(trimmed)
             .filter { !$0.isEmpty }
         guard let headLine = lines.first else { return nil }
 
-        var (head, markers) = strippingMarkers(headLine)
-        head = strippingPronunciation(head)
+        let (headBytes, markers) = strippingMarkers(headLine)
+        var head = text(strippingPronunciation(headBytes))
         var partOfSpeech = markers.first?.first
         var grammar = grammarNote(markers.first?.dropFirst() ?? [])
         if partOfSpeech == nil, let (word, code) = trailingPartOfSpeech(head, indexHeadword: entry.headword) {
@@ -283,8 +288,8 @@ public enum Dictd {
 
         var senses: [Sense] = []
         for line in lines.dropFirst() where !isCommentary(line) {
-            let (text, lineMarkers) = strippingMarkers(strippingNumber(line))
-            if text.isEmpty {
+            let (sense, lineMarkers) = strippingMarkers(strippingNumber(line))
+            if sense.isEmpty {
                 // A part of speech on a line of its own, as newer FreeDict conversions write it.
                 if partOfSpeech == nil, let marker = lineMarkers.first {
                     partOfSpeech = marker.first
@@ -293,60 +298,82 @@ public enum Dictd {
                 continue
             }
             let senseGrammar = grammarNote(lineMarkers.first?.dropFirst() ?? [])
-            for piece in splitTopLevel(text) {
+            for piece in splitTopLevel(sense) {
                 senses.append(Sense(text: piece, grammar: senseGrammar))
             }
         }
         return Definition(headword: head, partOfSpeech: partOfSpeech, grammar: grammar, senses: senses)
     }
 
-    /// The text without its `<…>` markers, and each marker's comma-separated codes, lowercased.
-    static func strippingMarkers(_ text: String) -> (String, [[String]]) {
-        guard text.contains("<") else { return (Pair.singleLine(text), []) }
-        var plain = ""
-        var markers: [[String]] = []
-        var marker: String?
-        for c in text {
-            if marker != nil {
-                if c == ">" {
-                    let codes = marker!.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-                        .filter { !$0.isEmpty }
-                    if !codes.isEmpty { markers.append(codes) }
-                    marker = nil
-                } else {
-                    marker!.append(c)
-                }
-            } else if c == "<" {
-                marker = ""
+    @inline(__always)
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+    private static func trimmed(_ bytes: Bytes) -> Bytes {
+        var slice = bytes
+        while let first = slice.first, isSpace(first) { slice.removeFirst() }
+        while let last = slice.last, isSpace(last) { slice.removeLast() }
+        return slice
+    }
+
+    /// The bytes as a string, trimmed, with each run of spaces made one.
+    private static func text(_ bytes: Bytes) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        for byte in bytes {
+            if isSpace(byte) {
+                pendingSpace = !out.isEmpty
             } else {
-                plain.append(c)
+                if pendingSpace { out.append(0x20); pendingSpace = false }
+                out.append(byte)
             }
         }
-        if let unclosed = marker { plain += "<" + unclosed }
-        return (Pair.singleLine(plain), markers)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The text without its `<…>` markers, and each marker's comma-separated codes, lowercased.
+    static func strippingMarkers(_ bytes: Bytes) -> (Bytes, [[String]]) {
+        guard bytes.contains(UInt8(ascii: "<")) else { return (trimmed(bytes), []) }
+        var plain: [UInt8] = []
+        var markers: [[String]] = []
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            if bytes[i] == UInt8(ascii: "<"), let close = bytes[i...].firstIndex(of: UInt8(ascii: ">")) {
+                let codes = bytes[(i + 1)..<close].split(separator: UInt8(ascii: ","))
+                    .map { text($0).lowercased() }
+                    .filter { !$0.isEmpty }
+                if !codes.isEmpty { markers.append(codes) }
+                i = close + 1
+            } else {
+                plain.append(bytes[i])
+                i += 1
+            }
+        }
+        return (trimmed(plain[...]), markers)
     }
 
     /// Drops a final "/…/" or "[…]" pronunciation. The opening slash follows a space, so a
     /// headword such as "she/it" keeps its own slash.
-    static func strippingPronunciation(_ text: String) -> String {
-        let characters = Array(text)
-        guard let last = characters.last, last == "/" || last == "]", characters.count > 1 else { return text }
-        let opening: Character = last == "/" ? "/" : "["
-        var i = characters.count - 2
-        while i >= 0 {
-            if characters[i] == opening, i == 0 || characters[i - 1].isWhitespace {
-                return Pair.singleLine(String(characters[..<i]))
+    static func strippingPronunciation(_ bytes: Bytes) -> Bytes {
+        let bytes = trimmed(bytes)
+        guard bytes.count > 1, let last = bytes.last, last == UInt8(ascii: "/") || last == UInt8(ascii: "]") else { return bytes }
+        let opening = last == UInt8(ascii: "/") ? UInt8(ascii: "/") : UInt8(ascii: "[")
+        var i = bytes.endIndex - 2
+        while i >= bytes.startIndex {
+            if bytes[i] == opening, i == bytes.startIndex || isSpace(bytes[i - 1]) {
+                return trimmed(bytes[..<i])
             }
             i -= 1
         }
-        return text
+        return bytes
     }
 
     /// A part of speech written as a word after the headword ("gŵr n"), recognised only when
     /// the rest is the headword the index names, so a phrase ending in a short word keeps it.
     static func trailingPartOfSpeech(_ head: String, indexHeadword: String) -> (String, String)? {
         guard let space = head.lastIndex(of: " ") else { return nil }
-        let code = head[head.index(after: space)...].lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        var code = head[head.index(after: space)...].lowercased()
+        if code.hasSuffix(".") { code.removeLast() }
         guard trailingCodes.contains(code) else { return nil }
         let word = String(head[..<space])
         let key = indexKey(indexHeadword)
@@ -364,21 +391,25 @@ public enum Dictd {
     }
 
     /// "1. house" and "2) home" are senses like any other.
-    static func strippingNumber(_ line: String) -> String {
-        var rest = Substring(line)
-        guard let first = rest.first, first.isASCII, first.isNumber else { return line }
-        while let c = rest.first, c.isASCII, c.isNumber { rest.removeFirst() }
-        guard let mark = rest.first, mark == "." || mark == ")" else { return line }
-        rest.removeFirst()
-        guard rest.isEmpty || rest.first!.isWhitespace else { return line }
-        return rest.trimmingCharacters(in: .whitespaces)
+    static func strippingNumber(_ bytes: Bytes) -> Bytes {
+        var i = bytes.startIndex
+        while i < bytes.endIndex, (0x30...0x39).contains(bytes[i]) { i += 1 }
+        guard i > bytes.startIndex, i < bytes.endIndex, bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: ")") else { return bytes }
+        i += 1
+        guard i == bytes.endIndex || isSpace(bytes[i]) else { return bytes }
+        return trimmed(bytes[i...])
     }
 
     /// Examples, cross-references and usage notes, which are not translations.
-    static func isCommentary(_ line: String) -> Bool {
-        if let first = line.first, "\"“„«".contains(first) { return true }
-        guard let colon = line.firstIndex(of: ":") else { return false }
-        return commentaryLabels.contains(line[..<colon].lowercased().trimmingCharacters(in: .whitespaces))
+    static func isCommentary(_ bytes: Bytes) -> Bool {
+        guard let first = bytes.first else { return false }
+        if first == UInt8(ascii: "\"") { return true }
+        // “ „ «
+        if bytes.starts(with: [0xE2, 0x80, 0x9C]) || bytes.starts(with: [0xE2, 0x80, 0x9E]) || bytes.starts(with: [0xC2, 0xAB]) {
+            return true
+        }
+        guard let colon = bytes.prefix(12).firstIndex(of: UInt8(ascii: ":")) else { return false }
+        return commentaryLabels.contains(text(bytes[..<colon]).lowercased())
     }
 
     private static let commentaryLabels: Set<String> = [
@@ -388,24 +419,28 @@ public enum Dictd {
 
     /// Splits "he, him, it" or "house; home" into senses, but not at a comma in parentheses:
     /// "breaks (page, line, etc)" is one.
-    static func splitTopLevel(_ text: String) -> [String] {
+    static func splitTopLevel(_ bytes: Bytes) -> [String] {
         var pieces: [String] = []
-        var current = ""
+        var start = bytes.startIndex
         var depth = 0
-        for c in text {
-            switch c {
-            case "(", "[": depth += 1
-            case ")", "]": depth = max(0, depth - 1)
-            case "," where depth == 0, ";" where depth == 0:
-                pieces.append(current)
-                current = ""
-                continue
+        for i in bytes.indices {
+            switch bytes[i] {
+            case UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"): depth = max(0, depth - 1)
+            case UInt8(ascii: ","), UInt8(ascii: ";"):
+                if depth == 0 {
+                    pieces.append(text(bytes[start..<i]))
+                    start = i + 1
+                }
             default: break
             }
-            current.append(c)
         }
-        pieces.append(current)
-        return pieces.map { Pair.singleLine($0) }.filter { !$0.isEmpty }
+        pieces.append(text(bytes[start...]))
+        return pieces.filter { !$0.isEmpty }
+    }
+
+    static func splitTopLevel(_ string: String) -> [String] {
+        splitTopLevel(Array(string.utf8)[...])
     }
 
     /// The type a part-of-speech code stands for, in FreeDict's TEI abbreviations and the Eurfa

@@ -128,14 +128,12 @@ struct AccountController: Sendable {
         return response
     }
 
-    /// bcrypt is slow on purpose; it runs off the server's event loops.
     private func hashPassword(_ password: String) async -> String {
-        let cost = bcryptCost
-        return await Task.detached { Bcrypt.hash(password, cost: cost) }.value
+        await Passwords.hash(password, cost: bcryptCost)
     }
 
     private func verifyPassword(_ password: String, hash: String) async -> Bool {
-        await Task.detached { Bcrypt.verify(password, hash: hash) }.value
+        await Passwords.verify(password, hash: hash)
     }
 
     /// Only paths on this site: "//evil.example" and absolute URLs would send the user away.

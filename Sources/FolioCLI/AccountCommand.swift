@@ -1,0 +1,56 @@
+import ArgumentParser
+import FolioCore
+import FolioServer
+import FolioStore
+import Foundation
+
+struct AccountCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "account", abstract: "Manage accounts of this Folio.", subcommands: [Create.self])
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create an account; the password is read from standard input (one line), never from the command line.")
+
+        @OptionGroup var store: StoreOptions
+
+        @Argument(help: "Username: 3 to 32 letters, digits, '-', '_' or '.'.")
+        var username: String
+
+        func run() async throws {
+            try await reportingErrors {
+                let name = try AccountRules.validate(username: username)
+                guard let password = readLine(strippingNewline: true) else {
+                    throw AccountError.passwordTooShort
+                }
+                try AccountRules.validate(password: password)
+                let account = try await store.openDatabase().createAccount(username: name, passwordHash: await Passwords.hash(password))
+                print("Created account \(account.username).")
+            }
+        }
+    }
+}
+
+/// `--user NAME` for commands that read or change one person's data.
+struct UserOptions: ParsableArguments {
+    @Option(help: "Whose data: an account of this Folio (create one with `folio account create NAME`).")
+    var user: String
+
+    func account(in database: AppDatabase) async throws -> Account {
+        guard let found = try await database.accounts.credentials(username: user)?.account else {
+            throw UserError.unknown(user)
+        }
+        return found
+    }
+}
+
+enum UserError: FolioError {
+    case unknown(String)
+    var kind: FolioErrorKind { .notFound }
+    var code: String { "unknown_user" }
+    var message: String {
+        switch self {
+        case .unknown(let name): "There is no account \"\(name)\". Create it with `folio account create \(name)` (password on standard input)."
+        }
+    }
+}
