@@ -34,6 +34,11 @@ struct Folio {
     }
 
     func callAsFunction(_ arguments: String...) throws -> Run {
+        try run(arguments, input: nil)
+    }
+
+    /// Runs with `input` on standard input (a password, answers in a review session).
+    func run(_ arguments: [String], input: String?) throws -> Run {
         let binary = try #require(Self.binary, "build the folio executable first: scripts/test.sh runs `swift build --build-tests`")
         let process = Process()
         process.executableURL = binary
@@ -44,7 +49,11 @@ struct Folio {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let stdin = Pipe()
+        process.standardInput = stdin
         try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -323,5 +332,51 @@ struct Item: Decodable { let id, title, character, play, gender, tone, length, t
         let bad = try folio("vocab", "simulate", "0:3 1:9")
         #expect(bad.status == 65)
         #expect(!bad.stderr.isEmpty)
+    }
+}
+
+@Suite struct VocabCommandTests {
+    struct PairJSON: Decodable { let id: Int64?; let english, welsh: String; let tags: [String] }
+
+    @Test func pairsTagsSearchRoundTripAndReview() throws {
+        let folio = Folio()
+        defer { folio.cleanUp() }
+        #expect(try folio.run(["account", "create", "alice"], input: "correct horse\n").status == 0)
+        #expect(try folio.run(["account", "create", "bob"], input: "correct horse\n").status == 0)
+        #expect(try folio.run(["account", "create", "x"], input: "correct horse\n").status == 65)
+        #expect(try folio("vocab", "add", "--user", "alice", "--english", "man", "--welsh", "gŵr", "--tags", "people, Family").status == 0)
+        #expect(try folio("vocab", "add", "--user", "alice", "--english", "woman", "--welsh", "gwraig", "--tags", "PEOPLE").status == 0)
+        #expect(try folio("vocab", "add", "--user", "alice", "--note", "no sides").status == 65)
+
+        let found = try folio("vocab", "search", "gwr", "--user", "alice", "--json").json([PairJSON].self)
+        #expect(found.map(\.welsh) == ["gŵr", "gwraig"])
+        #expect(found[0].tags == ["Family", "People"])
+        #expect(try folio("vocab", "tags", "--user", "alice").stdout.contains("People\t2"))
+
+        // Another account sees none of it.
+        #expect(try folio("vocab", "list", "--user", "bob", "--json").json([PairJSON].self).isEmpty)
+        #expect(try folio("vocab", "delete", "1", "--user", "bob").status == 66)
+        #expect(try folio("vocab", "list", "--user", "nobody").status == 66)
+
+        // Export, then import into another account: the same pairs.
+        let file = folio.dataDirectory.appendingPathComponent("pairs.csv").path
+        #expect(try folio("vocab", "export", file, "--user", "alice").status == 0)
+        #expect(try folio("vocab", "import", file, "--user", "bob").status == 0)
+        let copied = try folio("vocab", "list", "--user", "bob", "--json").json([PairJSON].self)
+        #expect(copied.map { [$0.english, $0.welsh, $0.tags.joined(separator: ",")] } == found.map { [$0.english, $0.welsh, $0.tags.joined(separator: ",")] })
+
+        // A bad file imports nothing and says which lines are wrong.
+        let bad = folio.dataDirectory.appendingPathComponent("bad.csv").path
+        try "English,Welsh\nbread,bara\n,\n\"open,quote\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        let refused = try folio("vocab", "import", bad, "--user", "bob")
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("Line 4"))
+        #expect(try folio("vocab", "list", "--user", "bob", "--json").json([PairJSON].self).count == 2)
+
+        let review = try folio.run(["vocab", "review", "--user", "alice"], input: "gw^r\n\ngwr\n\n")
+        #expect(review.status == 0, "\(review.stderr)")
+        #expect(review.stdout.contains("Right: gŵr"))
+        #expect(review.stdout.contains("Not quite: gwraig") || review.stdout.contains("Almost"))
+        #expect(review.stdout.contains("Revised 2 pairs."))
     }
 }
