@@ -32,7 +32,7 @@ let package = Package(
 
         // MARK: - server
         .target(name: "FolioServer", dependencies: [
-            "FolioCore", "Monologues", "FolioStore",
+            "FolioCore", "Monologues", "Vocabulary", "FolioStore",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -61,7 +61,7 @@ let package = Package(
             "FolioStore", "FolioTestSupport", "Vocabulary", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "FolioServerTests", dependencies: [
-            "FolioServer", "FolioStore", "FolioTestSupport",
+            "FolioServer", "FolioStore", "FolioTestSupport", "Vocabulary",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "FolioCLITests", dependencies: ["FolioTestSupport"]),

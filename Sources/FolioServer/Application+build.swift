@@ -48,6 +48,7 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
     let api = router.group("api/v1")
     MonologuesController<FolioRequestContext>(library: library, repository: database.monologues).addRoutes(to: api)
     FavouritesAPIController(database: database, library: library).addRoutes(to: api)
+    VocabularyAPIController(database: database).addRoutes(to: api)
     AccountController(database: database, pages: pages, throttle: LoginThrottle(database: database),
                       bcryptCost: configuration.bcryptCost).addRoutes(to: router)
     MonologuePagesController(database: database, library: library, pages: pages).addRoutes(to: router)

@@ -48,11 +48,12 @@ public enum Dictd {
         var entries: [IndexEntry] = []
         var problems: [VocabularyError.LineProblem] = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Split as bytes: "\r\n" is a single Character, which a split at "\n" would not see.
+        for rawLine in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
             lineNumber += 1
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+            let line = rawLine.last == 0x0D ? rawLine.dropLast() : rawLine
             if line.isEmpty { continue }
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map { Substring($0) }
             // Some dictfmt versions add the unsimplified headword as a fourth column.
             guard fields.count == 3 || fields.count == 4, !fields[0].isEmpty else {
                 problems.append(.init(line: lineNumber, reason: "expected a headword, an offset and a length separated by tabs"))
@@ -129,7 +130,7 @@ public enum Dictd {
             let bytes = raw.bindMemory(to: UInt8.self)
             for item in index where !isMetadata(item.headword) {
                 guard item.offset >= 0, item.length >= 0, item.offset <= bytes.count - item.length else {
-                    problems.append(.init(line: item.line, reason: "\"\(item.headword)\" lies at bytes \(item.offset)–\(item.offset + item.length), "
+                    problems.append(.init(line: item.line, reason: "\"\(item.headword)\" is \(item.length) bytes from byte \(item.offset), "
                         + "past the end of the \(bytes.count)-byte dictionary"))
                     continue
                 }

@@ -42,11 +42,14 @@ struct Visitor {
     }
 
     /// A JSON call of the page's own script: the CSRF token travels in a header.
-    mutating func api(_ uri: String, method: HTTPRequest.Method, json: String? = nil, csrf: Bool = true) async throws -> Page {
+    @discardableResult
+    mutating func api(_ uri: String, method: HTTPRequest.Method, json: String? = nil, csrf: Bool = true,
+                      contentTypeOverride: String? = nil) async throws -> Page {
         if cookies["folio_csrf"] == nil { try await get("/monologues") }
         var headers: HTTPFields = [:]
         if csrf { headers[HTTPField.Name("X-CSRF-Token")!] = self.csrf }
-        return try await send(uri, method: method, body: json, contentType: json == nil ? nil : "application/json", extra: headers)
+        return try await send(uri, method: method, body: json, contentType: json == nil ? nil : (contentTypeOverride ?? "application/json"),
+                              extra: headers)
     }
 
     private mutating func send(_ uri: String, method: HTTPRequest.Method, body: String?, contentType: String?,

@@ -1,0 +1,205 @@
+import FolioCore
+import FolioStore
+import Foundation
+import Hummingbird
+import Vocabulary
+
+/// The vocabulary trainer's JSON API. Everything in it belongs to the logged-in account.
+struct VocabularyAPIController: Sendable {
+    let database: AppDatabase
+    let scheduler = Scheduler()
+
+    func addRoutes(to group: RouterGroup<FolioRequestContext>) {
+        group.get("vocab/pairs", use: list)
+        group.post("vocab/pairs", use: create)
+        group.get("vocab/pairs/:id", use: show)
+        group.put("vocab/pairs/:id", use: update)
+        group.delete("vocab/pairs/:id", use: delete)
+        group.get("vocab/tags", use: tags)
+        group.get("vocab/review", use: next)
+        group.post("vocab/review/:id", use: answer)
+        group.get("vocab/export", use: export)
+        group.post("vocab/import", use: importTable)
+    }
+
+    struct Pairs: ResponseEncodable { let items: [Pair] }
+    struct TagCount: Codable { let name: String; let count: Int }
+    struct Tags: ResponseEncodable { let items: [TagCount] }
+    struct Prompt: ResponseEncodable {
+        let pairId: Int64
+        let direction: Direction
+        let prompt: String
+        let isNew: Bool
+        let remaining: Int
+    }
+    struct Empty: ResponseEncodable { let done = true }
+    struct Answer: Decodable {
+        let direction: Direction
+        let answer: String
+        /// 1–4 to override the rating the check proposes.
+        let rating: Int?
+        let durationSeconds: Double?
+    }
+    struct Outcome: ResponseEncodable {
+        let verdict: Verdict
+        let expected: String
+        let difference: String?
+        let proposedRating: Int
+        let rating: Int
+        let card: Card
+    }
+    struct Imported: ResponseEncodable { let imported: Int }
+
+    func pairID(_ context: FolioRequestContext) throws -> Int64 {
+        let raw = try context.parameters.require("id")
+        guard let id = Int64(raw) else { throw StoreError.notFound(what: "pair", id: raw) }
+        return id
+    }
+
+    func decodePair(_ request: Request, _ context: FolioRequestContext) async throws -> Pair {
+        do {
+            return try await request.decode(as: Pair.self, context: context)
+        } catch {
+            throw InputError.body("a JSON object with english, welsh, note, type and tags (an array of strings)")
+        }
+    }
+
+    @Sendable func list(_ request: Request, context: FolioRequestContext) async throws -> Pairs {
+        let account = try context.requireAccount()
+        let query = WebForm(query: request)
+        var pairs = try await database.vocabulary.pairs(accountID: account.id)
+        if let q = query.get("q") { pairs = pairs.filter { Pair.matches($0, query: q) } }
+        if let tag = query.get("tag"), !tag.isEmpty {
+            pairs = pairs.filter { $0.tags.contains { $0.caseInsensitiveCompare(tag) == .orderedSame } }
+        }
+        return Pairs(items: pairs)
+    }
+
+    @Sendable func create(_ request: Request, context: FolioRequestContext) async throws -> Pair {
+        let account = try context.requireAccount()
+        var pair = try await decodePair(request, context)
+        pair.id = nil
+        return try await database.savePair(accountID: account.id, pair)
+    }
+
+    @Sendable func show(_ request: Request, context: FolioRequestContext) async throws -> Pair {
+        let account = try context.requireAccount()
+        let id = try pairID(context)
+        guard let pair = try await database.vocabulary.pair(accountID: account.id, id: id) else {
+            throw StoreError.notFound(what: "pair", id: String(id))
+        }
+        return pair
+    }
+
+    @Sendable func update(_ request: Request, context: FolioRequestContext) async throws -> Pair {
+        let account = try context.requireAccount()
+        var pair = try await decodePair(request, context)
+        pair.id = try pairID(context)
+        return try await database.savePair(accountID: account.id, pair)
+    }
+
+    @Sendable func delete(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        try await database.deletePair(accountID: account.id, pairID: try pairID(context))
+        return Response(status: .noContent)
+    }
+
+    @Sendable func tags(_ request: Request, context: FolioRequestContext) async throws -> Tags {
+        let account = try context.requireAccount()
+        return Tags(items: try await database.vocabulary.tags(accountID: account.id).map { TagCount(name: $0.name, count: $0.count) })
+    }
+
+    /// The next pair to revise: due first, then new. `direction` englishToWelsh (default) or welshToEnglish.
+    @Sendable func next(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let query = WebForm(query: request)
+        let direction = try Self.direction(query.get("direction"))
+        let queue = try await database.vocabulary.revisionQueue(accountID: account.id, tag: query.get("tag").flatMap { $0.isEmpty ? nil : $0 },
+                                                                direction: direction, now: Date())
+        guard let first = queue.first, let id = first.pair.id else {
+            return try Empty().response(from: request, context: context)
+        }
+        return try Prompt(pairId: id, direction: direction, prompt: direction.prompt(for: first.pair), isNew: first.card == nil,
+                          remaining: queue.count).response(from: request, context: context)
+    }
+
+    /// Checks an answer, schedules the card with the proposed (or chosen) rating, stores the review.
+    @Sendable func answer(_ request: Request, context: FolioRequestContext) async throws -> Outcome {
+        let account = try context.requireAccount()
+        let id = try pairID(context)
+        let body: Answer
+        do {
+            body = try await request.decode(as: Answer.self, context: context)
+        } catch {
+            throw InputError.body("a JSON object with direction (englishToWelsh or welshToEnglish), answer, and optionally rating (1–4) and durationSeconds")
+        }
+        guard let pair = try await database.vocabulary.pair(accountID: account.id, id: id), body.direction.isRevisable(pair) else {
+            throw StoreError.notFound(what: "pair", id: String(id))
+        }
+        let result = AnswerCheck.check(AnswerCheck.typingAid(body.answer), against: body.direction.answer(for: pair))
+        let proposed = AnswerCheck.proposedRating(for: result.verdict)
+        if let chosen = body.rating, !(1...4).contains(chosen) {
+            throw InputError.parameter("rating", String(chosen), "1 (Again), 2 (Hard), 3 (Good) or 4 (Easy)")
+        }
+        let rating = Rating(rawValue: body.rating ?? proposed) ?? .good
+        let now = Date()
+        let card = try await database.vocabulary.card(accountID: account.id, pairID: id, direction: body.direction) ?? Card(due: now)
+        let duration = body.durationSeconds.flatMap { (0...86_400).contains($0) ? $0 : nil }
+        let (next, log) = scheduler.review(card, rating: rating, at: now, duration: duration)
+        try await database.recordReview(accountID: account.id, pairID: id, direction: body.direction, card: next, log: log)
+        return Outcome(verdict: result.verdict, expected: result.expected, difference: result.difference?.summary,
+                       proposedRating: proposed, rating: rating.rawValue, card: next)
+    }
+
+    @Sendable func export(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let name = WebForm(query: request).get("format") ?? "csv"
+        guard let format = PairTable.Format(rawValue: name) else {
+            throw InputError.parameter("format", name, "csv or tsv")
+        }
+        let text = PairTable.write(try await database.vocabulary.pairs(accountID: account.id), format: format)
+        return Response(status: .ok, headers: [.contentType: format == .csv ? "text/csv; charset=utf-8" : "text/tab-separated-values; charset=utf-8",
+                                               .contentDisposition: "attachment; filename=\"vocabulary.\(format.rawValue)\""],
+                        body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// A CSV (text/csv) or TSV (text/tab-separated-values) body; all rows are imported or none.
+    @Sendable func importTable(_ request: Request, context: FolioRequestContext) async throws -> Imported {
+        let account = try context.requireAccount()
+        let format: PairTable.Format = request.headers[.contentType]?.hasPrefix("text/tab-separated-values") == true ? .tsv : .csv
+        var request = request
+        let body = try await request.collectBody(upTo: 5 * 1024 * 1024)
+        let pairs = try PairTable.read(String(buffer: body), format: format)
+        return Imported(imported: try await database.importPairs(accountID: account.id, pairs))
+    }
+
+    static func direction(_ raw: String?) throws -> Direction {
+        guard let raw, !raw.isEmpty else { return .englishToWelsh }
+        guard let direction = Direction(rawValue: raw) else {
+            throw InputError.parameter("direction", raw, "englishToWelsh or welshToEnglish")
+        }
+        return direction
+    }
+}
+
+extension Pair: ResponseEncodable {}
+
+/// A request the server cannot read as asked.
+enum InputError: FolioError {
+    case body(String)
+    case parameter(String, String, String)
+
+    var kind: FolioErrorKind { .invalidInput }
+    var code: String {
+        switch self {
+        case .body: "invalid_body"
+        case .parameter: "invalid_parameter"
+        }
+    }
+    var message: String {
+        switch self {
+        case .body(let expected): "The request body should be \(expected)."
+        case .parameter(let name, let value, let expected): "Invalid \(name) \"\(value)\": expected \(expected)."
+        }
+    }
+}

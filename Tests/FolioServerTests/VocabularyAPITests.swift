@@ -1,0 +1,117 @@
+import FolioServer
+import FolioStore
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import Vocabulary
+
+@Suite struct VocabularyAPITests {
+    struct Items<T: Decodable>: Decodable { let items: [T] }
+    struct TagCount: Decodable { let name: String; let count: Int }
+    struct Prompt: Decodable { let pairId: Int64; let prompt: String; let isNew: Bool }
+    struct Outcome: Decodable { let verdict: String; let expected: String; let difference: String?; let proposedRating: Int; let rating: Int }
+
+    func decode<T: Decodable>(_ type: T.Type, _ page: Visitor.Page) throws -> T {
+        try JSONDecoder().decode(type, from: Data(page.body.utf8))
+    }
+
+    @Test func pairsTagsSearchAndARevisionWithAnAlmost() async throws {
+        try await withWebApp { client, _ in
+            var a = Visitor(client)
+            try await a.register("dafydd")
+            let created = try await a.api("/api/v1/vocab/pairs", method: .post,
+                                          json: #"{"english": "man", "welsh": "gŵr", "type": "Noun", "tags": ["people", "Family"]}"#)
+            #expect(created.status == .ok, "\(created.body)")
+            let man = try decode(Pair.self, created)
+            try await a.api("/api/v1/vocab/pairs", method: .post, json: #"{"english": "woman", "welsh": "gwraig", "tags": ["PEOPLE"]}"#)
+
+            let found = try decode(Items<Pair>.self, try await a.api("/api/v1/vocab/pairs?q=gwr", method: .get)).items
+            #expect(found.map(\.welsh) == ["gŵr", "gwraig"])
+            let tags = try decode(Items<TagCount>.self, try await a.api("/api/v1/vocab/tags", method: .get)).items
+            #expect(tags.map(\.name) == ["Family", "People"])
+            #expect(tags.last?.count == 2)
+
+            // Editing a pair's tags works.
+            var edited = man
+            edited.tags = ["people"]
+            let put = try await a.api("/api/v1/vocab/pairs/\(man.id!)", method: .put,
+                                      json: String(decoding: try JSONEncoder().encode(edited), as: UTF8.self))
+            #expect(try decode(Pair.self, put).tags == ["People"])
+
+            // Revise Welsh → English and English → Welsh; "gwr" for "gŵr" is almost, proposed Hard.
+            let prompt = try decode(Prompt.self, try await a.api("/api/v1/vocab/review?direction=englishToWelsh&tag=people", method: .get))
+            #expect(prompt.isNew)
+            let outcome = try decode(Outcome.self, try await a.api("/api/v1/vocab/review/\(man.id!)", method: .post,
+                                                                    json: #"{"direction": "englishToWelsh", "answer": "gwr"}"#))
+            #expect(outcome.verdict == "almost")
+            #expect(outcome.proposedRating == 2)
+            #expect(outcome.rating == 2)
+            #expect(outcome.difference != nil)
+            let back = try decode(Outcome.self, try await a.api("/api/v1/vocab/review/\(man.id!)", method: .post,
+                                                                 json: #"{"direction": "welshToEnglish", "answer": " MAN ", "rating": 4}"#))
+            #expect(back.verdict == "right")
+            #expect(back.rating == 4)
+            let bad = try await a.api("/api/v1/vocab/review/\(man.id!)", method: .post, json: #"{"direction": "sideways", "answer": "x"}"#)
+            #expect(bad.status == .badRequest)
+        }
+    }
+
+    @Test func userBCannotSeeOrChangeAsVocabulary() async throws {
+        try await withWebApp { client, database in
+            var a = Visitor(client)
+            try await a.register("alys")
+            let pair = try decode(Pair.self, try await a.api("/api/v1/vocab/pairs", method: .post,
+                                                              json: #"{"english": "bread", "welsh": "bara", "tags": ["Food"]}"#))
+            try await a.api("/api/v1/vocab/review/\(pair.id!)", method: .post, json: #"{"direction": "englishToWelsh", "answer": "bara"}"#)
+
+            var b = Visitor(client)
+            try await b.register("bryn")
+            #expect(try decode(Items<Pair>.self, try await b.api("/api/v1/vocab/pairs", method: .get)).items.isEmpty)
+            #expect(try decode(Items<TagCount>.self, try await b.api("/api/v1/vocab/tags", method: .get)).items.isEmpty)
+            #expect(try await b.api("/api/v1/vocab/pairs/\(pair.id!)", method: .get).status == .notFound)
+            let put = try await b.api("/api/v1/vocab/pairs/\(pair.id!)", method: .put, json: #"{"english": "hacked", "welsh": "x"}"#)
+            #expect(put.status == .notFound)
+            #expect(try await b.api("/api/v1/vocab/pairs/\(pair.id!)", method: .delete).status == .notFound)
+            let review = try await b.api("/api/v1/vocab/review/\(pair.id!)", method: .post, json: #"{"direction": "englishToWelsh", "answer": "bara"}"#)
+            #expect(review.status == .notFound)
+            #expect(try await b.api("/api/v1/vocab/review", method: .get).body.contains("done"))
+
+            #expect(try await a.api("/api/v1/vocab/pairs/\(pair.id!)", method: .get).body.contains("bara"))
+            let owner = try #require(try await database.accounts.credentials(username: "alys")?.account)
+            #expect(try await database.vocabulary.reviewCount(accountID: owner.id) == 1)
+
+            var stranger = Visitor(client)
+            #expect(try await stranger.api("/api/v1/vocab/pairs", method: .get).status == .unauthorized)
+            let forged = try await a.api("/api/v1/vocab/pairs", method: .post, json: #"{"english": "x"}"#, csrf: false)
+            #expect(forged.status == .forbidden)
+        }
+    }
+
+    @Test func csvImportAndExportRoundTrip() async throws {
+        try await withWebApp { client, _ in
+            var a = Visitor(client)
+            try await a.register("gwen")
+            try await a.api("/api/v1/vocab/pairs", method: .post, json: #"{"english": "thank you", "welsh": "diolch", "note": "says \"hi\", too", "tags": ["Phrases"]}"#)
+            let csv = try await a.api("/api/v1/vocab/export?format=csv", method: .get)
+            #expect(csv.headers[.contentType]?.hasPrefix("text/csv") == true)
+
+            var b = Visitor(client)
+            try await b.register("huw")
+            let imported = try await b.send(raw: "/api/v1/vocab/import", body: csv.body, contentType: "text/csv")
+            #expect(imported.status == .ok, "\(imported.body)")
+            let pairs = try decode(Items<Pair>.self, try await b.api("/api/v1/vocab/pairs", method: .get)).items
+            #expect(pairs.map { [$0.english, $0.welsh, $0.note] } == [["thank you", "diolch", #"says "hi", too"#]])
+            let broken = try await b.send(raw: "/api/v1/vocab/import", body: "English,Welsh\n\"never closed,x\n", contentType: "text/csv")
+            #expect(broken.status == .badRequest)
+            #expect(try decode(Items<Pair>.self, try await b.api("/api/v1/vocab/pairs", method: .get)).items.count == 1)
+        }
+    }
+}
+
+extension Visitor {
+    /// A raw body with the CSRF header, for uploads.
+    mutating func send(raw uri: String, body: String, contentType: String) async throws -> Page {
+        try await api(uri, method: .post, json: body, contentTypeOverride: contentType)
+    }
+}
