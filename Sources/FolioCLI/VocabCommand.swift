@@ -8,7 +8,7 @@ import Vocabulary
 struct VocabCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vocab", abstract: "The English–Welsh vocabulary trainer.",
-        subcommands: [Add.self, List.self, Search.self, Tags.self, Edit.self, Delete.self, Import.self, Export.self,
+        subcommands: [Add.self, List.self, Search.self, Tags.self, Edit.self, Delete.self, Import.self, Export.self, ImportFreeDict.self,
                       Review.self, Simulate.self])
 }
 
@@ -275,6 +275,84 @@ enum ReviewInputError: FolioError {
     var message: String {
         switch self {
         case .direction(let value): "Unknown direction \"\(value)\". Use englishToWelsh or welshToEnglish."
+        }
+    }
+}
+
+extension VocabCommand {
+    struct ImportFreeDict: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import-freedict",
+            abstract: "Import a FreeDict dictionary (dictd files) as tagged pairs.",
+            discussion: """
+            DICTIONARY is cym-eng or eng-cym (Debian's dict-freedict-cym-eng / dict-freedict-eng-cym, which \
+            scripts/setup.sh installs under /usr/share/dictd), or the path of a .index file with its .dict or \
+            .dict.dz beside it. All pairs are imported in one transaction, or none.
+            """)
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var user: UserOptions
+        @Argument(help: "cym-eng, eng-cym, or a path to a dictd .index file.") var dictionary: String
+        @Option(help: "The tag every imported pair gets (default: FreeDict cym-eng, …).") var tag: String?
+        @OptionGroup var output: OutputOptions
+
+        struct Summary: Encodable { let imported: Int; let seconds: Double }
+
+        func run() async throws {
+            try await reportingErrors {
+                let started = Date()
+                let indexPath = ["cym-eng", "eng-cym"].contains(dictionary) ? "/usr/share/dictd/freedict-\(dictionary).index" : dictionary
+                let base = indexPath.hasSuffix(".index") ? String(indexPath.dropLast(6)) : indexPath
+                let name = URL(fileURLWithPath: base).lastPathComponent
+                guard let indexData = FileManager.default.contents(atPath: indexPath),
+                      let index = String(data: indexData, encoding: .utf8) else {
+                    throw FreeDictError.missing(indexPath)
+                }
+                let dictionaryData = try Self.dictionaryData(base: base)
+                let direction = Dictd.direction(forDictionaryNamed: name) ?? .welshToEnglish
+                let pairs = try Dictd.pairs(index: index, dictionary: dictionaryData, direction: direction,
+                                            tag: tag ?? "FreeDict " + name.replacingOccurrences(of: "freedict-", with: ""))
+                let database = try store.openDatabase()
+                let count = try await database.importPairs(accountID: try await user.account(in: database).id, pairs)
+                let seconds = Date().timeIntervalSince(started)
+                if output.json { return try printJSON(Summary(imported: count, seconds: seconds)) }
+                print("Imported \(count) pairs from \(name) in \(String(format: "%.2f", seconds)) s.")
+            }
+        }
+
+        /// The .dict beside the index, or the .dict.dz unpacked with gzip (dictzip is gzip with an index).
+        static func dictionaryData(base: String) throws -> Data {
+            if let plain = FileManager.default.contents(atPath: base + ".dict") { return plain }
+            let compressed = base + ".dict.dz"
+            guard FileManager.default.fileExists(atPath: compressed) else { throw FreeDictError.missing(compressed) }
+            let gzip = Process()
+            gzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            gzip.arguments = ["gzip", "-dc", compressed]
+            let out = Pipe()
+            gzip.standardOutput = out
+            gzip.standardError = FileHandle.nullDevice
+            try gzip.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            gzip.waitUntilExit()
+            guard gzip.terminationStatus == 0 else { throw FreeDictError.corrupt(compressed) }
+            return data
+        }
+    }
+}
+
+enum FreeDictError: FolioError {
+    case missing(String)
+    case corrupt(String)
+    var kind: FolioErrorKind {
+        switch self {
+        case .missing: .missingData
+        case .corrupt: .invalidInput
+        }
+    }
+    var code: String { "freedict_unavailable" }
+    var message: String {
+        switch self {
+        case .missing(let path): "\(path) is missing. Run scripts/setup.sh (it installs dict-freedict-cym-eng and dict-freedict-eng-cym), or name a dictd .index file."
+        case .corrupt(let path): "\(path) is not a readable gzip/dictzip file. Reinstall the dictionary package."
         }
     }
 }

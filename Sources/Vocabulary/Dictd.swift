@@ -208,6 +208,7 @@ public enum Dictd {
         var headword: String
         var type: String
         var senses: [String] = []
+        /// Lowercased, not folded: Welsh words may differ by an accent alone ("tan", "tân").
         var seen: Set<String> = []
         /// Grammar notes with the senses they belong to.
         var grammar: [(label: String, note: String)] = []
@@ -219,7 +220,7 @@ public enum Dictd {
 
         mutating func add(_ definition: Definition) {
             var added: [String] = []
-            for sense in definition.senses where seen.insert(TextFolding.fold(sense.text)).inserted {
+            for sense in definition.senses where seen.insert(sense.text.lowercased()).inserted {
                 senses.append(sense.text)
                 added.append(sense.text)
                 if let note = sense.grammar { grammar.append((sense.text, note)) }

@@ -16,10 +16,13 @@ import Foundation
 ///
 /// Reading accepts what either wrote and what spreadsheets and Anki produce: an optional UTF-8
 /// byte order mark; CRLF, LF or CR line ends; an optional header row, recognised whatever its case
-/// and used to find the columns in any order; Anki's leading `#key:value` header lines (`#columns`
-/// names the columns, `#tags column` marks a column of space-separated Anki tags, `#html:true`
-/// turns `<br>` into line breaks and drops other markup); blank rows and extra empty cells are
-/// ignored. Every malformed row is reported with its line number in one error and nothing is
+/// and used to find the columns in any order; Anki's leading `#key:value` header lines
+/// (`#separator` sets the separator, `#columns` names the columns, `#tags column` marks a column
+/// of space-separated Anki tags, `#html:true` turns `<br>` into line breaks and drops other
+/// markup); blank rows and extra empty cells are ignored. A file that the format's separator
+/// leaves in one column is read with the first of tab, semicolon and comma that splits it, as a
+/// semicolon-separated spreadsheet export or a CSV file saved as .txt would otherwise import as
+/// English only. Every malformed row is reported with its line number in one error and nothing is
 /// returned, so a file is never half-imported.
 public enum PairTable {
     public enum Format: String, Sendable, Hashable, CaseIterable {
@@ -85,8 +88,37 @@ public enum PairTable {
     // MARK: - Reading
 
     public static func read(_ text: String, format: Format) throws(VocabularyError) -> [Pair] {
-        var scanner = Scanner(text: text, separator: format.separator)
+        var outcome = parse(text, separator: format.separator)
+        // A file of one column is not a vocabulary list but a misnamed one: a CSV saved as .txt,
+        // or a spreadsheet's semicolon-separated "CSV". The first separator that gives columns wins.
+        if outcome.widest <= 1, !outcome.separatorDeclared {
+            for separator: Unicode.Scalar in ["\t", ";", ","] where separator != format.separator {
+                let attempt = parse(text, separator: separator)
+                if attempt.widest > 1 {
+                    outcome = attempt
+                    break
+                }
+            }
+        }
+        guard outcome.problems.isEmpty else {
+            let (listed, total) = VocabularyError.collecting(outcome.problems)
+            throw .malformedTable(format: format, problems: listed, total: total)
+        }
+        return outcome.pairs
+    }
+
+    private struct Outcome {
+        var pairs: [Pair] = []
+        var problems: [VocabularyError.LineProblem] = []
+        /// The most cells in any row.
+        var widest = 0
+        var separatorDeclared = false
+    }
+
+    private static func parse(_ text: String, separator: Unicode.Scalar) -> Outcome {
+        var scanner = Scanner(text: text, separator: separator)
         let settings = scanner.readAnkiHeaders()
+        var outcome = Outcome(separatorDeclared: settings.separatorDeclared)
         var columns: [Column?] = settings.columns ?? Column.allCases
         var ankiTagsColumn = settings.tagsColumn
         var headerLooked = settings.columns != nil
@@ -96,11 +128,10 @@ public enum PairTable {
             columns = (0..<max(tagsIndex + 1, Column.allCases.count)).map { $0 == tagsIndex ? .tags : regular.next() }
         }
 
-        var pairs: [Pair] = []
-        var problems: [VocabularyError.LineProblem] = []
         while let record = scanner.nextRecord() {
+            outcome.widest = max(outcome.widest, record.fields.count)
             if let problem = record.problem {
-                problems.append(.init(line: record.line, reason: problem))
+                outcome.problems.append(.init(line: record.line, reason: problem))
                 continue
             }
             let cells = record.fields.map { settings.html ? plainText(fromHTML: $0) : $0 }
@@ -116,9 +147,9 @@ public enum PairTable {
             let extra = cells.dropFirst(columns.count).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             if !extra.isEmpty {
                 let used = cells.lastIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty })! + 1
-                problems.append(.init(line: record.line, reason: "\(used) columns, but a row has at most \(columns.count) "
+                outcome.problems.append(.init(line: record.line, reason: "\(used) columns, but a row has at most \(columns.count) "
                     + "(\(columns.compactMap { $0?.title }.joined(separator: ", "))); "
-                    + (format == .csv ? "put quotes around a field that contains a comma" : "a field may not contain a tab unless quoted")))
+                    + "put quotes around a field that contains \(separatorName(scanner.separator))"))
                 continue
             }
             var pair = Pair()
@@ -140,21 +171,26 @@ public enum PairTable {
             }
             pair.tags = tagCells
             do {
-                pairs.append(try pair.validated())
+                outcome.pairs.append(try pair.validated())
             } catch {
                 if case .invalidPair(let reasons) = error {
                     let reason = reasons == [.noSide]
                         ? "neither English nor Welsh is filled in"
                         : reasons.map(\.message).joined(separator: " ")
-                    problems.append(.init(line: record.line, reason: reason))
+                    outcome.problems.append(.init(line: record.line, reason: reason))
                 }
             }
         }
-        guard problems.isEmpty else {
-            let (listed, total) = VocabularyError.collecting(problems)
-            throw .malformedTable(format: format, problems: listed, total: total)
+        return outcome
+    }
+
+    private static func separatorName(_ separator: Unicode.Scalar) -> String {
+        switch separator {
+        case ",": "a comma"
+        case "\t": "a tab"
+        case ";": "a semicolon"
+        default: "\"\(separator)\""
         }
-        return pairs
     }
 
     /// The columns a header row names, or nil when the row is data. A header names English or
@@ -187,6 +223,7 @@ public enum PairTable {
 
     /// What Anki's `#key:value` header lines say.
     struct Settings {
+        var separatorDeclared = false
         var columns: [Column?]?
         var tagsColumn: Int?
         var html = false
@@ -202,7 +239,7 @@ public enum PairTable {
     /// RFC 4180 records over Unicode scalars, counting physical lines as it goes.
     struct Scanner {
         let scalars: [Unicode.Scalar]
-        let separator: Unicode.Scalar
+        var separator: Unicode.Scalar
         var position = 0
         var line = 1
 
@@ -231,6 +268,14 @@ public enum PairTable {
                 let key = lineText[..<colon].lowercased().trimmingCharacters(in: .whitespaces)
                 lineText = String(lineText[lineText.index(after: colon)...])
                 switch key {
+                case "separator":
+                    let names: [String: Unicode.Scalar] = ["comma": ",", "semicolon": ";", "tab": "\t", "space": " ",
+                                                           "pipe": "|", "colon": ":"]
+                    let value = lineText.trimmingCharacters(in: .whitespaces).lowercased()
+                    if let declared = names[value] ?? (lineText.unicodeScalars.count == 1 ? lineText.unicodeScalars.first : nil) {
+                        separator = declared
+                        settings.separatorDeclared = true
+                    }
                 case "columns":
                     let names = lineText.unicodeScalars.split(separator: separator).map { String(String.UnicodeScalarView($0)) }
                     let named = names.map { Column(header: $0) }

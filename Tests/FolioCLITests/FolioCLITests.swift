@@ -380,3 +380,22 @@ struct Item: Decodable { let id, title, character, play, gender, tone, length, t
         #expect(review.stdout.contains("Revised 2 pairs."))
     }
 }
+
+@Suite struct FreeDictImportTests {
+    static let installed = FileManager.default.fileExists(atPath: "/usr/share/dictd/freedict-cym-eng.index")
+
+    @Test(.enabled(if: installed || RealCorpus.required, "scripts/setup.sh installs dict-freedict-cym-eng"))
+    func theWelshEnglishDictionaryBecomesOverTenThousandPairs() throws {
+        let folio = Folio()
+        defer { folio.cleanUp() }
+        #expect(try folio.run(["account", "create", "alice"], input: "correct horse\n").status == 0)
+        struct Summary: Decodable { let imported: Int }
+        let run = try folio("vocab", "import-freedict", "cym-eng", "--user", "alice", "--json")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try run.json(Summary.self).imported > 10_000)
+        #expect(try folio("vocab", "tags", "--user", "alice").stdout.contains("FreeDict cym-eng"))
+        let missing = try folio("vocab", "import-freedict", "/nonexistent/dict.index", "--user", "alice")
+        #expect(missing.status == 69)
+        #expect(missing.stderr.contains("setup.sh"))
+    }
+}

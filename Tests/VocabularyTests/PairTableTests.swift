@@ -98,6 +98,17 @@ struct PairTableTests {
         #expect(try PairTable.read("bread, butter\tbara menyn\n", format: .tsv) == [Pair(english: "bread, butter", welsh: "bara menyn")])
     }
 
+    @Test func aFileLeftInOneColumnIsSplitByTheSeparatorThatWorks() throws {
+        let expected = [Pair(english: "house", welsh: "tŷ"), Pair(english: "man", welsh: "dyn")]
+        #expect(try PairTable.read("English;Welsh\nhouse;tŷ\nman;dyn\n", format: .csv) == expected)
+        #expect(try PairTable.read("house,tŷ\nman,dyn\n", format: .tsv) == expected)
+        #expect(try PairTable.read("house\ttŷ\nman\tdyn\n", format: .csv) == expected)
+    }
+
+    @Test func aOneColumnFileThatNothingSplitsStaysOneColumn() throws {
+        #expect(try PairTable.read("English\nhouse\nman\n", format: .csv) == [Pair(english: "house"), Pair(english: "man")])
+    }
+
     // MARK: Anki
 
     @Test func ankiExportWithHTMLAndATagsColumn() throws {
@@ -109,6 +120,11 @@ struct PairTableTests {
     @Test func ankiColumnsHeaderNamesTheColumns() throws {
         let text = "#separator:tab\n#columns:Welsh\tEnglish\ntŷ\thouse\n"
         #expect(try PairTable.read(text, format: .tsv) == [Pair(english: "house", welsh: "tŷ")])
+    }
+
+    @Test func ankiSeparatorHeaderIsHonoured() throws {
+        let text = "#separator:Semicolon\n#html:false\nhouse;tŷ, cartref\n"
+        #expect(try PairTable.read(text, format: .tsv) == [Pair(english: "house", welsh: "tŷ, cartref")])
     }
 
     @Test func aHashLineThatIsNotAnAnkiHeaderIsData() throws {
