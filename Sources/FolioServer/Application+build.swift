@@ -52,5 +52,6 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
     AccountController(database: database, pages: pages, throttle: LoginThrottle(database: database),
                       bcryptCost: configuration.bcryptCost).addRoutes(to: router)
     MonologuePagesController(database: database, library: library, pages: pages).addRoutes(to: router)
+    VocabularyPagesController(database: database, pages: pages).addRoutes(to: router)
     return router
 }

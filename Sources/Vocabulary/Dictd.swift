@@ -236,7 +236,7 @@ public enum Dictd {
             let text = distinct.count <= 1
                 ? grammar.first?.note ?? ""
                 : grammar.map { "\($0.label): \($0.note)" }.joined(separator: "; ")
-            return String(text.prefix(Pair.maximumNoteLength))
+            return String(text.prefix(Pair.maximumNoteLength)).trimmingCharacters(in: .whitespacesAndNewlines)
         }
     }
 

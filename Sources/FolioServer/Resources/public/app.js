@@ -152,3 +152,67 @@
   setUpConfirmations();
   setUpThemeToggle();
 })();
+
+// ---------- Vocabulary: typing Welsh ----------
+(function () {
+  "use strict";
+
+  // The to bach (circumflex) is missing from most keyboards, so "w^" stands in for "ŵ".
+  var TO_BACH = {
+    w: "ŵ", y: "ŷ", a: "â", e: "ê", i: "î", o: "ô", u: "û",
+    W: "Ŵ", Y: "Ŷ", A: "Â", E: "Ê", I: "Î", O: "Ô", U: "Û"
+  };
+  var CARET_FORM = /([wyaeiouWYAEIOU])\^/g;
+
+  function convertCaretForms(input) {
+    var value = input.value;
+    if (value.indexOf("^") === -1) return;
+    var caret = input.selectionEnd;
+    var before = caret == null ? value : value.slice(0, caret);
+    var replace = function (_, letter) { return TO_BACH[letter]; };
+    var converted = value.replace(CARET_FORM, replace);
+    if (converted === value) return;
+    input.value = converted;
+    if (caret != null && document.activeElement === input) {
+      // Each pair before the caret became one letter, so the caret moves back by as many.
+      var position = before.replace(CARET_FORM, replace).length;
+      input.setSelectionRange(position, position);
+    }
+  }
+
+  function insertAtCaret(input, text) {
+    var start = input.selectionStart == null ? input.value.length : input.selectionStart;
+    var end = input.selectionEnd == null ? start : input.selectionEnd;
+    input.value = input.value.slice(0, start) + text + input.value.slice(end);
+    input.focus();
+    input.setSelectionRange(start + text.length, start + text.length);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  function setUpTypingAids() {
+    var input = document.getElementById("answer");
+    if (!input) return;
+    input.addEventListener("input", function () { convertCaretForms(input); });
+
+    var buttons = document.querySelectorAll("button.typing-aid");
+    Array.prototype.forEach.call(buttons, function (button) {
+      // Keeping focus in the field keeps the phone's keyboard open between letters.
+      button.addEventListener("mousedown", function (event) { event.preventDefault(); });
+      button.addEventListener("click", function () {
+        insertAtCaret(input, button.getAttribute("data-insert") || "");
+      });
+    });
+  }
+
+  // Welsh prompts want Welsh hyphenation and voices even when the page names no language for them.
+  function setUpPromptLanguage() {
+    var prompt = document.getElementById("prompt");
+    if (!prompt || prompt.hasAttribute("lang")) return;
+    var direction = prompt.getAttribute("data-direction");
+    if (direction === "welshToEnglish") prompt.setAttribute("lang", "cy");
+    else if (direction === "englishToWelsh") prompt.setAttribute("lang", "en");
+  }
+
+  setUpTypingAids();
+  setUpPromptLanguage();
+})();

@@ -1,0 +1,186 @@
+import FolioCore
+import FolioStore
+import Foundation
+import Hummingbird
+import Vocabulary
+
+/// The vocabulary trainer's pages: Translations (list, search, editor) and Revision (choose a
+/// tag and a direction, answer, rate). Everything belongs to the logged-in account.
+struct VocabularyPagesController: Sendable {
+    let database: AppDatabase
+    let pages: PageRenderer
+    let scheduler = Scheduler()
+
+    func addRoutes(to router: Router<FolioRequestContext>) {
+        router.get("vocab", use: list)
+        router.get("vocab/new", use: newForm)
+        router.post("vocab/pairs", use: create)
+        router.get("vocab/pairs/:id/edit", use: editForm)
+        router.post("vocab/pairs/:id", use: update)
+        router.post("vocab/pairs/:id/delete", use: delete)
+        router.get("vocab/revise", use: reviseStart)
+        router.get("vocab/revise/session", use: session)
+        router.post("vocab/revise/answer", use: answer)
+        router.post("vocab/revise/rate", use: rate)
+    }
+
+    func render(_ template: String, title: String, data: [String: Any], context: FolioRequestContext,
+                status: HTTPResponse.Status = .ok) throws -> Response {
+        try pages.render(template, title: title, tab: "Vocabulary", data: data, context: context, status: status)
+    }
+
+    // MARK: - Translations
+
+    @Sendable func list(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let query = String((WebForm(query: request).get("q") ?? "").prefix(200))
+        let pairs = try await database.vocabulary.pairs(accountID: account.id).filter { Pair.matches($0, query: query) }
+        let items: [[String: Any]] = pairs.map { p in
+            ["id": p.id ?? 0, "english": p.english, "welsh": p.welsh, "type": p.type, "tagsText": p.tags.joined(separator: ", "),
+             "editHref": "/vocab/pairs/\(p.id ?? 0)/edit"]
+        }
+        return try render("vocab/list", title: "Translations", data: [
+            "query": query, "items": items, "empty": items.isEmpty, "newHref": "/vocab/new",
+            "countText": items.isEmpty ? (query.isEmpty ? "No pairs yet." : "No pair matches.") : "\(items.count) pair\(items.count == 1 ? "" : "s")",
+        ], context: context)
+    }
+
+    func editor(_ pair: Pair, isNew: Bool, errors: [String], context: FolioRequestContext,
+                status: HTTPResponse.Status = .ok) throws -> Response {
+        var data: [String: Any] = [
+            "isNew": isNew, "title": isNew ? "New pair" : "Edit pair", "errors": errors,
+            "form": ["english": pair.english, "welsh": pair.welsh, "note": pair.note, "type": pair.type,
+                     "tags": pair.tags.joined(separator: ", ")],
+            "saveAction": isNew ? "/vocab/pairs" : "/vocab/pairs/\(pair.id ?? 0)",
+        ]
+        if !isNew { data["deleteAction"] = "/vocab/pairs/\(pair.id ?? 0)/delete" }
+        return try render("vocab/edit", title: isNew ? "New pair" : "Edit pair", data: data, context: context, status: status)
+    }
+
+    @Sendable func newForm(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        _ = try context.requireAccount()
+        return try editor(Pair(), isNew: true, errors: [], context: context)
+    }
+
+    func pairID(_ context: FolioRequestContext) throws -> Int64 {
+        let raw = try context.parameters.require("id")
+        guard let id = Int64(raw) else { throw StoreError.notFound(what: "pair", id: raw) }
+        return id
+    }
+
+    @Sendable func editForm(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let id = try pairID(context)
+        guard let pair = try await database.vocabulary.pair(accountID: account.id, id: id) else {
+            throw StoreError.notFound(what: "pair", id: String(id))
+        }
+        return try editor(pair, isNew: false, errors: [], context: context)
+    }
+
+    func submitted(_ form: WebForm, id: Int64?) -> Pair {
+        Pair(id: id, english: form.string("english"), welsh: form.string("welsh"), note: form.string("note"),
+             type: form.string("type"), tags: [form.string("tags")])
+    }
+
+    func save(_ pair: Pair, accountID: Int64, context: FolioRequestContext) async throws -> Response {
+        do {
+            try await database.savePair(accountID: accountID, pair)
+            return .redirect(to: "/vocab", type: .normal)
+        } catch let error as VocabularyError {
+            return try editor(pair, isNew: pair.id == nil, errors: [error.message], context: context, status: .badRequest)
+        }
+    }
+
+    @Sendable func create(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        return try await save(submitted(try await WebForm.read(request), id: nil), accountID: account.id, context: context)
+    }
+
+    @Sendable func update(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let id = try pairID(context)
+        return try await save(submitted(try await WebForm.read(request), id: id), accountID: account.id, context: context)
+    }
+
+    @Sendable func delete(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        try await database.deletePair(accountID: account.id, pairID: try pairID(context))
+        return .redirect(to: "/vocab", type: .normal)
+    }
+
+    // MARK: - Revision
+
+    @Sendable func reviseStart(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let tags = try await database.vocabulary.tags(accountID: account.id)
+        let all = try await database.vocabulary.pairs(accountID: account.id).count
+        return try render("vocab/revise-start", title: "Revision", data: [
+            "allCount": all,
+            "tags": tags.map { ["name": $0.name, "count": $0.count] },
+            "directions": Direction.allCases.map { ["value": $0.rawValue, "label": "\($0.from) → \($0.to)"] },
+        ], context: context)
+    }
+
+    static func direction(_ raw: String?) throws -> Direction {
+        try VocabularyAPIController.direction(raw)
+    }
+
+    @Sendable func session(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let query = WebForm(query: request)
+        let direction = try Self.direction(query.get("direction"))
+        let tag = query.get("tag").flatMap { $0.isEmpty ? nil : $0 }
+        let queue = try await database.vocabulary.revisionQueue(accountID: account.id, tag: tag, direction: direction, now: Date())
+        guard let first = queue.first else {
+            return try render("vocab/revise", title: "Revision", data: ["done": true], context: context)
+        }
+        return try render("vocab/revise", title: "Revision", data: [
+            "from": direction.from, "to": direction.to, "prompt": direction.prompt(for: first.pair), "remaining": queue.count,
+            "answerAction": "/vocab/revise/answer", "pairId": first.pair.id ?? 0, "direction": direction.rawValue, "tag": tag ?? "",
+            "startedAt": Int(Date().timeIntervalSince1970),
+        ], context: context)
+    }
+
+    @Sendable func answer(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let form = try await WebForm.read(request)
+        let direction = try Self.direction(form.value("direction"))
+        guard let id = Int64(form.string("pairId")),
+              let pair = try await database.vocabulary.pair(accountID: account.id, id: id), direction.isRevisable(pair) else {
+            throw StoreError.notFound(what: "pair", id: form.string("pairId"))
+        }
+        let typed = AnswerCheck.typingAid(String(form.string("answer").prefix(500)))
+        let result = AnswerCheck.check(typed, against: direction.answer(for: pair))
+        let proposed = AnswerCheck.proposedRating(for: result.verdict)
+        let started = Double(form.string("startedAt")).map { Date(timeIntervalSince1970: $0) }
+        let duration = started.map { Date().timeIntervalSince($0) }.flatMap { (0...86_400).contains($0) ? $0 : nil }
+        var data: [String: Any] = [
+            "verdict": result.verdict.rawValue,
+            "verdictLabel": ["right": "Right", "almost": "Almost — mind the accents", "wrong": "Not quite"][result.verdict.rawValue] ?? "",
+            "typed": typed, "expected": result.expected, "prompt": direction.prompt(for: pair),
+            "ratings": Rating.allCases.map { ["value": $0.rawValue, "label": $0.name, "proposed": $0.rawValue == proposed] },
+            "rateAction": "/vocab/revise/rate", "pairId": id, "direction": direction.rawValue, "tag": form.string("tag"),
+            "duration": duration.map { String(format: "%.1f", $0) } ?? "",
+        ]
+        if let difference = result.difference { data["differenceMarked"] = difference.summary }
+        return try render("vocab/result", title: "Revision", data: data, context: context)
+    }
+
+    @Sendable func rate(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let form = try await WebForm.read(request)
+        let direction = try Self.direction(form.value("direction"))
+        guard let rating = Int(form.string("rating")).flatMap(Rating.init(rawValue:)) else {
+            throw InputError.parameter("rating", form.string("rating"), "1 (Again), 2 (Hard), 3 (Good) or 4 (Easy)")
+        }
+        guard let id = Int64(form.string("pairId")) else { throw StoreError.notFound(what: "pair", id: form.string("pairId")) }
+        let now = Date()
+        let card = try await database.vocabulary.card(accountID: account.id, pairID: id, direction: direction) ?? Card(due: now)
+        let (next, log) = scheduler.review(card, rating: rating, at: now, duration: Double(form.string("duration")))
+        try await database.recordReview(accountID: account.id, pairID: id, direction: direction, card: next, log: log)
+        var components = URLComponents()
+        components.path = "/vocab/revise/session"
+        components.queryItems = [URLQueryItem(name: "direction", value: direction.rawValue), URLQueryItem(name: "tag", value: form.string("tag"))]
+        return .redirect(to: components.string ?? "/vocab/revise", type: .normal)
+    }
+}

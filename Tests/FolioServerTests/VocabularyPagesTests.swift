@@ -1,0 +1,58 @@
+import FolioServer
+import FolioStore
+import Foundation
+import Testing
+
+@Suite struct VocabularyPagesTests {
+    @Test func translationsAndARevisionThroughTheForms() async throws {
+        try await withWebApp { client, database in
+            var a = Visitor(client)
+            let loggedOut = try await a.get("/vocab")
+            #expect(loggedOut.location?.hasPrefix("/account/login") == true)
+            try await a.register("eirlys")
+            #expect(try await a.post("/vocab/pairs", ["english": "man", "welsh": "gŵr", "note": "", "type": "noun", "tags": "People, family"]).status == .seeOther)
+            #expect(try await a.post("/vocab/pairs", ["english": "woman", "welsh": "gwraig", "note": "", "type": "", "tags": "PEOPLE"]).status == .seeOther)
+            let refused = try await a.post("/vocab/pairs", ["english": "", "welsh": "", "note": "just a note", "type": "", "tags": ""])
+            #expect(refused.status == .badRequest)
+
+            let list = try await a.get("/vocab?q=gwr")
+            #expect(list.body.contains("gŵr") && list.body.contains("gwraig"))
+            let owner = try #require(try await database.accounts.credentials(username: "eirlys")?.account)
+            let pairs = try await database.vocabulary.pairs(accountID: owner.id)
+            #expect(pairs.count == 2)
+            let man = try #require(pairs.first { $0.english == "man" })
+            #expect(man.tags == ["Family", "People"])
+
+            #expect(try await a.post("/vocab/pairs/\(man.id!)", ["english": "man", "welsh": "gŵr", "note": "", "type": "noun", "tags": "people"]).status == .seeOther)
+            #expect(try await database.vocabulary.pair(accountID: owner.id, id: man.id!)?.tags == ["People"])
+            #expect(try await a.get("/vocab/revise").body.contains("People"))
+
+            let session = try await a.get("/vocab/revise/session?direction=englishToWelsh&tag=People")
+            #expect(session.status == .ok)
+            #expect(session.body.contains("man"))
+            let result = try await a.post("/vocab/revise/answer", ["pairId": String(man.id!), "direction": "englishToWelsh", "tag": "People",
+                                                                   "answer": "gwr", "startedAt": String(Int(Date().timeIntervalSince1970) - 3)])
+            #expect(result.status == .ok)
+            #expect(result.body.contains("verdict-almost"))
+            #expect(result.body.contains("rating-proposed"))
+            let rated = try await a.post("/vocab/revise/rate", ["pairId": String(man.id!), "direction": "englishToWelsh", "tag": "People",
+                                                                "rating": "2", "duration": "3.0"])
+            #expect(rated.location?.hasPrefix("/vocab/revise/session") == true)
+            #expect(try await database.vocabulary.reviewCount(accountID: owner.id) == 1)
+            let card = try await database.vocabulary.card(accountID: owner.id, pairID: man.id!, direction: .englishToWelsh)
+            #expect(card?.lastReview != nil)
+            #expect(try await a.post("/vocab/revise/rate", ["pairId": String(man.id!), "direction": "englishToWelsh", "rating": "7"]).status == .badRequest)
+
+            var b = Visitor(client)
+            try await b.register("bryn")
+            #expect(!(try await b.get("/vocab").body.contains("gwraig")))
+            #expect(try await b.get("/vocab/pairs/\(man.id!)/edit").status == .notFound)
+            #expect(try await b.post("/vocab/pairs/\(man.id!)", ["english": "x", "welsh": "y", "note": "", "type": "", "tags": ""]).status == .notFound)
+            #expect(try await b.post("/vocab/pairs/\(man.id!)/delete", [:]).status == .notFound)
+            #expect(try await b.post("/vocab/revise/answer", ["pairId": String(man.id!), "direction": "englishToWelsh", "answer": "gŵr"]).status == .notFound)
+            #expect(try await b.post("/vocab/revise/rate", ["pairId": String(man.id!), "direction": "englishToWelsh", "rating": "3"]).status == .notFound)
+            #expect(try await database.vocabulary.pair(accountID: owner.id, id: man.id!)?.english == "man")
+            #expect(try await database.vocabulary.reviewCount(accountID: owner.id) == 1)
+        }
+    }
+}
