@@ -136,6 +136,8 @@ struct VocabularyPagesController: Sendable {
         }
         return try render("vocab/revise", title: "Revision", data: [
             "from": direction.from, "to": direction.to, "prompt": direction.prompt(for: first.pair), "remaining": queue.count,
+            // Screen readers and spell checkers need the language of each side.
+            "promptLang": direction == .welshToEnglish ? "cy" : "en", "answerLang": direction == .welshToEnglish ? "en" : "cy",
             "answerAction": "/vocab/revise/answer", "pairId": first.pair.id ?? 0, "direction": direction.rawValue, "tag": tag ?? "",
             "startedAt": Int(Date().timeIntervalSince1970),
         ], context: context)
