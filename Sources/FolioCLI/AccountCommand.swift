@@ -36,6 +36,12 @@ struct UserOptions: ParsableArguments {
     @Option(help: "Whose data: an account of this Folio (create one with `folio account create NAME`).")
     var user: String
 
+    /// The database and the account named by --user, the start of every per-user command.
+    func open(_ store: StoreOptions) async throws -> (database: AppDatabase, account: Account) {
+        let database = try store.openDatabase()
+        return (database, try await account(in: database))
+    }
+
     func account(in database: AppDatabase) async throws -> Account {
         guard let found = try await database.accounts.credentials(username: user)?.account else {
             throw UserError.unknown(user)

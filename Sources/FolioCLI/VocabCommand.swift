@@ -85,8 +85,7 @@ extension VocabCommand {
 
         func run() async throws {
             try await reportingErrors {
-                let database = try store.openDatabase()
-                let account = try await user.account(in: database)
+                let (database, account) = try await user.open(store)
                 let saved = try await database.savePair(accountID: account.id, fields.apply(to: Pair()))
                 try printPairs([saved], json: output.json)
             }
@@ -103,8 +102,7 @@ extension VocabCommand {
 
         func run() async throws {
             try await reportingErrors {
-                let database = try store.openDatabase()
-                let account = try await user.account(in: database)
+                let (database, account) = try await user.open(store)
                 guard let pair = try await database.vocabulary.pair(accountID: account.id, id: id) else {
                     throw StoreError.notFound(what: "pair", id: String(id))
                 }
@@ -235,8 +233,7 @@ extension VocabCommand {
                 guard let way = Direction(rawValue: direction) else {
                     throw ReviewInputError.direction(direction)
                 }
-                let database = try store.openDatabase()
-                let account = try await user.account(in: database)
+                let (database, account) = try await user.open(store)
                 let scheduler = Scheduler()
                 let queue = try await database.vocabulary.revisionQueue(accountID: account.id, tag: tag, direction: way, now: Date(), limit: count)
                 guard !queue.isEmpty else { return print("Nothing to revise\(tag.map { " in \($0)" } ?? ""). Add pairs with `folio vocab add`.") }

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioStore
 import Hummingbird
 import NIOCore
 
@@ -20,6 +21,13 @@ struct FolioRequestContext: RequestContext, RemoteAddressRequestContext {
     func requireAccount() throws(AccountError) -> Account {
         guard let account else { throw .notLoggedIn }
         return account
+    }
+
+    /// The `:id` of a vocabulary route; anything but a number names no pair of anyone's.
+    func pairID() throws -> Int64 {
+        let raw = try parameters.require("id")
+        guard let id = Int64(raw) else { throw StoreError.notFound(what: "pair", id: raw) }
+        return id
     }
 
     /// The address failed log-ins are counted against.

@@ -50,11 +50,6 @@ struct VocabularyAPIController: Sendable {
     }
     struct Imported: ResponseEncodable { let imported: Int }
 
-    func pairID(_ context: FolioRequestContext) throws -> Int64 {
-        let raw = try context.parameters.require("id")
-        guard let id = Int64(raw) else { throw StoreError.notFound(what: "pair", id: raw) }
-        return id
-    }
 
     func decodePair(_ request: Request, _ context: FolioRequestContext) async throws -> Pair {
         do {
@@ -84,7 +79,7 @@ struct VocabularyAPIController: Sendable {
 
     @Sendable func show(_ request: Request, context: FolioRequestContext) async throws -> Pair {
         let account = try context.requireAccount()
-        let id = try pairID(context)
+        let id = try context.pairID()
         guard let pair = try await database.vocabulary.pair(accountID: account.id, id: id) else {
             throw StoreError.notFound(what: "pair", id: String(id))
         }
@@ -94,13 +89,13 @@ struct VocabularyAPIController: Sendable {
     @Sendable func update(_ request: Request, context: FolioRequestContext) async throws -> Pair {
         let account = try context.requireAccount()
         var pair = try await decodePair(request, context)
-        pair.id = try pairID(context)
+        pair.id = try context.pairID()
         return try await database.savePair(accountID: account.id, pair)
     }
 
     @Sendable func delete(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        try await database.deletePair(accountID: account.id, pairID: try pairID(context))
+        try await database.deletePair(accountID: account.id, pairID: try context.pairID())
         return Response(status: .noContent)
     }
 
@@ -126,7 +121,7 @@ struct VocabularyAPIController: Sendable {
     /// Checks an answer, schedules the card with the proposed (or chosen) rating, stores the review.
     @Sendable func answer(_ request: Request, context: FolioRequestContext) async throws -> Outcome {
         let account = try context.requireAccount()
-        let id = try pairID(context)
+        let id = try context.pairID()
         let body: Answer
         do {
             body = try await request.decode(as: Answer.self, context: context)

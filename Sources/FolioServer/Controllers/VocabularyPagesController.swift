@@ -62,15 +62,10 @@ struct VocabularyPagesController: Sendable {
         return try editor(Pair(), isNew: true, errors: [], context: context)
     }
 
-    func pairID(_ context: FolioRequestContext) throws -> Int64 {
-        let raw = try context.parameters.require("id")
-        guard let id = Int64(raw) else { throw StoreError.notFound(what: "pair", id: raw) }
-        return id
-    }
 
     @Sendable func editForm(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let id = try pairID(context)
+        let id = try context.pairID()
         guard let pair = try await database.vocabulary.pair(accountID: account.id, id: id) else {
             throw StoreError.notFound(what: "pair", id: String(id))
         }
@@ -98,13 +93,13 @@ struct VocabularyPagesController: Sendable {
 
     @Sendable func update(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let id = try pairID(context)
+        let id = try context.pairID()
         return try await save(submitted(try await WebForm.read(request), id: id), accountID: account.id, context: context)
     }
 
     @Sendable func delete(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        try await database.deletePair(accountID: account.id, pairID: try pairID(context))
+        try await database.deletePair(accountID: account.id, pairID: try context.pairID())
         return .redirect(to: "/vocab", type: .normal)
     }
 
