@@ -23,6 +23,7 @@ let package = Package(
         .target(name: "FolioCore"),
         .target(name: "Monologues", dependencies: ["FolioCore"]),
         .target(name: "Vocabulary", dependencies: ["FolioCore"]),
+        .target(name: "Ghost", dependencies: ["FolioCore"]),
 
         // MARK: - store
         .target(name: "FolioStore", dependencies: [
@@ -57,6 +58,7 @@ let package = Package(
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
         .testTarget(name: "MonologuesTests", dependencies: ["Monologues", "FolioTestSupport"]),
         .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"], resources: [.copy("Resources")]),
+        .testTarget(name: "GhostTests", dependencies: ["Ghost"]),
         .testTarget(name: "FolioStoreTests", dependencies: [
             "FolioStore", "FolioTestSupport", "Vocabulary", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
