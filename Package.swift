@@ -43,7 +43,7 @@ let package = Package(
 
         // MARK: - cli
         .target(name: "FolioCLI", dependencies: [
-            "FolioCore", "Monologues", "Vocabulary", "FolioStore", "FolioServer",
+            "FolioCore", "Monologues", "Vocabulary", "Ghost", "FolioStore", "FolioServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),

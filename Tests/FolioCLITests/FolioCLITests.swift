@@ -399,3 +399,28 @@ struct Item: Decodable { let id, title, character, play, gender, tone, length, t
         #expect(missing.stderr.contains("setup.sh"))
     }
 }
+
+@Suite struct GhostCommandTests {
+    struct Solved: Decodable { let firstPlayerWins: Bool; let winningLetters: [String] }
+    struct Hinted: Decodable { let fragment: String; let toMoveWins: Bool; let winningLetters: [String] }
+
+    @Test func solveAndHintOnASmallWordList() throws {
+        let folio = Folio()
+        defer { folio.cleanUp() }
+        try FileManager.default.createDirectory(at: folio.dataDirectory, withIntermediateDirectories: true)
+        let list = folio.dataDirectory.appendingPathComponent("words.txt").path
+        // The list GhostTests works through by hand: the first player wins only by opening with
+        // "d". Entries with capitals or other characters are dropped.
+        try "cat\ncab\ndog\ndoor\nCapital\nx-ray\n".write(toFile: list, atomically: true, encoding: .utf8)
+        let solved = try folio("ghost", "solve", "--words", list, "--min-length", "3", "--json").json(Solved.self)
+        #expect(solved.firstPlayerWins)
+        #expect(solved.winningLetters == ["d"])
+        let hint = try folio("ghost", "hint", "ca", "--words", list, "--min-length", "3", "--json").json(Hinted.self)
+        #expect(hint.fragment == "ca")
+        #expect(!hint.toMoveWins)
+        let impossible = try folio("ghost", "hint", "zz", "--words", list, "--min-length", "3")
+        #expect(impossible.status == 65)
+        #expect(try folio("ghost", "solve", "--words", "/nonexistent/words", "--json").status == 69)
+        #expect(try folio("ghost", "solve", "--min-length", "7").status != 0)
+    }
+}
