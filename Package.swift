@@ -57,8 +57,8 @@ let package = Package(
         .target(name: "FolioTestSupport", dependencies: ["Monologues"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
         .testTarget(name: "MonologuesTests", dependencies: ["Monologues", "FolioTestSupport"]),
-        .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"], resources: [.copy("Resources")]),
-        .testTarget(name: "GhostTests", dependencies: ["Ghost"]),
+        .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary", "FolioCore"], resources: [.copy("Resources")]),
+        .testTarget(name: "GhostTests", dependencies: ["Ghost", "FolioCore"]),
         .testTarget(name: "FolioStoreTests", dependencies: [
             "FolioStore", "FolioTestSupport", "Vocabulary", .product(name: "GRDB", package: "GRDB.swift"),
         ]),

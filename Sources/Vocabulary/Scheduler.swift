@@ -117,7 +117,7 @@ public struct Scheduler: Sendable, Hashable {
     /// draw comes from `fuzzSeed`, the card and the date, so replaying a history reproduces it.
     public func review(_ card: Card, rating: Rating, at date: Date, duration: TimeInterval? = nil)
         -> (card: Card, log: ReviewLog) {
-        var generator = SplitMix64(seed: fuzzSeed, mixing: [
+        var generator = SeededRandom(seed: fuzzSeed, mixing: [
             date.timeIntervalSinceReferenceDate.bitPattern,
             card.lastReview?.timeIntervalSinceReferenceDate.bitPattern ?? 0,
             UInt64(rating.rawValue),
@@ -340,27 +340,5 @@ public struct Scheduler: Sendable, Hashable {
     /// A timedelta multiplied or divided by a float is rounded to whole microseconds.
     private static func microseconds(_ seconds: TimeInterval) -> TimeInterval {
         (seconds * 1_000_000).rounded(.toNearestOrEven) / 1_000_000
-    }
-}
-
-/// A small, fast, seedable generator (Steele, Lea and Flood's SplitMix64), good enough to spread
-/// intervals and the same on every platform.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64, mixing values: [UInt64] = []) {
-        state = seed
-        for value in values {
-            state = (state ^ value) &* 0x9E37_79B9_7F4A_7C15
-            _ = next()
-        }
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_B9E5
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

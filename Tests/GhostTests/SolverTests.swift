@@ -1,3 +1,4 @@
+import FolioCore
 import Testing
 @testable import Ghost
 
@@ -82,7 +83,7 @@ struct Oracle {
     @Test(arguments: [3, 4, 5])
     func agreesWithExhaustiveSearch(minimum: Int) throws {
         for seed in UInt64(1)...8 {
-            var rng = SplitMix64(seed: seed &* 1000 &+ UInt64(minimum))
+            var rng = SeededRandom(seed: seed &* 1000 &+ UInt64(minimum))
             let raw = randomWords(&rng, count: Int.random(in: 5...25, using: &rng),
                                   alphabet: seed % 2 == 0 ? "abc" : "abcde", maxLength: 7)
             let counting = countingWords(raw, minimum: minimum)
@@ -111,7 +112,7 @@ struct Oracle {
 @Suite struct PerfectPlayTests {
     @Test func theSolversVerdictDecidesARoundBetweenPerfectPlayers() throws {
         for seed in UInt64(1)...10 {
-            var rng = SplitMix64(seed: seed)
+            var rng = SeededRandom(seed: seed)
             let raw = randomWords(&rng, count: 20, alphabet: "abcd", maxLength: 6)
             let words = try WordList(words: raw, minimumLength: 3)
             guard words.wordCount > 0 else { continue }

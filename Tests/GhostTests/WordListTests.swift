@@ -1,3 +1,4 @@
+import FolioCore
 import Testing
 @testable import Ghost
 
@@ -64,7 +65,7 @@ import Testing
     }
 
     @Test func agreesWithPlainSetOnRandomLists() throws {
-        var rng = SplitMix64(seed: 7)
+        var rng = SeededRandom(seed: 7)
         for _ in 0..<20 {
             let raw = randomWords(&rng, count: 30, alphabet: "abcdE-")
             let minimum = Int.random(in: 3...5, using: &rng)
@@ -82,20 +83,8 @@ import Testing
     }
 }
 
-/// Deterministic so a failing list can be reproduced from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
-func randomWords(_ rng: inout SplitMix64, count: Int, alphabet: String, maxLength: Int = 7) -> [String] {
+func randomWords(_ rng: inout SeededRandom, count: Int, alphabet: String, maxLength: Int = 7) -> [String] {
     let letters = Array(alphabet)
     return (0..<count).map { _ in
         String((0..<Int.random(in: 1...maxLength, using: &rng)).map { _ in letters.randomElement(using: &rng)! })

@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 import Testing
 @testable import Vocabulary
