@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -27,14 +28,15 @@ let package = Package(
 
         // MARK: - store
         .target(name: "FolioStore", dependencies: [
-            "FolioCore", "Monologues", "Vocabulary",
+            "FolioCore", "Monologues", "Vocabulary", "Ghost",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
 
         // MARK: - server
         .target(name: "FolioServer", dependencies: [
-            "FolioCore", "Monologues", "Vocabulary", "FolioStore",
+            "FolioCore", "Monologues", "Vocabulary", "Ghost", "FolioStore",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Mustache", package: "swift-mustache"),
@@ -60,11 +62,13 @@ let package = Package(
         .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary", "FolioCore"], resources: [.copy("Resources")]),
         .testTarget(name: "GhostTests", dependencies: ["Ghost", "FolioCore"]),
         .testTarget(name: "FolioStoreTests", dependencies: [
-            "FolioStore", "FolioTestSupport", "Vocabulary", .product(name: "GRDB", package: "GRDB.swift"),
+            "FolioStore", "FolioTestSupport", "Vocabulary", "Ghost", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "FolioServerTests", dependencies: [
-            "FolioServer", "FolioStore", "FolioTestSupport", "Vocabulary",
+            "FolioServer", "FolioStore", "FolioTestSupport", "Vocabulary", "Ghost",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         ]),
         .testTarget(name: "FolioCLITests", dependencies: ["FolioTestSupport"]),
     ]

@@ -5,8 +5,8 @@ import Ghost
 
 struct GhostCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "ghost", abstract: "The word game Ghost: who wins under perfect play.",
-        subcommands: [Solve.self, Hint.self])
+        commandName: "ghost", abstract: "The word game Ghost: play it, and see who wins under perfect play.",
+        subcommands: [Play.self, Solve.self, Hint.self])
 }
 
 /// Which word list, and the shortest word that counts.
@@ -20,15 +20,13 @@ struct DictionaryOptions: ParsableArguments {
     @Option(help: "The shortest word that counts: 3, 4 or 5.")
     var minLength: Int = WordList.defaultMinimumLength
 
-    static let paths = ["english": "/usr/share/dict/british-english", "dutch": "/usr/share/dict/dutch"]
-
     func validate() throws {
         guard WordList.allowedMinimumLengths.contains(minLength) else { throw ValidationError("--min-length must be 3, 4 or 5.") }
-        guard words != nil || Self.paths[dictionary] != nil else { throw ValidationError("--dictionary must be english or dutch.") }
+        guard words != nil || GhostDictionary(rawValue: dictionary) != nil else { throw ValidationError("--dictionary must be english or dutch.") }
     }
 
     func solver() throws -> Solver {
-        let path = words ?? Self.paths[dictionary]!
+        let path = words ?? GhostDictionary(rawValue: dictionary)!.defaultPath
         guard FileManager.default.fileExists(atPath: path) else { throw MissingWordList.path(path) }
         return Solver(words: try WordList(contentsOfFile: path, minimumLength: minLength))
     }
@@ -82,6 +80,97 @@ extension GhostCommand {
                 print(answer.toMoveWins
                       ? "The player to move at \"\(f)\" wins with: \(answer.winningLetters.joined(separator: ", "))."
                       : "The player to move at \"\(f)\" loses against perfect play; \(try solver.longestLosingLetter(f).map { "\"\($0)\" makes the game longest" } ?? "every letter ends it").")
+            }
+        }
+    }
+}
+
+extension GhostCommand {
+    struct Play: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Play Ghost in the terminal: hot-seat between people, against the computer, or both.",
+            discussion: """
+                Each turn, type a letter to add it, or ? to challenge the player before you. When challenged, \
+                type a word that starts with the fragment, or press Enter to concede. With no --player and \
+                no --computer, you play the hard computer.
+                """)
+        @OptionGroup var dictionary: DictionaryOptions
+        @Option(name: .customLong("player"), help: "A person at the keyboard (repeat for more).") var people: [String] = []
+        @Option(name: .customLong("computer"), help: "A computer seat: easy or hard (repeat for more).") var computers: [String] = []
+        @Option(help: "Seeds the computer's choices, to replay a game.") var seed: UInt64?
+
+        func validate() throws {
+            for level in computers where ComputerPlayer.Level(rawValue: level) == nil {
+                throw ValidationError("--computer must be easy or hard, not \(level).")
+            }
+            guard people.allSatisfy({ !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+                throw ValidationError("--player needs a name.")
+            }
+        }
+
+        func run() async throws {
+            try await reportingErrors {
+                let solver = try dictionary.solver()
+                var names = people.map { $0.trimmingCharacters(in: .whitespaces) }
+                var levels = computers.compactMap(ComputerPlayer.Level.init(rawValue:))
+                if names.isEmpty && levels.isEmpty { names = ["You"]; levels = [.hard] }
+                let seats: [ComputerPlayer?] = names.map { _ in nil } + levels.map { ComputerPlayer(level: $0) }
+                for (k, level) in levels.enumerated() { names.append(levels.count == 1 ? level.label : "\(level.label) \(k + 1)") }
+                var game = try Game(players: names, words: solver.words)
+                var random = SeededRandom(seed: seed ?? UInt64.random(in: .min ... .max))
+                print("Ghost: \(names.joined(separator: ", ")). Words of \(solver.words.minimumLength)+ letters count.")
+                while !game.isOver {
+                    let seat = game.playerToAct
+                    let action: Game.Action
+                    if let computer = seats[seat] {
+                        action = computer.action(in: game, solver: solver, using: &random)
+                        print(Self.describe(action, by: names[seat], in: game))
+                    } else {
+                        guard let typed = Self.ask(game, seat: seat) else { return print("Game abandoned.") }
+                        action = typed
+                    }
+                    do throws(GhostError) {
+                        if let round = try game.apply(action) {
+                            print(round.summary(names: names))
+                            print(RoundReview(round: round, solver: solver).sentence(names: names))
+                            print(names.indices.map { "\(names[$0]): \(game.ghostLetters(of: $0).isEmpty ? "–" : game.ghostLetters(of: $0))" }
+                                    .joined(separator: "  "))
+                        }
+                    } catch {
+                        print(error.message)
+                    }
+                }
+                print("\(names[game.winner!]) wins.")
+            }
+        }
+
+        /// Reads one action for a person; nil at the end of input.
+        static func ask(_ game: Game, seat: Int) -> Game.Action? {
+            let name = game.players[seat]
+            if let pending = game.pendingChallenge {
+                print("\(game.players[pending.challenger]) challenges \(name): a word starting with “\(game.fragment)” (Enter concedes)? ",
+                      terminator: "")
+                guard let line = readLine() else { return nil }
+                let word = line.trimmingCharacters(in: .whitespaces).lowercased()
+                return .answer(word.isEmpty ? nil : word)
+            }
+            let shown = game.fragment.isEmpty ? "a new round" : "“\(game.fragment)”"
+            while true {
+                print("\(name), \(shown): a letter\(game.fragment.isEmpty ? "" : ", or ? to challenge")? ", terminator: "")
+                guard let line = readLine() else { return nil }
+                let typed = line.trimmingCharacters(in: .whitespaces).lowercased()
+                if typed == "?" { return .challenge }
+                if typed.count == 1 { return .letter(typed.first!) }
+                print("Type one letter a–z\(game.fragment.isEmpty ? "" : ", or ? to challenge").")
+            }
+        }
+
+        static func describe(_ action: Game.Action, by name: String, in game: Game) -> String {
+            switch action {
+            case .letter(let c): "\(name) adds “\(c)”: \(game.fragment)\(c)"
+            case .challenge: "\(name) challenges."
+            case .answer(let word?): "\(name) names “\(word)”."
+            case .answer(nil): "\(name) concedes."
             }
         }
     }

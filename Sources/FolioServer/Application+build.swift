@@ -1,6 +1,7 @@
 import FolioStore
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 
 /// The one way to build Folio's server: `folio serve` and the tests both come through here.
@@ -15,9 +16,13 @@ public func buildApplication(_ configuration: ServerConfiguration, database: App
     logger.logLevel = .info
     let library = LibraryCache(repository: database.monologues, recheckSeconds: configuration.libraryRecheckSeconds)
     let pages = try await PageRenderer.load()
-    let router = buildRouter(database: database, library: library, pages: pages, configuration: configuration, logger: logger)
+    let referee = GhostReferee(database: database, dictionaries: GhostDictionaries(paths: configuration.ghostWordLists),
+                               hub: GhostRoomHub(recheckSeconds: configuration.ghostRecheckSeconds))
+    let router = buildRouter(database: database, library: library, pages: pages, referee: referee, configuration: configuration,
+                             logger: logger)
     var app = Application(
         router: router,
+        server: .http1WebSocketUpgrade(webSocketRouter: buildWebSocketRouter(database: database, referee: referee, logger: logger)),
         configuration: .init(address: .hostname(configuration.hostname, port: configuration.port), serverName: "Folio"),
         logger: logger
     )
@@ -29,8 +34,8 @@ public func buildApplication(_ configuration: ServerConfiguration, database: App
     return app
 }
 
-func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRenderer, configuration: ServerConfiguration,
-                 logger: Logger) -> Router<FolioRequestContext> {
+func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRenderer, referee: GhostReferee,
+                 configuration: ServerConfiguration, logger: Logger) -> Router<FolioRequestContext> {
     let router = Router(context: FolioRequestContext.self)
     // The bare route load tests compare the search endpoint against: no middleware in its way.
     router.get("/api/v1/ping") { _, _ in "pong" }
@@ -53,5 +58,16 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
                       bcryptCost: configuration.bcryptCost).addRoutes(to: router)
     MonologuePagesController(database: database, library: library, pages: pages).addRoutes(to: router)
     VocabularyPagesController(database: database, pages: pages).addRoutes(to: router)
+    GhostAPIController(referee: referee).addRoutes(to: api)
+    GhostPagesController(referee: referee, pages: pages).addRoutes(to: router)
+    return router
+}
+
+/// The routes that upgrade to a WebSocket, behind the same sessions as the pages so a socket
+/// knows who is playing.
+func buildWebSocketRouter(database: AppDatabase, referee: GhostReferee, logger: Logger) -> Router<FolioRequestContext> {
+    let router = Router(context: FolioRequestContext.self)
+    router.add(middleware: SessionMiddleware(accounts: database.accounts))
+    GhostSocketController(referee: referee, logger: logger).addRoutes(to: router)
     return router
 }

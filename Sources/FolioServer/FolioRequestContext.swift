@@ -1,12 +1,15 @@
 import FolioCore
 import FolioStore
 import Hummingbird
+import HummingbirdWebSocket
 import NIOCore
 
 /// What every request carries through the middleware to the handlers: who is logged in, the
 /// CSRF token their forms must return, and where they connect from (for log-in throttling).
-struct FolioRequestContext: RequestContext, RemoteAddressRequestContext {
+struct FolioRequestContext: RequestContext, RemoteAddressRequestContext, WebSocketRequestContext {
     var coreContext: CoreRequestContextStorage
+    /// Set by a WebSocket route when it accepts an upgrade (Ghost rooms).
+    let webSocket = WebSocketHandlerReference<FolioRequestContext>()
     var account: Account?
     var sessionToken: String?
     var csrfToken = ""

@@ -1,3 +1,4 @@
+import Ghost
 import FolioStore
 
 /// How `folio serve` (and every server test) runs.
@@ -9,13 +10,23 @@ public struct ServerConfiguration: Sendable {
     public var libraryRecheckSeconds: Double
     /// bcrypt's work factor: 12 in use; tests lower it to keep a log-in fast (4 is bcrypt's least).
     public var bcryptCost: UInt8
+    /// Where each Ghost dictionary's word list is read from: Debian's lists unless a test or an
+    /// operator names others.
+    public var ghostWordLists: [GhostDictionary: String]
+    /// How often a Ghost room's watchers look at the database for moves made through another
+    /// server instance; moves made through this one reach them at once.
+    public var ghostRecheckSeconds: Double
 
     public init(hostname: String = "127.0.0.1", port: Int = 8080, dataDirectory: DataDirectory,
-                libraryRecheckSeconds: Double = 2, bcryptCost: UInt8 = Passwords.standardCost) {
+                libraryRecheckSeconds: Double = 2, bcryptCost: UInt8 = Passwords.standardCost,
+                ghostWordLists: [GhostDictionary: String] = Dictionary(uniqueKeysWithValues: GhostDictionary.allCases.map { ($0, $0.defaultPath) }),
+                ghostRecheckSeconds: Double = 1) {
         self.hostname = hostname
         self.port = port
         self.dataDirectory = dataDirectory
         self.libraryRecheckSeconds = libraryRecheckSeconds
         self.bcryptCost = bcryptCost
+        self.ghostWordLists = ghostWordLists
+        self.ghostRecheckSeconds = ghostRecheckSeconds
     }
 }

@@ -38,6 +38,7 @@ extension AppDatabase {
         }
         registerAccountMigrations(&migrator)
         registerVocabularyMigrations(&migrator)
+        registerGhostMigrations(&migrator)
         return migrator
     }
 }
@@ -133,6 +134,59 @@ extension AppDatabase {
                 t.column("duration", .double)
             }
             try db.create(index: "vocabReview_on_pairId", on: "vocabReview", columns: ["pairId"])
+        }
+    }
+}
+
+extension AppDatabase {
+    /// Ghost: each game's settings and seats, every action in order (the game is rebuilt by
+    /// replaying them), and one result row per account and finished game for the high scores.
+    static func registerGhostMigrations(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v4-ghost") { db in
+            try db.create(table: "ghostGame") { t in
+                t.primaryKey("id", .text)
+                t.column("mode", .text).notNull().check { ["hotseat", "online"].contains($0) }
+                t.column("status", .text).notNull().check { ["waiting", "playing", "finished"].contains($0) }
+                t.column("dictionary", .text).notNull()
+                t.column("minLength", .integer).notNull().check { (3...5).contains($0) }
+                t.column("firstPlayer", .integer).notNull().defaults(to: 0)
+                t.column("ownerId", .integer).references("account", onDelete: .setNull)
+                // Moves on with every join and move, so watchers can tell cheaply that something changed.
+                t.column("version", .integer).notNull().defaults(to: 0)
+                t.column("createdAt", .datetime).notNull()
+                t.column("updatedAt", .datetime).notNull()
+            }
+            try db.create(index: "ghostGame_on_ownerId", on: "ghostGame", columns: ["ownerId"])
+            try db.create(table: "ghostSeat") { t in
+                t.column("gameId", .text).notNull().references("ghostGame", onDelete: .cascade)
+                t.column("seat", .integer).notNull()
+                t.primaryKey(["gameId", "seat"])
+                t.column("name", .text).notNull()
+                t.column("kind", .text).notNull().check { ["person", "easy", "hard"].contains($0) }
+                t.column("accountId", .integer).references("account", onDelete: .setNull)
+                t.uniqueKey(["gameId", "accountId"])
+            }
+            try db.create(index: "ghostSeat_on_accountId", on: "ghostSeat", columns: ["accountId"])
+            try db.create(table: "ghostMove") { t in
+                t.column("gameId", .text).notNull().references("ghostGame", onDelete: .cascade)
+                t.column("seq", .integer).notNull()
+                t.primaryKey(["gameId", "seq"])
+                t.column("action", .text).notNull()
+                t.column("at", .datetime).notNull()
+            }
+            // Results outlive the game they came from, so pruning old games never costs a score.
+            try db.create(table: "ghostResult") { t in
+                t.column("gameId", .text).notNull()
+                t.belongsTo("account", onDelete: .cascade).notNull()
+                t.primaryKey(["gameId", "accountId"])
+                t.column("dictionary", .text).notNull()
+                t.column("minLength", .integer).notNull()
+                t.column("won", .boolean).notNull()
+                t.column("rounds", .integer).notNull()
+                t.column("roundsLost", .integer).notNull()
+                t.column("finishedAt", .datetime).notNull()
+            }
+            try db.create(index: "ghostResult_on_dictionary", on: "ghostResult", columns: ["dictionary"])
         }
     }
 }

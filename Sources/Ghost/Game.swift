@@ -24,6 +24,10 @@ public struct Game: Sendable {
     public private(set) var lastMover: Int?
     public private(set) var pendingChallenge: Challenge?
     public private(set) var rounds: [RoundResult] = []
+    /// Who started the round in play, and who added each letter of the fragment so far: what a
+    /// review of the round needs to find the move that lost it.
+    public private(set) var roundStarter: Int
+    public private(set) var roundMovers: [Int] = []
 
     public struct Challenge: Sendable, Equatable {
         public let challenger: Int
@@ -40,22 +44,64 @@ public struct Game: Sendable {
         case failedChallenge(answer: String)
     }
 
+    /// One thing a player can do: the unit a stored game is replayed from.
+    public enum Action: Sendable, Equatable, Hashable {
+        case letter(Character)
+        case challenge
+        /// The challenged player's answer; nil concedes.
+        case answer(String?)
+    }
+
     public struct RoundResult: Sendable, Equatable {
         public let loser: Int
         public let reason: Reason
         /// The fragment when the round ended (including the completing letter).
         public let fragment: String
         public let lettersAfter: Int
+        /// Who started the round, and who added each letter of `fragment`.
+        public let starter: Int
+        public let movers: [Int]
+        /// The players still in when the round began.
+        public let contenders: [Int]
+        /// Who challenged, when the round ended in a challenge.
+        public let challenger: Int?
         public var eliminated: Bool { lettersAfter >= Game.ghost.count }
     }
 
     public init(players: [String], words: WordList, firstPlayer: Int = 0) throws(GhostError) {
         guard Game.playerRange.contains(players.count) else { throw .invalidPlayerCount(players.count) }
+        guard words.wordCount > 0 else { throw .emptyDictionary }
         self.players = players
         self.words = words
         letters = Array(repeating: 0, count: players.count)
         toMove = players.indices.contains(firstPlayer) ? firstPlayer : 0
+        roundStarter = toMove
     }
+
+    /// Replays stored actions from the start; the first one the rules refuse is reported.
+    public init(players: [String], words: WordList, firstPlayer: Int = 0, replaying actions: [Action]) throws(GhostError) {
+        self = try Game(players: players, words: words, firstPlayer: firstPlayer)
+        for action in actions { try apply(action) }
+    }
+
+    /// The player who must act now: the challenged player while a challenge waits for an
+    /// answer, otherwise the player to move.
+    public var playerToAct: Int { pendingChallenge?.challenged ?? toMove }
+
+    /// Does one action; returns the round's result when it ends the round.
+    @discardableResult
+    public mutating func apply(_ action: Action) throws(GhostError) -> RoundResult? {
+        switch action {
+        case .letter(let c): return try play(letter: c)
+        case .challenge:
+            try challenge()
+            return nil
+        case .answer(let word): return try answerChallenge(word: word)
+        }
+    }
+
+    /// The number of the round in play, from 1.
+    public var roundNumber: Int { rounds.count + 1 }
 
     public func isOut(_ player: Int) -> Bool { letters[player] >= Game.ghost.count }
 
@@ -83,6 +129,7 @@ public struct Game: Sendable {
             throw .invalidLetter(String(letter))
         }
         fragment.append(letter)
+        roundMovers.append(toMove)
         if words.isTerminal(next) {
             return endRound(loser: toMove, reason: .completedWord(fragment))
         }
@@ -115,13 +162,18 @@ public struct Game: Sendable {
     }
 
     private mutating func endRound(loser: Int, reason: Reason) -> RoundResult {
+        let contenders = activePlayers
         letters[loser] += 1
-        let result = RoundResult(loser: loser, reason: reason, fragment: fragment, lettersAfter: letters[loser])
+        let result = RoundResult(loser: loser, reason: reason, fragment: fragment, lettersAfter: letters[loser],
+                                 starter: roundStarter, movers: roundMovers, contenders: contenders,
+                                 challenger: pendingChallenge?.challenger)
         rounds.append(result)
         fragment = ""
         lastMover = nil
         pendingChallenge = nil
+        roundMovers = []
         toMove = isOut(loser) ? nextActive(after: loser) : loser
+        roundStarter = toMove
         return result
     }
 

@@ -4,12 +4,30 @@ import FolioCore
 public enum GhostError: FolioError, Equatable {
     case invalidMinimumLength(Int)
     case dictionaryUnreadable(path: String)
+    /// A named dictionary's word list is not installed.
+    case dictionaryMissing(GhostDictionary, path: String)
     /// The fragment is not the beginning of any counting word, so no game reaches it.
     case notAPrefix(String)
     /// The fragment is already a counting word: the round ended when it was spelled.
     case alreadyAWord(String)
     case invalidLetter(String)
     case invalidPlayerCount(Int)
+    /// The word list has no word of the minimum length.
+    case emptyDictionary
+    case invalidPlayerName(String)
+    case duplicatePlayerNames
+    /// Every seat is a computer's.
+    case noPerson
+    /// The player asking is not the one to act.
+    case notYourTurn(waitingFor: String)
+    /// Acting at an online table without a seat, or at someone else's hot-seat game.
+    case notYourSeat
+    /// The action was chosen against an older state of the game.
+    case staleMove
+    case waitingForPlayers(Int)
+    case tableFull
+    case alreadySeated
+    case gameNotFound(String)
     case gameOver
     case challengePending
     case noChallengePending
@@ -17,8 +35,11 @@ public enum GhostError: FolioError, Equatable {
 
     public var kind: FolioErrorKind {
         switch self {
-        case .dictionaryUnreadable: .missingData
-        case .gameOver, .challengePending, .noChallengePending, .nothingToChallenge: .conflict
+        case .dictionaryUnreadable, .dictionaryMissing: .missingData
+        case .gameOver, .challengePending, .noChallengePending, .nothingToChallenge, .notYourTurn, .staleMove,
+             .waitingForPlayers, .tableFull, .alreadySeated: .conflict
+        case .notYourSeat: .forbidden
+        case .gameNotFound: .notFound
         default: .invalidInput
         }
     }
@@ -27,10 +48,22 @@ public enum GhostError: FolioError, Equatable {
         switch self {
         case .invalidMinimumLength: "invalid_minimum_length"
         case .dictionaryUnreadable: "dictionary_unreadable"
+        case .dictionaryMissing: "dictionary_missing"
         case .notAPrefix: "not_a_prefix"
         case .alreadyAWord: "already_a_word"
         case .invalidLetter: "invalid_letter"
         case .invalidPlayerCount: "invalid_player_count"
+        case .emptyDictionary: "empty_dictionary"
+        case .invalidPlayerName: "invalid_player_name"
+        case .duplicatePlayerNames: "duplicate_player_names"
+        case .noPerson: "no_person"
+        case .notYourTurn: "not_your_turn"
+        case .notYourSeat: "not_your_seat"
+        case .staleMove: "stale_move"
+        case .waitingForPlayers: "waiting_for_players"
+        case .tableFull: "table_full"
+        case .alreadySeated: "already_seated"
+        case .gameNotFound: "game_not_found"
         case .gameOver: "game_over"
         case .challengePending: "challenge_pending"
         case .noChallengePending: "no_challenge_pending"
@@ -44,6 +77,8 @@ public enum GhostError: FolioError, Equatable {
             "The minimum word length must be 3, 4 or 5, not \(n)."
         case .dictionaryUnreadable(let path):
             "The word list at \(path) could not be read. Install it or choose another dictionary."
+        case .dictionaryMissing(let dictionary, let path):
+            "The \(dictionary.label) word list (\(path)) is not installed. Run scripts/setup.sh, which installs Debian's \(dictionary.package)."
         case .notAPrefix(let f):
             "No word in the dictionary starts with \"\(f)\"."
         case .alreadyAWord(let f):
@@ -52,6 +87,28 @@ public enum GhostError: FolioError, Equatable {
             "\"\(s)\" is not a letter that can be added here. Add one letter a–z that keeps the fragment the start of a word."
         case .invalidPlayerCount(let n):
             "A game needs 2 to 8 players, not \(n)."
+        case .emptyDictionary:
+            "The word list has no word of the minimum length, so there is nothing to play. Choose another list or a shorter minimum."
+        case .invalidPlayerName(let name):
+            "A player's name is 1 to \(Match.maximumNameLength) characters, not \"\(name)\"."
+        case .duplicatePlayerNames:
+            "Two players have the same name. Give each player a name of their own."
+        case .noPerson:
+            "A game needs at least one person at the table, not only computers."
+        case .notYourTurn(let name):
+            "It is \(name)'s turn. Wait for your turn."
+        case .notYourSeat:
+            "You have no seat to play at this game. Join the room, or start a game of your own."
+        case .staleMove:
+            "The game has moved on since you last looked. Reload to see the latest move, then play again."
+        case .waitingForPlayers(let n):
+            "Waiting for \(n) more player\(n == 1 ? "" : "s") to join. Share the room's link."
+        case .tableFull:
+            "Every seat at this table is taken. Start a room of your own."
+        case .alreadySeated:
+            "You already have a seat at this table."
+        case .gameNotFound(let id):
+            "There is no Ghost game \"\(id)\". Check the link, or start a new game."
         case .gameOver:
             "The game is over. Start a new game."
         case .challengePending:

@@ -25,7 +25,8 @@ import Testing
         #expect(game.toMove == 1 && game.lastMover == 0)
         try game.play(letter: "a")
         let result = try #require(try game.play(letter: "t"))
-        #expect(result == Game.RoundResult(loser: 0, reason: .completedWord("cat"), fragment: "cat", lettersAfter: 1))
+        #expect(result == Game.RoundResult(loser: 0, reason: .completedWord("cat"), fragment: "cat", lettersAfter: 1,
+                                         starter: 0, movers: [0, 1, 0], contenders: [0, 1], challenger: nil))
         #expect(game.ghostLetters(of: 0) == "G")
         #expect(game.fragment == "" && game.toMove == 0 && game.lastMover == nil)
     }
@@ -56,7 +57,8 @@ import Testing
         #expect(game.letters == [2, 1] && game.toMove == 1)
         try game.play(letter: "c")
         try game.challenge()
-        #expect(try game.answerChallenge(word: nil) == Game.RoundResult(loser: 1, reason: .conceded, fragment: "c", lettersAfter: 2))
+        #expect(try game.answerChallenge(word: nil) == Game.RoundResult(loser: 1, reason: .conceded, fragment: "c", lettersAfter: 2,
+                                                                               starter: 1, movers: [1], contenders: [0, 1], challenger: 0))
         #expect(game.ghostLetters(of: 0) == "GH" && game.ghostLetters(of: 1) == "GH")
     }
 

@@ -1,0 +1,115 @@
+import FolioCore
+import FolioStore
+import Foundation
+import Ghost
+import Hummingbird
+
+/// Ghost's JSON API: start games and rooms, join, move, read a game, and the high scores.
+/// Results are never posted: the server records them from the games it referees.
+struct GhostAPIController: Sendable {
+    let referee: GhostReferee
+
+    func addRoutes(to group: RouterGroup<FolioRequestContext>) {
+        group.get("ghost/highscores", use: highScores)
+        group.get("ghost/games", use: yourGames)
+        group.post("ghost/games", use: start)
+        group.get("ghost/games/:id", use: show)
+        group.post("ghost/games/:id/moves", use: move)
+        group.post("ghost/games/:id/join", use: join)
+    }
+
+    struct Scores: ResponseEncodable { let items: [GhostScore] }
+    struct Games: ResponseEncodable { let items: [MatchView] }
+
+    /// `mode` hotseat: `seats` [{name, kind: person|easy|hard}] and optionally `ownSeat`.
+    /// `mode` online: `people` (including you) and optionally `computers` [easy|hard].
+    struct Start: Decodable {
+        struct Seat: Decodable { let name: String; let kind: String? }
+        let mode: String?
+        let dictionary: String?
+        let minLength: Int?
+        let seats: [Seat]?
+        let ownSeat: Int?
+        let people: Int?
+        let computers: [String]?
+    }
+
+    @Sendable func highScores(_ request: Request, context: FolioRequestContext) async throws -> Scores {
+        let name = WebForm(query: request).value("dictionary") ?? ""
+        var dictionary: GhostDictionary?
+        if !name.isEmpty {
+            guard let named = GhostDictionary(rawValue: name) else {
+                throw InputError.parameter("dictionary", String(name.prefix(20)), "english or dutch, or nothing for both")
+            }
+            dictionary = named
+        }
+        return Scores(items: try await referee.database.ghost.highScores(dictionary: dictionary))
+    }
+
+    @Sendable func yourGames(_ request: Request, context: FolioRequestContext) async throws -> Games {
+        let account = try context.requireAccount()
+        let games = try await referee.database.ghost.matches(accountID: account.id)
+        return Games(items: try games.map { try referee.view($0, viewer: account) })
+    }
+
+    @Sendable func start(_ request: Request, context: FolioRequestContext) async throws -> MatchView {
+        let body: Start
+        do {
+            body = try await request.decode(as: Start.self, context: context)
+        } catch {
+            throw InputError.body("a JSON object with mode (hotseat or online), dictionary, minLength, and seats [{name, kind}] or people")
+        }
+        let dictionaryName = body.dictionary ?? GhostDictionary.english.rawValue
+        guard let dictionary = GhostDictionary(rawValue: dictionaryName) else {
+            throw InputError.parameter("dictionary", String(dictionaryName.prefix(20)), "english or dutch")
+        }
+        let length = body.minLength ?? WordList.defaultMinimumLength
+        switch body.mode ?? "hotseat" {
+        case "hotseat":
+            let seats = try (body.seats ?? []).map { seat in
+                let kind = seat.kind ?? "person"
+                guard let parsed = Match.Seat.Kind(rawValue: kind) else {
+                    throw InputError.parameter("kind", String(kind.prefix(20)), "person, easy or hard")
+                }
+                return Match.Seat(name: seat.name, kind: parsed)
+            }
+            let match = try Match(dictionary: dictionary, minimumLength: length, seats: seats)
+            let stored = try await referee.startHotSeat(match, ownSeat: body.ownSeat, account: context.account)
+            return try referee.view(stored, viewer: context.account)
+        case "online":
+            let account = try context.requireAccount()
+            let computers = try (body.computers ?? []).map { name in
+                guard let level = ComputerPlayer.Level(rawValue: name) else {
+                    throw InputError.parameter("computers", String(name.prefix(20)), "easy or hard")
+                }
+                return level
+            }
+            let stored = try await referee.openRoom(dictionary: dictionary, minimumLength: length, people: body.people ?? 2,
+                                                    computers: computers, account: account)
+            return try referee.view(stored, viewer: account)
+        case let mode:
+            throw InputError.parameter("mode", String(mode.prefix(20)), "hotseat or online")
+        }
+    }
+
+    @Sendable func show(_ request: Request, context: FolioRequestContext) async throws -> MatchView {
+        try referee.view(try await referee.match(try context.parameters.require("id")), viewer: context.account)
+    }
+
+    /// `{"type": "letter"|"challenge"|"answer"|"concede", "letter"?, "word"?, "turn"?}`
+    @Sendable func move(_ request: Request, context: FolioRequestContext) async throws -> MatchView {
+        let input: MoveInput
+        do {
+            input = try await request.decode(as: MoveInput.self, context: context)
+        } catch {
+            throw InputError.body("a JSON object with type (letter, challenge, answer or concede), letter or word, and turn")
+        }
+        let stored = try await referee.act(try context.parameters.require("id"), try input.action(), turn: input.turn, account: context.account)
+        return try referee.view(stored, viewer: context.account)
+    }
+
+    @Sendable func join(_ request: Request, context: FolioRequestContext) async throws -> MatchView {
+        let account = try context.requireAccount()
+        return try referee.view(try await referee.join(try context.parameters.require("id"), account: account), viewer: account)
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Ghost
+import Synchronization
+
+/// The word lists and solvers of Ghost games, loaded on first use and kept: an English list
+/// loads and solves in milliseconds, and every game on the same list and minimum shares one.
+final class GhostDictionaries: Sendable {
+    private struct Key: Hashable {
+        let dictionary: GhostDictionary
+        let minimumLength: Int
+    }
+
+    private let paths: [GhostDictionary: String]
+    private let solvers = Mutex<[Key: Solver]>([:])
+
+    init(paths: [GhostDictionary: String]) {
+        self.paths = paths
+    }
+
+    func solver(_ dictionary: GhostDictionary, minimumLength: Int) throws(GhostError) -> Solver {
+        let key = Key(dictionary: dictionary, minimumLength: minimumLength)
+        if let solver = solvers.withLock({ $0[key] }) { return solver }
+        let path = paths[dictionary] ?? dictionary.defaultPath
+        guard FileManager.default.fileExists(atPath: path) else { throw .dictionaryMissing(dictionary, path: path) }
+        let solver = Solver(words: try WordList(contentsOfFile: path, minimumLength: minimumLength))
+        solvers.withLock { $0[key] = solver }
+        return solver
+    }
+
+    func solver(for match: Match) throws(GhostError) -> Solver {
+        try solver(match.dictionary, minimumLength: match.minimumLength)
+    }
+}

@@ -1,0 +1,97 @@
+import FolioCore
+import FolioStore
+import Ghost
+import Hummingbird
+
+/// A Ghost game as one viewer sees it: the JSON of the API and the WebSocket, and the data of
+/// the game page. Nothing in it is secret, so every viewer gets the same but for `yourSeat`
+/// and `canAct`.
+struct MatchView: ResponseEncodable, Sendable {
+    struct Player: Encodable, Sendable {
+        let seat: Int
+        let name: String
+        /// person, easy or hard.
+        let kind: String
+        /// The letters of G-H-O-S-T this player holds, such as "GH".
+        let letters: String
+        let out: Bool
+        let toAct: Bool
+        let isYou: Bool
+        /// False for an online seat nobody has taken yet.
+        let seated: Bool
+    }
+
+    struct Move: Encodable, Sendable {
+        let seat: Int
+        let name: String
+        let letter: String
+    }
+
+    struct Challenge: Encodable, Sendable {
+        let challenger: Int
+        let challenged: Int
+    }
+
+    struct Round: Encodable, Sendable {
+        let number: Int
+        let loser: Int
+        let fragment: String
+        /// What happened, e.g. "Ann completed “dog” and takes a letter: G."
+        let summary: String
+        /// Where the loser's position became lost under perfect play.
+        let review: String
+    }
+
+    let id: String
+    let mode: String
+    let status: String
+    let dictionary: String
+    let minLength: Int
+    /// How many actions so far: send it back with a move so a stale one is refused.
+    let turn: Int
+    let fragment: String
+    let players: [Player]
+    /// The seat that must act now, while the game is being played.
+    let toAct: Int?
+    let challenge: Challenge?
+    /// The letters of the round in play, with who added each.
+    let moves: [Move]
+    /// Finished rounds, the latest first.
+    let rounds: [Round]
+    let winner: Int?
+    let yourSeat: Int?
+    /// Whether this viewer may act now.
+    let canAct: Bool
+    let openSeats: Int
+
+    init(_ stored: StoredMatch, game: Game, solver: Solver, viewer: Account?) {
+        let names = stored.match.seats.map(\.name)
+        id = stored.id
+        mode = stored.mode.rawValue
+        status = stored.status.rawValue
+        dictionary = stored.match.dictionary.rawValue
+        minLength = stored.match.minimumLength
+        turn = stored.turn
+        fragment = game.fragment
+        let playing = stored.status == .playing && !game.isOver
+        let acting = playing ? game.playerToAct : nil
+        let you = viewer.flatMap { account in stored.seatAccounts.firstIndex(of: account.id) }
+        yourSeat = stored.mode == .online ? you : nil
+        players = stored.match.seats.indices.map { seat in
+            Player(seat: seat, name: names[seat], kind: stored.match.seats[seat].kind.rawValue, letters: game.ghostLetters(of: seat),
+                   out: game.isOut(seat), toAct: seat == acting, isYou: seat == you,
+                   seated: stored.match.seats[seat].kind != .person || stored.mode == .hotSeat || stored.seatAccounts[seat] != nil)
+        }
+        toAct = acting
+        challenge = game.pendingChallenge.map { Challenge(challenger: $0.challenger, challenged: $0.challenged) }
+        let letters = Array(game.fragment)
+        moves = game.roundMovers.enumerated().map { i, seat in Move(seat: seat, name: names[seat], letter: String(letters[i])) }
+        rounds = game.rounds.enumerated().reversed().map { number, round in
+            Round(number: number + 1, loser: round.loser, fragment: round.fragment, summary: round.summary(names: names),
+                  review: RoundReview(round: round, solver: solver).sentence(names: names))
+        }
+        winner = game.winner
+        openSeats = stored.openSeats.count
+        canAct = acting.map { GhostReferee.mayAct(stored, seat: $0, account: viewer) } ?? false
+    }
+}

@@ -1,0 +1,93 @@
+// Ghost online rooms: moves go over the room's WebSocket, and whenever the game changes the
+// board is fetched again as the server renders it, so the page never draws the game twice.
+// Without this script the same forms post and the page reloads.
+(function () {
+  "use strict";
+
+  var board = document.getElementById("ghost-board");
+  if (!board || board.getAttribute("data-mode") !== "online" || !window.WebSocket) return;
+
+  var id = board.getAttribute("data-game");
+  var socket = null;
+  var retry = 0;
+  var shownTurn = board.getAttribute("data-turn");
+  var shownStatus = board.getAttribute("data-status");
+
+  function absoluteLink() {
+    var link = document.getElementById("ghost-link");
+    if (link) link.value = new URL(link.value, location.href).href;
+  }
+
+  function showError(message) {
+    var current = document.getElementById("ghost-error");
+    if (!current) {
+      current = document.createElement("p");
+      current.id = "ghost-error";
+      current.className = "flash flash-error";
+      current.setAttribute("role", "alert");
+      var meta = board.querySelector(".ghost-meta");
+      board.insertBefore(current, meta ? meta.nextSibling : board.firstChild);
+    }
+    current.textContent = message;
+  }
+
+  function redraw() {
+    return fetch("/ghost/games/" + id + "?fragment=1", { credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : Promise.reject(response.status); })
+      .then(function (html) {
+        var holder = document.createElement("div");
+        holder.innerHTML = html;
+        var fresh = holder.querySelector("#ghost-board");
+        if (!fresh) return;
+        board.replaceWith(fresh);
+        board = fresh;
+        shownTurn = board.getAttribute("data-turn");
+        shownStatus = board.getAttribute("data-status");
+        absoluteLink();
+        var focus = board.querySelector("[autofocus]");
+        if (focus) focus.focus();
+      })
+      .catch(function () { /* the next state message tries again */ });
+  }
+
+  function connect() {
+    var scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    socket = new WebSocket(scheme + "//" + location.host + "/ghost/games/" + id + "/socket");
+    socket.addEventListener("open", function () {
+      retry = 0;
+      board.setAttribute("data-connected", "true");
+    });
+    socket.addEventListener("message", function (event) {
+      var message;
+      try { message = JSON.parse(event.data); } catch (e) { return; }
+      if (message.type === "state" && message.game) {
+        var game = message.game;
+        if (String(game.turn) !== shownTurn || game.status !== shownStatus || board.querySelector("#ghost-waiting")) redraw();
+      } else if (message.type === "error" && message.error) {
+        showError(message.error.message);
+      }
+    });
+    socket.addEventListener("close", function () {
+      board.removeAttribute("data-connected");
+      // Back off to at most ten seconds; the game waits in the database meanwhile.
+      retry = Math.min(retry + 1, 5);
+      setTimeout(connect, retry * 2000 - 1000);
+    });
+  }
+
+  // Moves from the board's forms go over the socket while it is open; otherwise the form posts.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.classList || !form.classList.contains("ghost-form") || !board.contains(form)) return;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return;
+    event.preventDefault();
+    var fields = new FormData(form);
+    var move = { type: fields.get("type"), turn: Number(fields.get("turn")) };
+    if (fields.has("letter")) move.letter = fields.get("letter");
+    if (fields.has("word")) move.word = fields.get("word");
+    socket.send(JSON.stringify(move));
+  });
+
+  absoluteLink();
+  connect();
+})();

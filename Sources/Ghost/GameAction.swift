@@ -1,0 +1,33 @@
+extension Game.Action: Codable {
+    /// A compact text form for storage and the wire: "l:a" adds a, "c" challenges, "a:word"
+    /// answers a challenge, "a" concedes.
+    public var code: String {
+        switch self {
+        case .letter(let c): "l:\(c)"
+        case .challenge: "c"
+        case .answer(let word?): "a:\(word)"
+        case .answer(nil): "a"
+        }
+    }
+
+    public init?(code: String) {
+        if code == "c" { self = .challenge; return }
+        if code == "a" { self = .answer(nil); return }
+        if code.hasPrefix("a:") { self = .answer(String(code.dropFirst(2))); return }
+        if code.hasPrefix("l:"), code.count == 3, let c = code.last { self = .letter(c); return }
+        return nil
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let code = try decoder.singleValueContainer().decode(String.self)
+        guard let action = Game.Action(code: code) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "Not a Ghost action: \(code)"))
+        }
+        self = action
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(code)
+    }
+}
