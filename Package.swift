@@ -52,7 +52,7 @@ let package = Package(
         .executableTarget(name: "folio", dependencies: ["FolioCLI"]),
 
         // MARK: - benchmarks (run release-built: `swift run -c release folio-bench`)
-        .executableTarget(name: "folio-bench", dependencies: ["FolioCore", "Monologues", "FolioStore"],
+        .executableTarget(name: "folio-bench", dependencies: ["FolioCore", "Monologues", "Ghost", "FolioStore"],
                           path: "Benchmarks/FolioBench"),
 
         // MARK: - tests

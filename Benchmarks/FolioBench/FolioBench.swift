@@ -2,8 +2,8 @@ import FolioStore
 import Foundation
 import Monologues
 
-/// `swift run -c release folio-bench [PLAYS_DIR]`: the quality bars of the monologue library,
-/// as medians over repeated runs, each beside its baseline measured in the same run.
+/// `swift run -c release folio-bench [PLAYS_DIR]`: the quality bars of the monologue library and
+/// of Ghost, as medians over repeated runs, each beside its baseline measured in the same run.
 @main
 struct FolioBench {
     static func main() async throws {
@@ -56,6 +56,8 @@ struct FolioBench {
         print("")
         let relatedTimes = (0..<50).map { i in measure { _ = library.related(to: library.monologues[i * 37 % library.count].id) } }
         report("related monologues (five most similar)", relatedTimes, unit: .milliseconds, bar: nil)
+        print("")
+        GhostBench.run()
     }
 
     enum Unit { case seconds, milliseconds }

@@ -423,4 +423,33 @@ struct Item: Decodable { let id, title, character, play, gender, tone, length, t
         #expect(try folio("ghost", "solve", "--words", "/nonexistent/words", "--json").status == 69)
         #expect(try folio("ghost", "solve", "--min-length", "7").status != 0)
     }
+
+    @Test func playHotSeatAndAgainstTheComputerInTheTerminal() throws {
+        let folio = Folio()
+        defer { folio.cleanUp() }
+        try FileManager.default.createDirectory(at: folio.dataDirectory, withIntermediateDirectories: true)
+        let list = folio.dataDirectory.appendingPathComponent("words.txt").path
+        try "cat\ncab\ndog\ndoor\n".write(toFile: list, atomically: true, encoding: .utf8)
+        // Ann and Bob at one keyboard. Bob loses five rounds: he concedes challenges, once after
+        // a typo and a letter that starts no word, both refused.
+        let rounds = ["d", "xx", "q", "o", "?", "", "c", "?", "", "d", "?", "", "c", "?", "", "d", "?", ""]
+        let run = try folio.run(["ghost", "play", "--words", list, "--min-length", "3", "--player", "Ann", "--player", "Bob"],
+                                input: rounds.joined(separator: "\n") + "\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Type one letter a–z, or ? to challenge."))
+        #expect(run.stdout.contains("\"q\" is not a letter that can be added here"))
+        #expect(run.stdout.contains("Bob could not answer Ann’s challenge at “do” and takes a letter: G."))
+        #expect(run.stdout.contains("takes the last letter, GHOST, and is out."))
+        #expect(run.stdout.contains("Ann: –  Bob: GHOST"))
+        #expect(run.stdout.hasSuffix("Ann wins.\n"))
+
+        // Against the hard computer, naming a word when challenged; input ends mid-game.
+        let computer = try folio.run(["ghost", "play", "--words", list, "--min-length", "3", "--seed", "7"], input: "d\n?\n")
+        #expect(computer.status == 0, "\(computer.stderr)")
+        #expect(computer.stdout.contains("Computer (hard) adds"))
+        #expect(computer.stdout.contains("Computer (hard) names"))
+        #expect(computer.stdout.contains("You challenged, but"))
+        #expect(computer.stdout.hasSuffix("Game abandoned.\n"))
+        #expect(try folio("ghost", "play", "--words", list, "--computer", "genius").status != 0)
+    }
 }

@@ -148,7 +148,7 @@ struct GhostPagesController: Sendable {
             "waiting": view.status == "waiting", "playing": view.toAct != nil, "finished": view.winner != nil,
             "toActName": name(view.toAct), "winnerName": name(view.winner),
             "openSeatsText": "\(view.openSeats) more player\(view.openSeats == 1 ? "" : "s")",
-            "canChallenge": !view.fragment.isEmpty && view.challenge == nil,
+            "canChallenge": !view.fragment.isEmpty && view.challenge == nil, "newRound": view.fragment.isEmpty,
             "link": "/ghost/games/\(view.id)",
         ]
         if let error { data["error"] = error }

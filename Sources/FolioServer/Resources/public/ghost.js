@@ -41,6 +41,7 @@
         if (!fresh) return;
         board.replaceWith(fresh);
         board = fresh;
+        if (socket && socket.readyState === WebSocket.OPEN) board.setAttribute("data-connected", "true");
         shownTurn = board.getAttribute("data-turn");
         shownStatus = board.getAttribute("data-status");
         absoluteLink();
