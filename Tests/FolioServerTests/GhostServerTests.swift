@@ -73,6 +73,21 @@ extension Visitor {
         return try JSONDecoder().decode(GameJSON.self, from: Data(page.body.utf8))
     }
 
+    /// At a two-seat hot-seat game the first seat opens; the second loses five rounds by
+    /// conceding challenges (starting each next one as its loser) and is out.
+    mutating func secondSeatLosesFiveRounds(_ id: String) async throws {
+        for opening in ["d", "c", "c", "c", "c"] {
+            if opening == "d" {
+                try await move(id, #"{"type": "letter", "letter": "d"}"#)
+                try await move(id, #"{"type": "letter", "letter": "o"}"#)
+            } else {
+                try await move(id, #"{"type": "letter", "letter": "c"}"#)
+            }
+            try await move(id, #"{"type": "challenge"}"#)
+            #expect(try await move(id, #"{"type": "concede"}"#).status == .ok)
+        }
+    }
+
     var cookieHeader: String { cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
 }
 
@@ -225,16 +240,7 @@ extension Visitor {
             var ann = Visitor(client)
             try await ann.register("ann")
             let won = try await ann.startGame(#"{"minLength": 3, "seats": [{"name": "ann"}, {"name": "Bob"}], "ownSeat": 0}"#)
-            // Ann starts; Bob loses every round by conceding a challenge, and starts the next.
-            try await ann.move(won.id, #"{"type": "letter", "letter": "d"}"#)
-            try await ann.move(won.id, #"{"type": "letter", "letter": "o"}"#)
-            try await ann.move(won.id, #"{"type": "challenge"}"#)
-            try await ann.move(won.id, #"{"type": "concede"}"#)
-            for _ in 0..<4 {
-                try await ann.move(won.id, #"{"type": "letter", "letter": "c"}"#)
-                try await ann.move(won.id, #"{"type": "challenge"}"#)
-                try await ann.move(won.id, #"{"type": "concede"}"#)
-            }
+            try await ann.secondSeatLosesFiveRounds(won.id)
             #expect(try await ann.game(won.id).winner == 0)
 
             let lost = try await ann.startGame(#"{"minLength": 3, "seats": [{"name": "ann"}, {"name": "Hal", "kind": "hard"}], "ownSeat": 0}"#)
@@ -277,15 +283,7 @@ extension Visitor {
 
             // B names a seat after A and wins as her: only B's own seat counts, and B did not claim one.
             let fake = try await b.startGame(#"{"minLength": 3, "seats": [{"name": "alice"}, {"name": "Bob"}]}"#)
-            try await b.move(fake.id, #"{"type": "letter", "letter": "d"}"#)
-            try await b.move(fake.id, #"{"type": "letter", "letter": "o"}"#)
-            try await b.move(fake.id, #"{"type": "challenge"}"#)
-            try await b.move(fake.id, #"{"type": "concede"}"#)
-            for _ in 0..<4 {
-                try await b.move(fake.id, #"{"type": "letter", "letter": "c"}"#)
-                try await b.move(fake.id, #"{"type": "challenge"}"#)
-                try await b.move(fake.id, #"{"type": "concede"}"#)
-            }
+            try await b.secondSeatLosesFiveRounds(fake.id)
             #expect(try await b.game(fake.id).winner == 0)
             #expect(try await a.scores().isEmpty)
             // Results cannot be posted at all.
