@@ -5,7 +5,8 @@ public struct FolioCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "folio",
         abstract: "Five small apps over one library: Shakespeare monologues and more.",
-        subcommands: [ServeCommand.self, ImportCommand.self, MonologuesCommand.self, VocabCommand.self, GhostCommand.self, AccountCommand.self]
+        subcommands: [ServeCommand.self, ImportCommand.self, MonologuesCommand.self, VocabCommand.self, GhostCommand.self, AccountCommand.self,
+                      BackupCommand.self, RestoreCommand.self]
     )
 
     public init() {}

@@ -6,12 +6,17 @@ public enum StoreError: FolioError, Equatable {
     case cannotOpen(path: String, reason: String)
     /// Nothing of that kind with that id belongs to the account asking.
     case notFound(what: String, id: String)
+    case backupFailed(path: String, reason: String)
+    /// The file given to restore from is not an intact Folio database.
+    case notABackup(path: String, reason: String)
 
     public var kind: FolioErrorKind {
         switch self {
         case .corruptRow: .conflict
         case .cannotOpen: .missingData
         case .notFound: .notFound
+        case .backupFailed: .missingData
+        case .notABackup: .invalidInput
         }
     }
 
@@ -20,6 +25,8 @@ public enum StoreError: FolioError, Equatable {
         case .corruptRow: "corrupt_row"
         case .cannotOpen: "database_unavailable"
         case .notFound(let what, _): "\(what)_not_found"
+        case .backupFailed: "backup_failed"
+        case .notABackup: "not_a_backup"
         }
     }
 
@@ -31,6 +38,10 @@ public enum StoreError: FolioError, Equatable {
             "Cannot open the database at \(path): \(reason). Check that the data directory exists and is writable, or pass --data-dir."
         case .notFound(let what, let id):
             "You have no \(what) with the id \(id). List yours to find its id."
+        case .backupFailed(let path, let reason):
+            "The backup at \(path) could not be written: \(reason). Check that its folder exists, is writable and has room."
+        case .notABackup(let path, let reason):
+            "\(path) cannot be restored: \(reason). Give the path of a file that `folio backup` wrote."
         }
     }
 }

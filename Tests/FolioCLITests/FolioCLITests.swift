@@ -497,3 +497,30 @@ struct Item: Decodable { let id, title, character, play, gender, tone, length, t
         #expect(try folio("ghost", "play", "--words", list, "--computer", "genius").status != 0)
     }
 }
+
+@Suite struct BackupCommandTests {
+    @Test func backupAndRestoreFromTheCommandLine() throws {
+        let folio = Folio()
+        defer { folio.cleanUp() }
+        #expect(try folio.run(["account", "create", "alice"], input: "correct horse\n").status == 0)
+        #expect(try folio("vocab", "add", "--user", "alice", "--english", "man", "--welsh", "gŵr").status == 0)
+        let file = folio.dataDirectory.appendingPathComponent("saved.sqlite").path
+        let backup = try folio("backup", file, "--json")
+        #expect(backup.status == 0, "\(backup.stderr)")
+        #expect(backup.stdout.contains("\"vocabularyPairs\" : 1"))
+        #expect(try folio("vocab", "add", "--user", "alice", "--english", "bread", "--welsh", "bara").status == 0)
+
+        let garbage = folio.dataDirectory.appendingPathComponent("garbage.sqlite").path
+        try "not a database".write(toFile: garbage, atomically: true, encoding: .utf8)
+        let refused = try folio("restore", garbage)
+        #expect(refused.status == 65 && refused.stderr.contains("cannot be restored"))
+        #expect(try folio("vocab", "list", "--user", "alice").stdout.contains("bara"))
+
+        let restored = try folio("restore", file)
+        #expect(restored.status == 0, "\(restored.stderr)")
+        let list = try folio("vocab", "list", "--user", "alice").stdout
+        #expect(list.contains("gŵr") && !list.contains("bara"))
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folio.dataDirectory.path).filter { $0.hasPrefix("folio.sqlite.before-restore-") }
+        #expect(kept.count == 1)
+    }
+}

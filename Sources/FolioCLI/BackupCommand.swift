@@ -1,0 +1,54 @@
+import ArgumentParser
+import FolioCore
+import FolioStore
+import Foundation
+
+struct BackupCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backup",
+        abstract: "Copy the whole database to PATH, consistently, even while `folio serve` is writing to it.")
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var output: OutputOptions
+    @Argument(help: "Where to write the backup (a file; an existing one is replaced only once the new copy is whole).")
+    var path: String
+
+    func run() async throws {
+        try await reportingErrors {
+            let summary = try store.openDatabase().backup(to: URL(fileURLWithPath: path))
+            if output.json { return try printJSON(summary) }
+            print("Backed up to \(summary.path): \(describe(summary)).")
+        }
+    }
+}
+
+struct RestoreCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Replace the database's content with a backup that `folio backup` wrote.",
+        discussion: "The content it replaces is first saved beside the database as folio.sqlite.before-restore-DATE, so nothing is lost.")
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var output: OutputOptions
+    @Argument(help: "The backup file to restore.")
+    var path: String
+
+    func run() async throws {
+        try await reportingErrors {
+            let source = URL(fileURLWithPath: path)
+            // Checked before anything is opened for writing, so a bad file changes nothing.
+            _ = try AppDatabase.summary(of: source)
+            let database = try store.openDatabase()
+            let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
+            let safety = store.directory.url.appendingPathComponent("folio.sqlite.before-restore-\(stamp)")
+            let summary = try database.restore(from: source, keepingCurrentAt: safety)
+            if output.json { return try printJSON(summary) }
+            print("Restored \(summary.path): \(describe(summary)). The previous content is in \(safety.path).")
+        }
+    }
+}
+
+func describe(_ summary: BackupSummary) -> String {
+    "\(summary.accounts) accounts, \(summary.monologues) monologues, \(summary.favourites) favourites, "
+        + "\(summary.vocabularyPairs) vocabulary pairs, \(summary.ghostGames) Ghost games, \(summary.bytes) bytes"
+}
