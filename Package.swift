@@ -25,16 +25,17 @@ let package = Package(
         .target(name: "Monologues", dependencies: ["FolioCore"]),
         .target(name: "Vocabulary", dependencies: ["FolioCore"]),
         .target(name: "Ghost", dependencies: ["FolioCore"]),
+        .target(name: "Plots", dependencies: ["FolioCore"], resources: [.copy("Resources")]),
 
         // MARK: - store
         .target(name: "FolioStore", dependencies: [
-            "FolioCore", "Monologues", "Vocabulary", "Ghost",
+            "FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
 
         // MARK: - server
         .target(name: "FolioServer", dependencies: [
-            "FolioCore", "Monologues", "Vocabulary", "Ghost", "FolioStore",
+            "FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots", "FolioStore",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -45,7 +46,7 @@ let package = Package(
 
         // MARK: - cli
         .target(name: "FolioCLI", dependencies: [
-            "FolioCore", "Monologues", "Vocabulary", "Ghost", "FolioStore", "FolioServer",
+            "FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots", "FolioStore", "FolioServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
@@ -61,11 +62,12 @@ let package = Package(
         .testTarget(name: "MonologuesTests", dependencies: ["Monologues", "FolioTestSupport"]),
         .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary", "FolioCore"], resources: [.copy("Resources")]),
         .testTarget(name: "GhostTests", dependencies: ["Ghost", "FolioCore"]),
+        .testTarget(name: "PlotsTests", dependencies: ["Plots", "FolioCore"]),
         .testTarget(name: "FolioStoreTests", dependencies: [
             "FolioStore", "FolioTestSupport", "Vocabulary", "Ghost", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "FolioServerTests", dependencies: [
-            "FolioServer", "FolioStore", "FolioTestSupport", "Vocabulary", "Ghost",
+            "FolioServer", "FolioStore", "FolioTestSupport", "Vocabulary", "Ghost", "Plots",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
