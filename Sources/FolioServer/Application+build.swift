@@ -58,6 +58,8 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
                       bcryptCost: configuration.bcryptCost).addRoutes(to: router)
     MonologuePagesController(database: database, library: library, pages: pages).addRoutes(to: router)
     VocabularyPagesController(database: database, pages: pages).addRoutes(to: router)
+    PlotsAPIController(database: database).addRoutes(to: api)
+    PlotsPagesController(database: database, pages: pages).addRoutes(to: router)
     GhostAPIController(referee: referee).addRoutes(to: api)
     GhostPagesController(referee: referee, pages: pages).addRoutes(to: router)
     return router

@@ -39,6 +39,7 @@ extension AppDatabase {
         registerAccountMigrations(&migrator)
         registerVocabularyMigrations(&migrator)
         registerGhostMigrations(&migrator)
+        registerPlotMigrations(&migrator)
         return migrator
     }
 }
@@ -187,6 +188,32 @@ extension AppDatabase {
                 t.column("finishedAt", .datetime).notNull()
             }
             try db.create(index: "ghostResult_on_dictionary", on: "ghostResult", columns: ["dictionary"])
+        }
+    }
+}
+
+extension AppDatabase {
+    /// Plots: the plots an account keeps (by their entry ids, with the sentence as it read) and
+    /// the Tracery grammars it loaded.
+    static func registerPlotMigrations(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v5-plots") { db in
+            try db.create(table: "plotFavourite") { t in
+                t.belongsTo("account", onDelete: .cascade).notNull()
+                t.column("plotIds", .text).notNull()
+                t.primaryKey(["accountId", "plotIds"])
+                t.column("seed", .integer)
+                t.column("text", .text).notNull()
+                t.column("createdAt", .datetime).notNull()
+            }
+            try db.create(table: "plotGrammar") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("account", onDelete: .cascade).notNull()
+                t.column("name", .text).notNull().collate(.nocase)
+                t.uniqueKey(["accountId", "name"])
+                t.column("json", .text).notNull()
+                t.column("createdAt", .datetime).notNull()
+                t.column("updatedAt", .datetime).notNull()
+            }
         }
     }
 }

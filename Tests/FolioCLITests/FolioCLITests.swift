@@ -524,3 +524,39 @@ struct Item: Decodable { let id, title, character, play, gender, tone, length, t
         #expect(kept.count == 1)
     }
 }
+
+@Suite struct PlotCommandTests {
+    struct PlotOut: Decodable { let seed: UInt64?; let subject: String; let predicate: String; let modifier: String; let agreement: String; let text: String; let ids: String }
+    struct Expanded: Decodable { let seed: UInt64; let symbol: String; let text: String }
+
+    @Test func plotsFromTheWheelsAndFromAnyGrammar() throws {
+        let folio = Folio()
+        defer { folio.cleanUp() }
+        let one = try folio("plot", "--seed", "9", "--json").json(PlotOut.self)
+        #expect(one.seed == 9 && one.text == "\(one.subject) \(one.predicate) \(one.modifier).")
+        #expect(["male", "female", "plural"].contains(one.agreement))
+        #expect(try folio("plot", "--seed", "9", "--json").json(PlotOut.self).text == one.text)
+        let three = try folio("plot", "--seed", "9", "--count", "3", "--json").json([PlotOut].self)
+        #expect(three.map(\.seed) == [9, 10, 11] && three[0].text == one.text)
+        let plain = try folio("plot", "--seed", "9")
+        #expect(plain.status == 0 && plain.stdout.contains(one.text) && plain.stdout.contains("(seed 9)"))
+
+        try FileManager.default.createDirectory(at: folio.dataDirectory, withIntermediateDirectories: true)
+        let grammar = folio.dataDirectory.appendingPathComponent("g.json").path
+        try ##"{"origin": "#pet.a.capitalize# #act.ed#.", "start": "[who:#pet#]#who# and #who#", "pet": ["owl", "hound"], "act": ["stop", "cry"]}"##
+            .write(toFile: grammar, atomically: true, encoding: .utf8)
+        let expanded = try folio("plot", "--grammar", grammar, "--seed", "2", "--count", "5", "--json").json([Expanded].self)
+        #expect(expanded.count == 5)
+        #expect(expanded.allSatisfy { $0.text.hasPrefix("An owl ") || $0.text.hasPrefix("A hound ") })
+        #expect(expanded.allSatisfy { $0.text.hasSuffix("stopped.") || $0.text.hasSuffix("cried.") })
+        let pushed = try folio("plot", "--grammar", grammar, "--symbol", "start", "--seed", "4", "--json").json(Expanded.self)
+        #expect(pushed.text == "owl and owl" || pushed.text == "hound and hound")
+
+        let broken = folio.dataDirectory.appendingPathComponent("broken.json").path
+        try ##"{"origin": "#nobody#"}"##.write(toFile: broken, atomically: true, encoding: .utf8)
+        let refused = try folio("plot", "--grammar", broken)
+        #expect(refused.status == 65 && refused.stderr.contains("no symbol \"nobody\""))
+        #expect(try folio("plot", "--grammar", "/nonexistent.json").status == 66)
+        #expect(try folio("plot", "--count", "0").status != 0)
+    }
+}

@@ -43,7 +43,7 @@ PHONE_USER_AGENT = (
 )
 
 # The screenshots a run leaves; older ones are cleared so the folder shows only this run.
-ARTIFACT_PATTERNS = ("list-*.png", "monologue-*.png", "ghost-*.png", "failure-*.png", "failure-*.html", "server.log")
+ARTIFACT_PATTERNS = ("list-*.png", "monologue-*.png", "ghost-*.png", "plots-*.png", "failure-*.png", "failure-*.html", "server.log")
 
 # Environment proxies must not swallow requests to the local server.
 _local = urllib.request.build_opener(urllib.request.ProxyHandler({}))

@@ -20,7 +20,7 @@ struct PageRenderer: Sendable {
 
     /// The tabs of the apps that exist, then the account.
     static func tabs(current: String) -> [[String: Any]] {
-        [("Monologues", "/monologues"), ("Vocabulary", "/vocab"), ("Ghost", "/ghost"), ("Account", "/account")].map { name, href in
+        [("Monologues", "/monologues"), ("Vocabulary", "/vocab"), ("Plots", "/plots"), ("Ghost", "/ghost"), ("Account", "/account")].map { name, href in
             ["name": name, "href": href, "current": name == current]
         }
     }

@@ -1,0 +1,186 @@
+import FolioCore
+import FolioStore
+import Foundation
+import Hummingbird
+import Plots
+
+/// The plot generator's pages: the three wheels (any plot by seed or by entry ids, a random one
+/// at `/plots`), the plots an account keeps, and the Tracery grammars it loads. The wheels work
+/// without JavaScript — Spin is a link to a new random plot — and `plots.js` makes them turn.
+struct PlotsPagesController: Sendable {
+    let database: AppDatabase
+    let pages: PageRenderer
+
+    func addRoutes(to router: Router<FolioRequestContext>) {
+        router.get("plots", use: random)
+        router.get("plots/kept", use: kept)
+        router.post("plots/kept", use: keep)
+        router.post("plots/kept/:ids/remove", use: forget)
+        router.get("plots/grammars", use: grammars)
+        router.post("plots/grammars", use: saveGrammar)
+        router.get("plots/grammars/:id", use: grammar)
+        router.post("plots/grammars/:id/delete", use: deleteGrammar)
+        router.get("plots/:plot", use: show)
+    }
+
+    func render(_ template: String, title: String, data: [String: Any], context: FolioRequestContext,
+                status: HTTPResponse.Status = .ok) throws -> Response {
+        try pages.render(template, title: title, tab: "Plots", data: data, context: context, status: status)
+    }
+
+    static func wheels() throws -> Wheels { try Wheels.standard.get() }
+
+    /// A plot named in a path: a seed (digits) or entry ids ("s3-p12-m40").
+    static func plot(named name: String, in wheels: Wheels) throws -> Plot {
+        if let seed = UInt64(name), name.count <= 20 { return wheels.plot(seed: seed) }
+        return try wheels.plot(ids: name)
+    }
+
+    static func randomSeed() -> UInt64 { UInt64.random(in: 0...UInt64(UInt32.max)) }
+
+    // MARK: - The wheels
+
+    @Sendable func random(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let wheels = try Self.wheels()
+        return try await machine(wheels.plot(seed: Self.randomSeed()), wheels: wheels, context: context)
+    }
+
+    @Sendable func show(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let wheels = try Self.wheels()
+        return try await machine(try Self.plot(named: try context.parameters.require("plot"), in: wheels), wheels: wheels, context: context)
+    }
+
+    func machine(_ plot: Plot, wheels: Wheels, context: FolioRequestContext) async throws -> Response {
+        var isKept = false
+        if let account = context.account {
+            isKept = try await database.plots.kept(accountID: account.id).contains { $0.ids == plot.ids }
+        }
+        func lines(_ entry: Wheels.Entry) -> [[String: Any]] {
+            entry.lines.enumerated().map { ["text": $1, "first": $0 == 0] }
+        }
+        let subjects: [[String: Any]] = wheels.subjects.map { s in
+            ["id": s.entry.id, "agreement": s.agreement.rawValue, "lines": lines(s.entry), "selected": s.entry.id == plot.subject.id]
+        }
+        let predicates: [[String: Any]] = wheels.predicates.map { p in
+            var data: [String: Any] = ["id": p.id, "lines": lines(p.form(plot.agreement)), "selected": p.id == plot.predicate.id]
+            for agreement in Agreement.allCases { data[agreement.rawValue] = p.form(agreement).lines.joined(separator: "\n") }
+            return data
+        }
+        let modifiers: [[String: Any]] = wheels.modifiers.map { m in
+            ["id": m.id, "lines": lines(m), "selected": m.id == plot.modifier.id]
+        }
+        let permalink = "/plots/" + (plot.seed.map(String.init) ?? plot.ids)
+        return try render("plots/wheels", title: "Plots", data: [
+            "subjects": subjects, "predicates": predicates, "modifiers": modifiers,
+            "text": plot.text, "ids": plot.ids, "seed": plot.seed.map(String.init) ?? "", "agreement": plot.agreement.rawValue,
+            "permalink": permalink, "isKept": isKept, "loggedIn": context.account != nil, "navWheels": true,
+        ], context: context)
+    }
+
+    // MARK: - Kept plots
+
+    @Sendable func kept(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let items: [[String: Any]] = try await database.plots.kept(accountID: account.id).map { plot in
+            ["ids": plot.ids, "text": plot.text, "href": "/plots/" + (plot.seed.map(String.init) ?? plot.ids),
+             "removeAction": "/plots/kept/\(plot.ids)/remove"]
+        }
+        return try render("plots/kept", title: "Kept plots", data: ["items": items, "empty": items.isEmpty, "navKept": true],
+                          context: context)
+    }
+
+    @Sendable func keep(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let form = try await WebForm.read(request)
+        let wheels = try Self.wheels()
+        let plot = try wheels.plot(ids: form.string("ids"))
+        let seed = UInt64(form.string("seed")).flatMap { wheels.plot(seed: $0).ids == plot.ids ? $0 : nil }
+        try await database.keepPlot(accountID: account.id, ids: plot.ids, seed: seed, text: plot.text)
+        return .redirect(to: "/plots/" + (seed.map(String.init) ?? plot.ids), type: .normal)
+    }
+
+    @Sendable func forget(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        try await database.forgetPlot(accountID: account.id, ids: try context.parameters.require("ids"))
+        return .redirect(to: "/plots/kept", type: .normal)
+    }
+
+    // MARK: - Grammars
+
+    func grammarList(context: FolioRequestContext, form: (name: String, json: String) = ("", ""), errors: [String] = [],
+                     status: HTTPResponse.Status = .ok) async throws -> Response {
+        let account = try context.requireAccount()
+        let items: [[String: Any]] = try await database.plots.grammars(accountID: account.id).map { g in
+            ["name": g.name, "href": "/plots/grammars/\(g.id)", "deleteAction": "/plots/grammars/\(g.id)/delete"]
+        }
+        return try render("plots/grammars", title: "Your grammars", data: [
+            "items": items, "empty": items.isEmpty, "errors": errors, "name": form.name, "json": form.json,
+            "limit": Grammar.maximumBytes / 1024, "navGrammars": true,
+        ], context: context, status: status)
+    }
+
+    @Sendable func grammars(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        try await grammarList(context: context)
+    }
+
+    @Sendable func saveGrammar(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let form = try await WebForm.read(request, limit: Grammar.maximumBytes + 16 * 1024)
+        let name = form.string("name").trimmingSpaces
+        let json = form.string("json")
+        do {
+            let saved = try await Self.validatedSave(database, accountID: account.id, name: name, json: json)
+            return .redirect(to: "/plots/grammars/\(saved.id)", type: .normal)
+        } catch let error as PlotsError {
+            return try await grammarList(context: context, form: (name, json), errors: [error.message], status: .badRequest)
+        } catch let error as GrammarInputError {
+            return try await grammarList(context: context, form: (name, json), errors: [error.message], status: .badRequest)
+        }
+    }
+
+    /// A grammar is kept only when it loads, defines `origin` and every symbol it uses, and
+    /// expands: a user never saves something that fails later.
+    static func validatedSave(_ database: AppDatabase, accountID: Int64, name: String, json: String) async throws -> SavedGrammar {
+        guard (1...60).contains(name.count) else { throw GrammarInputError.name }
+        let grammar = try Grammar(json: json)
+        if let problem = grammar.problems().first { throw problem }
+        for seed in 0..<UInt64(20) { _ = try grammar.expand(seed: seed) }
+        return try await database.saveGrammar(accountID: accountID, name: name, json: json)
+    }
+
+    @Sendable func grammar(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let saved = try await Self.grammar(database, accountID: account.id, raw: try context.parameters.require("id"))
+        let query = WebForm(query: request)
+        let seed = query.value("seed").flatMap { UInt64($0) } ?? Self.randomSeed()
+        let grammar = try Grammar(json: saved.json)
+        let texts: [[String: Any]] = try (0..<UInt64(5)).map { k in
+            ["text": try grammar.expand(seed: seed &+ k), "seed": String(seed &+ k)]
+        }
+        return try render("plots/grammar", title: saved.name, data: [
+            "name": saved.name, "texts": texts, "permalink": "/plots/grammars/\(saved.id)?seed=\(seed)",
+            "again": "/plots/grammars/\(saved.id)", "json": saved.json, "navGrammars": true,
+        ], context: context)
+    }
+
+    @Sendable func deleteGrammar(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let saved = try await Self.grammar(database, accountID: account.id, raw: try context.parameters.require("id"))
+        try await database.deleteGrammar(accountID: account.id, id: saved.id)
+        return .redirect(to: "/plots/grammars", type: .normal)
+    }
+
+    static func grammar(_ database: AppDatabase, accountID: Int64, raw: String) async throws -> SavedGrammar {
+        guard let id = Int64(raw), let saved = try await database.plots.grammar(accountID: accountID, id: id) else {
+            throw StoreError.notFound(what: "grammar", id: String(raw.prefix(20)))
+        }
+        return saved
+    }
+}
+
+enum GrammarInputError: FolioError {
+    case name
+    var kind: FolioErrorKind { .invalidInput }
+    var code: String { "invalid_grammar_name" }
+    var message: String { "Give the grammar a name of 1 to 60 characters." }
+}

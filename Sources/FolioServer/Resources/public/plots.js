@@ -1,0 +1,231 @@
+// The plot wheels: each wheel scrolls and comes to rest on the first line of an entry (CSS scroll
+// snapping does the resting); Spin asks the server for a plot and turns the wheels to it, with a
+// click as each entry passes; the predicate wheel shows the forms that agree with the subject.
+// Without this script the page still shows its plot, and Spin is a link to a new one.
+(function () {
+  "use strict";
+
+  // The grammar page: a file chosen is read into the text area.
+  var file = document.getElementById("grammar-file");
+  var json = document.getElementById("grammar-json");
+  if (file && json && window.FileReader) {
+    file.addEventListener("change", function () {
+      if (!file.files || !file.files[0]) return;
+      var reader = new FileReader();
+      reader.onload = function () { json.value = String(reader.result || ""); };
+      reader.readAsText(file.files[0]);
+    });
+  }
+
+  var machine = document.getElementById("plot-machine");
+  if (!machine) return;
+  var MUTE_KEY = "folio-plots-muted";
+  var names = ["subject", "predicate", "modifier"];
+  var wheels = {};
+  names.forEach(function (name) { wheels[name] = document.getElementById("wheel-" + name); });
+  var spinning = false;
+  var muted = false;
+  try { muted = localStorage.getItem(MUTE_KEY) === "true"; } catch (e) { /* private mode */ }
+
+  // ---------- Sound: a short tick, made rather than loaded ----------
+  var audio = null;
+  function tick() {
+    if (muted) return;
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return;
+    try {
+      audio = audio || new Context();
+      var now = audio.currentTime;
+      var osc = audio.createOscillator();
+      var gain = audio.createGain();
+      osc.type = "square";
+      osc.frequency.setValueAtTime(1400, now);
+      gain.gain.setValueAtTime(0.06, now);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.03);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(now);
+      osc.stop(now + 0.035);
+    } catch (e) { /* no sound is no reason to stop */ }
+  }
+
+  var mute = document.getElementById("plot-mute");
+  function showMute() {
+    mute.setAttribute("aria-pressed", muted ? "true" : "false");
+    mute.textContent = muted ? "Sound off" : "Sound on";
+  }
+  if (mute) {
+    mute.hidden = false;
+    showMute();
+    mute.addEventListener("click", function () {
+      muted = !muted;
+      try { localStorage.setItem(MUTE_KEY, muted ? "true" : "false"); } catch (e) { /* not remembered */ }
+      showMute();
+    });
+  }
+
+  // ---------- Geometry ----------
+  function entries(wheel) { return Array.prototype.slice.call(wheel.querySelectorAll(".wheel-entry")); }
+  function firstLine(entry) { return entry.querySelector(".first-line"); }
+  function restingTop(wheel, entry) {
+    var line = firstLine(entry);
+    return line.offsetTop + line.offsetHeight / 2 - wheel.clientHeight / 2;
+  }
+  // The entry whose first line is nearest the middle of the wheel.
+  function nearest(wheel) {
+    var middle = wheel.scrollTop + wheel.clientHeight / 2;
+    var best = null, bestDistance = Infinity;
+    entries(wheel).forEach(function (entry) {
+      var line = firstLine(entry);
+      var distance = Math.abs(line.offsetTop + line.offsetHeight / 2 - middle);
+      if (distance < bestDistance) { best = entry; bestDistance = distance; }
+    });
+    return best;
+  }
+  function text(entry) {
+    return Array.prototype.map.call(entry.querySelectorAll(".wheel-line"), function (l) { return l.textContent; }).join(" ");
+  }
+
+  // ---------- Agreement ----------
+  function agree(agreement) {
+    if (machine.getAttribute("data-agreement") === agreement) return;
+    var wheel = wheels.predicate;
+    var anchor = nearest(wheel);
+    entries(wheel).forEach(function (entry) {
+      var lines = (entry.getAttribute("data-" + agreement) || "").split("\n");
+      var spans = entry.querySelectorAll(".wheel-line");
+      if (spans.length === lines.length) {
+        lines.forEach(function (line, i) { spans[i].textContent = line; });
+      } else {
+        entry.textContent = "";
+        lines.forEach(function (line, i) {
+          var span = document.createElement("span");
+          span.className = "wheel-line" + (i === 0 ? " first-line" : "");
+          span.textContent = line;
+          entry.appendChild(span);
+        });
+      }
+    });
+    wheel.scrollTop = restingTop(wheel, anchor);
+    machine.setAttribute("data-agreement", agreement);
+  }
+
+  // ---------- The plot the wheels show ----------
+  function update() {
+    var chosen = {};
+    names.forEach(function (name) {
+      var entry = nearest(wheels[name]);
+      entries(wheels[name]).forEach(function (e) { e.setAttribute("aria-selected", e === entry ? "true" : "false"); });
+      chosen[name] = entry;
+    });
+    agree(chosen.subject.getAttribute("data-agreement"));
+    var ids = names.map(function (n) { return chosen[n].getAttribute("data-id"); }).join("-");
+    if (ids !== machine.getAttribute("data-ids")) {
+      // Turned by hand: the seed no longer describes the plot, the entry ids do.
+      machine.setAttribute("data-seed", "");
+      machine.setAttribute("data-ids", ids);
+    }
+    var sentence = text(chosen.subject) + " " + text(chosen.predicate) + " " + text(chosen.modifier);
+    if (!/[.!?]$/.test(sentence)) sentence += ".";
+    document.getElementById("plot-text").textContent = sentence;
+    var seed = machine.getAttribute("data-seed");
+    var link = "/plots/" + (seed || ids);
+    document.getElementById("plot-permalink").setAttribute("href", link);
+    var keepIds = document.getElementById("keep-ids");
+    if (keepIds) {
+      keepIds.value = ids;
+      document.getElementById("keep-seed").value = seed;
+      var keep = document.getElementById("keep-plot");
+      if (keep && keep.getAttribute("data-for") !== ids) { keep.textContent = "Keep this plot"; keep.setAttribute("data-for", ids); }
+    }
+    if (window.history && history.replaceState) history.replaceState(null, "", link);
+  }
+
+  // ---------- Turning by hand ----------
+  names.forEach(function (name) {
+    var wheel = wheels[name];
+    var last = null;
+    var timer = 0;
+    wheel.addEventListener("scroll", function () {
+      if (spinning) return;
+      var now = nearest(wheel);
+      if (now !== last) { tick(); last = now; }
+      clearTimeout(timer);
+      timer = setTimeout(update, 140);
+    });
+    wheel.addEventListener("keydown", function (event) {
+      var list = entries(wheel);
+      var index = list.indexOf(nearest(wheel));
+      var next = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: list.length - 1 }[event.key];
+      if (next === undefined) return;
+      event.preventDefault();
+      next = Math.max(0, Math.min(list.length - 1, next));
+      wheel.scrollTo({ top: restingTop(wheel, list[next]), behavior: "smooth" });
+    });
+  });
+
+  // ---------- Spinning ----------
+  function turn(wheel, target, duration) {
+    return new Promise(function (resolve) {
+      var start = wheel.scrollTop;
+      var end = restingTop(wheel, target);
+      var list = entries(wheel);
+      // At least a dozen entries go by, so a spin looks like one even when the target is close.
+      var minimum = firstLine(list[Math.min(list.length - 1, 12)]).offsetTop - firstLine(list[0]).offsetTop;
+      var detour = Math.abs(end - start) < minimum ? (end > minimum ? -minimum : minimum) : 0;
+      var began = null;
+      var last = nearest(wheel);
+      wheel.classList.add("spinning");
+      function frame(time) {
+        if (began === null) began = time;
+        var t = Math.min(1, (time - began) / duration);
+        var eased = 1 - Math.pow(1 - t, 3);
+        // Out to the detour and back in one eased sweep.
+        wheel.scrollTop = start + (end - start) * eased + detour * Math.sin(Math.PI * eased);
+        var now = nearest(wheel);
+        if (now !== last) { tick(); last = now; }
+        if (t < 1) {
+          requestAnimationFrame(frame);
+        } else {
+          wheel.scrollTop = end;
+          wheel.classList.remove("spinning");
+          resolve();
+        }
+      }
+      requestAnimationFrame(frame);
+    });
+  }
+
+  var spin = document.getElementById("plot-spin");
+  spin.addEventListener("click", function (event) {
+    if (!window.fetch || !window.Promise) return;
+    event.preventDefault();
+    if (spinning) return;
+    spinning = true;
+    machine.setAttribute("data-spinning", "true");
+    fetch("/api/v1/plots", { credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.json() : Promise.reject(response.status); })
+      .then(function (plot) {
+        var ids = plot.ids.split("-");
+        machine.setAttribute("data-seed", String(plot.seed));
+        machine.setAttribute("data-ids", plot.ids);
+        var reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+        return Promise.all(names.map(function (name, i) {
+          var target = document.getElementById("entry-" + ids[i]);
+          return turn(wheels[name], target, reduce ? 1 : 1300 + 500 * i);
+        }));
+      })
+      .catch(function () { location.href = spin.getAttribute("href"); })
+      .then(function () {
+        spinning = false;
+        update();
+        machine.removeAttribute("data-spinning");
+      });
+  });
+
+  // The page's own plot, centred on each wheel.
+  names.forEach(function (name) {
+    var selected = wheels[name].querySelector('.wheel-entry[aria-selected="true"]') || entries(wheels[name])[0];
+    wheels[name].scrollTop = restingTop(wheels[name], selected);
+  });
+  machine.setAttribute("data-ready", "true");
+})();
