@@ -26,16 +26,17 @@ let package = Package(
         .target(name: "Vocabulary", dependencies: ["FolioCore"]),
         .target(name: "Ghost", dependencies: ["FolioCore"]),
         .target(name: "Plots", dependencies: ["FolioCore"], resources: [.copy("Resources")]),
+        .target(name: "Characters", dependencies: ["FolioCore"], resources: [.copy("Resources")]),
 
         // MARK: - store
         .target(name: "FolioStore", dependencies: [
-            "FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots",
+            "FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots", "Characters",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
 
         // MARK: - server
         .target(name: "FolioServer", dependencies: [
-            "FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots", "FolioStore",
+            "FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots", "Characters", "FolioStore",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -46,7 +47,7 @@ let package = Package(
 
         // MARK: - cli
         .target(name: "FolioCLI", dependencies: [
-            "FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots", "FolioStore", "FolioServer",
+            "FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots", "Characters", "FolioStore", "FolioServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
@@ -63,11 +64,12 @@ let package = Package(
         .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary", "FolioCore"], resources: [.copy("Resources")]),
         .testTarget(name: "GhostTests", dependencies: ["Ghost", "FolioCore"]),
         .testTarget(name: "PlotsTests", dependencies: ["Plots", "FolioCore"]),
+        .testTarget(name: "CharactersTests", dependencies: ["Characters", "FolioCore"]),
         .testTarget(name: "FolioStoreTests", dependencies: [
             "FolioStore", "FolioTestSupport", "Vocabulary", "Ghost", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "FolioServerTests", dependencies: [
-            "FolioServer", "FolioStore", "FolioTestSupport", "Vocabulary", "Ghost", "Plots",
+            "FolioServer", "FolioStore", "FolioTestSupport", "Vocabulary", "Ghost", "Plots", "Characters",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

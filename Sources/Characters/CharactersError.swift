@@ -1,0 +1,39 @@
+import FolioCore
+
+/// Why a catalogue or a SWAPI request was refused.
+public enum CharactersError: FolioError, Equatable {
+    /// The XML is malformed or breaks the catalogue's rules, at a line and column.
+    case malformedCatalogue(line: Int, column: Int, reason: String)
+    case invalidSWAPI(String)
+    case notFound(kind: String, id: String)
+    case invalidPage(String)
+
+    public var kind: FolioErrorKind {
+        switch self {
+        case .notFound: .notFound
+        default: .invalidInput
+        }
+    }
+
+    public var code: String {
+        switch self {
+        case .malformedCatalogue: "malformed_catalogue"
+        case .invalidSWAPI: "invalid_swapi_json"
+        case .notFound: "not_found"
+        case .invalidPage: "invalid_page"
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .malformedCatalogue(let line, let column, let reason):
+            "The character catalogue is not valid at line \(line), column \(column): \(reason)."
+        case .invalidSWAPI(let detail):
+            "This is not SWAPI-format JSON: \(detail). Give a SWAPI page ({\"results\": […]}), a list, or one object."
+        case .notFound(let kind, let id):
+            "There is no \(kind) \(id)."
+        case .invalidPage(let page):
+            "There is no page \(page). Pages are numbered from 1."
+        }
+    }
+}

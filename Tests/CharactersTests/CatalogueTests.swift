@@ -1,0 +1,197 @@
+import FolioCore
+import Foundation
+import Testing
+@testable import Characters
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+@Suite struct CatalogueTests {
+    let catalogue = try! Catalogue.bundled.get()
+
+    @Test func theBundledCatalogueIsWholeAndInStoryOrder() throws {
+        #expect(catalogue.characters.count >= 24)
+        let sections = catalogue.sections()
+        #expect(sections.map(\.section) == [.original, .prequel, .sequel, .series])
+        for (_, members) in sections {
+            let keys = members.map { (catalogue.appearance($0.firstAppearance)!.story, $0.order) }
+            #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 || ($0.0 == $1.0 && $0.1 <= $1.1) })
+        }
+        // The first appearance decides the section, and the original trilogy starts where the seed's list did.
+        #expect(sections[0].characters.first?.name == "C-3PO")
+        #expect(sections[1].characters.map(\.name).prefix(2) == ["Qui-Gon Jinn", "Padmé Amidala"])
+        #expect(sections[3].characters.map(\.name) == ["Ahsoka Tano", "Ezra Bridger", "Hera Syndulla", "Din Djarin", "Grogu"])
+        for character in catalogue.characters {
+            #expect(catalogue.planet(character.homeworld) != nil, "\(character.name)")
+            #expect(character.films.allSatisfy { catalogue.appearance($0)?.kind == .film }, "\(character.name)")
+            #expect(character.wiki.hasPrefix("https://starwars.fandom.com/wiki/"))
+            #expect(!character.eyeColour.isEmpty && !character.birthYear.isEmpty)
+        }
+        #expect(catalogue.films.map(\.episode) == Array(1...9))
+    }
+
+    func error(_ xml: String) -> CharactersError? {
+        do {
+            _ = try CatalogueReader.read(Data(xml.utf8))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    static let film = #"<appearances><film id="1" episode="4" title="A New Hope" story="4" released="1977-05-25">x</film></appearances>"#
+    static let planet = #"<planets><planet id="1" name="Tatooine"/></planets>"#
+    static func character(_ attributes: String) -> String {
+        "<characters>\n<character \(attributes)/>\n</characters>"
+    }
+    static let good = #"id="1" name="Luke" homeworld="1" eye-colour="blue" first="1" films="1" wiki="https://starwars.fandom.com/wiki/Luke""#
+
+    @Test func malformedCataloguesNameTheLine() throws {
+        let base = "<catalogue>\n\(Self.film)\n\(Self.planet)\n"
+        #expect(error(base + Self.character(Self.good) + "\n</catalogue>") == nil)
+        let cases: [(String, Int, String)] = [
+            (base + "<characters>\n<character \(Self.good)>\n</characters>\n</catalogue>", 7, "ends before"),
+            (base + Self.character(#"id="1" name="Luke" homeworld="1" first="1" wiki="https://x""#) + "</catalogue>", 5, "eye-colour"),
+            (base + Self.character(Self.good.replacingOccurrences(of: #"homeworld="1""#, with: #"homeworld="9""#)) + "</catalogue>", 5, "homeworld 9"),
+            (base + Self.character(Self.good.replacingOccurrences(of: #"first="1""#, with: #"first="7""#)) + "</catalogue>", 5, "first appearance"),
+            (base + Self.character(Self.good.replacingOccurrences(of: #"id="1""#, with: #"id="one""#)) + "</catalogue>", 5, "not a whole number"),
+            (base + "<characters>\n<character \(Self.good)/>\n<character \(Self.good)/>\n</characters></catalogue>", 6, "used twice"),
+            (base + "<villains/>\n</catalogue>", 4, "unknown element"),
+        ]
+        for (xml, line, words) in cases {
+            guard case .malformedCatalogue(let at, _, let reason) = error(xml) else {
+                Issue.record("no error for \(xml)")
+                continue
+            }
+            #expect(at == line, "\(reason)")
+            #expect(reason.contains(words), "\(reason)")
+        }
+        #expect(error("not xml at all") != nil)
+        #expect(error("<other/>")?.message.contains("<catalogue>") == true)
+    }
+}
+
+@Suite struct SWAPITests {
+    let catalogue = try! Catalogue.bundled.get()
+    var swapi: SWAPI { SWAPI(catalogue: catalogue, base: "http://folio.test/swapi") }
+
+    func object(_ value: some Encodable) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as! [String: Any]
+    }
+
+    @Test func peopleHaveSWAPIsFieldsAndLinks() throws {
+        let luke = try object(try swapi.person(id: "1"))
+        #expect(Set(luke.keys) == ["name", "height", "mass", "hair_color", "skin_color", "eye_color", "birth_year", "gender",
+                                   "homeworld", "films", "species", "vehicles", "starships", "created", "edited", "url"])
+        #expect(luke["name"] as? String == "Luke Skywalker" && luke["birth_year"] as? String == "19BBY" && luke["height"] as? String == "172")
+        #expect(luke["url"] as? String == "http://folio.test/swapi/people/1/")
+        #expect(luke["homeworld"] as? String == "http://folio.test/swapi/planets/1/")
+        #expect((luke["films"] as? [String])?.first == "http://folio.test/swapi/films/1/")
+        let tatooine = try object(try swapi.planet(id: "1"))
+        #expect(tatooine["name"] as? String == "Tatooine" && tatooine["climate"] as? String == "arid")
+        #expect((tatooine["residents"] as? [String])?.contains("http://folio.test/swapi/people/1/") == true)
+        let film = try object(try swapi.film(id: "1"))
+        #expect(film["episode_id"] as? Int == 4 && film["title"] as? String == "A New Hope" && film["release_date"] as? String == "1977-05-25")
+        #expect(throws: CharactersError.self) { try swapi.person(id: "999") }
+        #expect(throws: CharactersError.self) { try swapi.film(id: "clone-wars") }
+    }
+
+    @Test func pagesOfTenWithSearch() throws {
+        let first = try swapi.people(search: nil, page: nil)
+        #expect(first.count == catalogue.characters.count && first.results.count == 10)
+        #expect(first.previous == nil && first.next == "http://folio.test/swapi/people/?page=2")
+        let pages = (catalogue.characters.count + 9) / 10
+        let last = try swapi.people(search: nil, page: String(pages))
+        #expect(last.next == nil && last.previous == "http://folio.test/swapi/people/?page=\(pages - 1)")
+        #expect(try object(last)["next"] is NSNull)
+        #expect(throws: CharactersError.invalidPage(String(pages + 1))) { try swapi.people(search: nil, page: String(pages + 1)) }
+        #expect(throws: CharactersError.self) { try swapi.people(search: nil, page: "abc") }
+        #expect(throws: CharactersError.self) { try swapi.people(search: nil, page: "0") }
+        let sky = try swapi.people(search: "SKY", page: nil)
+        #expect(sky.results.map(\.name) == ["Luke Skywalker", "Anakin Skywalker"])
+        #expect(try swapi.people(search: "padme", page: nil).results.map(\.name) == ["Padmé Amidala"])
+        let none = try swapi.people(search: "zzz", page: nil)
+        #expect(none.count == 0 && none.results.isEmpty && none.next == nil)
+        let a = try swapi.people(search: "a", page: "1")
+        if a.count > 10 { #expect(a.next == "http://folio.test/swapi/people/?search=a&page=2") }
+        #expect(try swapi.films(search: "hope", page: nil).results.map(\.episode_id) == [4])
+    }
+}
+
+@Suite struct SWAPIImportTests {
+    let people = #"""
+        {"count": 2, "next": null, "previous": null, "results": [
+        {"name": "Wedge Antilles", "height": "170", "mass": "77", "hair_color": "brown", "skin_color": "fair", "eye_color": "hazel",
+         "birth_year": "21BBY", "gender": "male", "homeworld": "https://swapi.dev/api/planets/22/",
+         "films": ["https://swapi.dev/api/films/1/", "https://swapi.dev/api/films/2/"], "url": "https://swapi.dev/api/people/18/"},
+        {"name": "luke skywalker", "height": "172", "mass": "78", "hair_color": "blond", "skin_color": "fair", "eye_color": "blue",
+         "birth_year": "19BBY", "gender": "male", "homeworld": "https://swapi.dev/api/planets/1/", "films": [], "url": "https://swapi.dev/api/people/1/"}
+    ]}
+    """#
+    let planets = #"""
+        [{"name": "Corellia", "climate": "temperate", "terrain": "plains", "population": "3000000000", "url": "https://swapi.dev/api/planets/22/"},
+                     {"name": "Bespin", "climate": "temperate", "terrain": "gas giant", "population": "6000000", "diameter": 118000, "url": "https://swapi.dev/api/planets/6/"}]
+    """#
+    let film = #"{"title": "A New Hope", "episode_id": 4, "director": "George Lucas", "producer": "Gary Kurtz", "release_date": "1977-05-25", "url": "https://swapi.dev/api/films/1/"}"#
+
+    @Test func pagesListsAndSingleObjectsMerge() throws {
+        var items = SWAPIImport.Items()
+        try SWAPIImport.read(Data(people.utf8), name: "people.json", into: &items)
+        try SWAPIImport.read(Data(planets.utf8), name: "planets.json", into: &items)
+        try SWAPIImport.read(Data(film.utf8), name: "film.json", into: &items)
+        var catalogue = try Catalogue.bundled.get()
+        let before = catalogue.characters.count
+        let summary = SWAPIImport.merge(items, into: &catalogue)
+        #expect(summary == .init(added: 2, updated: 3))
+        #expect(catalogue.characters.count == before + 1)
+        let wedge = try #require(catalogue.characters.first { $0.name == "Wedge Antilles" })
+        // SWAPI's planet 22 is Corellia, which the catalogue already has under its own id.
+        #expect(catalogue.planet(wedge.homeworld)?.name == "Corellia")
+        #expect(wedge.films == ["1", "2"] && wedge.firstAppearance == "1" && catalogue.section(of: wedge) == .original)
+        let luke = try #require(catalogue.characters.first { $0.id == 1 })
+        #expect(luke.mass == "78" && luke.species == "Human" && luke.films.count == 7)
+        #expect(catalogue.planets.first { $0.name == "Bespin" }?.diameter == "118000")
+    }
+
+    @Test func malformedJSONIsRefused() {
+        var items = SWAPIImport.Items()
+        for bad in ["{", "42", #"{"results": 5}"#, #"[1, 2]"#, #"[{"name": "x"}]"#, #"[{"episode_id": 4}]"#] {
+            #expect(throws: CharactersError.self) { try SWAPIImport.read(Data(bad.utf8), name: "bad.json", into: &items) }
+        }
+        #expect(items.isEmpty)
+    }
+}
+
+@Suite struct PortraitTests {
+    final class Check: NSObject, XMLParserDelegate {
+        var title = ""
+        var inTitle = false
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            inTitle = name == "title"
+        }
+        func parser(_ parser: XMLParser, foundCharacters string: String) { if inTitle { title += string } }
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) { inTitle = false }
+    }
+
+    @Test func portraitsAreWellFormedSameEachTimeAndEscaped() throws {
+        let catalogue = try Catalogue.bundled.get()
+        for character in catalogue.characters {
+            let svg = Portrait.svg(for: character)
+            #expect(svg == Portrait.svg(for: character))
+            let check = Check()
+            let parser = XMLParser(data: Data(svg.utf8))
+            parser.delegate = check
+            #expect(parser.parse(), "\(character.name)")
+            #expect(check.title == character.name)
+        }
+        let odd = Character(id: 99, name: #"<Zam & "Wesell">"#, homeworld: nil, eyeColour: "yellow", firstAppearance: nil)
+        let svg = Portrait.svg(for: odd)
+        let check = Check()
+        let parser = XMLParser(data: Data(svg.utf8))
+        parser.delegate = check
+        #expect(parser.parse())
+        #expect(check.title == odd.name)
+        #expect(Portrait.initials("Obi-Wan Kenobi") == "OW" && Portrait.initials("R2-D2") == "RD")
+        #expect(Portrait.svg(for: catalogue.character(1)!) != Portrait.svg(for: catalogue.character(5)!))
+    }
+}
