@@ -24,6 +24,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1 timeout 600 python3 -m pip install -q -r Tests/e2e/requirements.txt
+PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1 timeout 600 python3 -m pip install -q --no-deps swapi==0.1.3
 
 # Only asks swift for its output folder when no executable is given, so a given one never
 # touches .build.

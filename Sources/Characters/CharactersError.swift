@@ -10,7 +10,8 @@ public enum CharactersError: FolioError, Equatable {
 
     public var kind: FolioErrorKind {
         switch self {
-        case .notFound: .notFound
+        // SWAPI answers a page past the end as not found, and clients expect it.
+        case .notFound, .invalidPage: .notFound
         default: .invalidInput
         }
     }

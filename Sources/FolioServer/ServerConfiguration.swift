@@ -16,11 +16,14 @@ public struct ServerConfiguration: Sendable {
     /// How often a Ghost room's watchers look at the database for moves made through another
     /// server instance; moves made through this one reach them at once.
     public var ghostRecheckSeconds: Double
+    /// Where the Characters app's web pages are read: the public wiki unless an operator points
+    /// it at a mirror (the catalogue's links are rewritten from `CharacterLinks.wiki`).
+    public var wikiBase: String
 
     public init(hostname: String = "127.0.0.1", port: Int = 8080, dataDirectory: DataDirectory,
                 libraryRecheckSeconds: Double = 2, bcryptCost: UInt8 = Passwords.standardCost,
                 ghostWordLists: [GhostDictionary: String] = Dictionary(uniqueKeysWithValues: GhostDictionary.allCases.map { ($0, $0.defaultPath) }),
-                ghostRecheckSeconds: Double = 1) {
+                ghostRecheckSeconds: Double = 1, wikiBase: String = CharacterLinks.wiki) {
         self.hostname = hostname
         self.port = port
         self.dataDirectory = dataDirectory
@@ -28,5 +31,6 @@ public struct ServerConfiguration: Sendable {
         self.bcryptCost = bcryptCost
         self.ghostWordLists = ghostWordLists
         self.ghostRecheckSeconds = ghostRecheckSeconds
+        self.wikiBase = wikiBase
     }
 }

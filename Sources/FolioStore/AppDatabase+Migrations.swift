@@ -40,6 +40,7 @@ extension AppDatabase {
         registerVocabularyMigrations(&migrator)
         registerGhostMigrations(&migrator)
         registerPlotMigrations(&migrator)
+        registerCharacterMigrations(&migrator)
         return migrator
     }
 }
@@ -213,6 +214,27 @@ extension AppDatabase {
                 t.column("json", .text).notNull()
                 t.column("createdAt", .datetime).notNull()
                 t.column("updatedAt", .datetime).notNull()
+            }
+        }
+    }
+}
+
+extension AppDatabase {
+    /// Characters: the catalogue once it differs from the bundled one (after a SWAPI import), as
+    /// one document with a revision count, and the characters each account keeps as favourites.
+    static func registerCharacterMigrations(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v6-characters") { db in
+            try db.create(table: "characterCatalogue") { t in
+                t.primaryKey("id", .integer).check { $0 == 1 }
+                t.column("revision", .integer).notNull()
+                t.column("json", .text).notNull()
+                t.column("updatedAt", .datetime).notNull()
+            }
+            try db.create(table: "characterFavourite") { t in
+                t.belongsTo("account", onDelete: .cascade).notNull()
+                t.column("characterId", .integer).notNull()
+                t.primaryKey(["accountId", "characterId"])
+                t.column("createdAt", .datetime).notNull()
             }
         }
     }

@@ -560,3 +560,39 @@ struct Item: Decodable { let id, title, character, play, gender, tone, length, t
         #expect(try folio("plot", "--count", "0").status != 0)
     }
 }
+
+@Suite struct CharactersCommandTests {
+    struct Row: Decodable { let id: Int; let name: String; let homePlanet: String; let section: String; let birthYear: String }
+
+    @Test func listShowAndImportSWAPI() throws {
+        let folio = Folio()
+        defer { folio.cleanUp() }
+        let all = try folio("characters", "list", "--json").json([Row].self)
+        #expect(all.count >= 24 && all.first?.section == "original")
+        let series = try folio("characters", "list", "--section", "series", "--json").json([Row].self)
+        #expect(series.map(\.name).first == "Ahsoka Tano" && series.allSatisfy { $0.section == "series" })
+        let luke = try folio("characters", "show", "1", "--json").json(Row.self)
+        #expect(luke.name == "Luke Skywalker" && luke.homePlanet == "Tatooine" && luke.birthYear == "19BBY")
+        #expect(try folio("characters", "show", "999").status == 66)
+        #expect(try folio("characters", "list", "--section", "jedi").status != 0)
+
+        let folder = folio.dataDirectory.appendingPathComponent("swapi")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try ##"{"count": 1, "next": null, "previous": null, "results": [{"name": "Wedge Antilles", "height": "170", "mass": "77", "hair_color": "brown", "skin_color": "fair", "eye_color": "hazel", "birth_year": "21BBY", "gender": "male", "homeworld": "https://swapi.dev/api/planets/77/", "films": ["https://swapi.dev/api/films/1/"], "url": "https://swapi.dev/api/people/18/"}]}"##
+            .write(to: folder.appendingPathComponent("people.json"), atomically: true, encoding: .utf8)
+        try ##"[{"name": "Bespin", "climate": "temperate", "terrain": "gas giant", "url": "https://swapi.dev/api/planets/77/"}]"##
+            .write(to: folder.appendingPathComponent("planets.json"), atomically: true, encoding: .utf8)
+        let imported = try folio("characters", "import-swapi", folder.path)
+        #expect(imported.status == 0 && imported.stdout.contains("2 added"), "\(imported.stderr)")
+        let wedge = try #require(try folio("characters", "list", "--json").json([Row].self).first { $0.name == "Wedge Antilles" })
+        #expect(wedge.homePlanet == "Bespin" && wedge.section == "original")
+
+        // A malformed file stops the import before anything is written.
+        try "{ not json".write(to: folder.appendingPathComponent("zz-broken.json"), atomically: true, encoding: .utf8)
+        try ##"[{"name": "Nien Nunb", "height": "160", "films": []}]"##.write(to: folder.appendingPathComponent("more.json"), atomically: true, encoding: .utf8)
+        let refused = try folio("characters", "import-swapi", folder.path)
+        #expect(refused.status == 65 && refused.stderr.contains("zz-broken.json"))
+        #expect(!(try folio("characters", "list").stdout.contains("Nien Nunb")))
+        #expect(try folio("characters", "import-swapi", "/nonexistent").status == 66)
+    }
+}

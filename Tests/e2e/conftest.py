@@ -16,10 +16,12 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -43,7 +45,7 @@ PHONE_USER_AGENT = (
 )
 
 # The screenshots a run leaves; older ones are cleared so the folder shows only this run.
-ARTIFACT_PATTERNS = ("list-*.png", "monologue-*.png", "ghost-*.png", "plots-*.png", "failure-*.png", "failure-*.html", "server.log")
+ARTIFACT_PATTERNS = ("list-*.png", "monologue-*.png", "ghost-*.png", "plots-*.png", "characters-*.png", "failure-*.png", "failure-*.html", "server.log")
 
 # Environment proxies must not swallow requests to the local server.
 _local = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -87,8 +89,37 @@ def artifacts() -> Path:
     return folder
 
 
+# A stand-in for the characters' wiki, slow on purpose, so a test can see the loading indicator
+# before the page arrives (the machines reach no outside site).
+WIKI_DELAY_SECONDS = 1.5
+
+
+class _SlowWiki(BaseHTTPRequestHandler):
+    def do_GET(self):  # noqa: N802 (the standard library's name)
+        time.sleep(WIKI_DELAY_SECONDS)
+        body = f"<!doctype html><title>Wiki</title><h1 id='wiki-title'>{self.path.rsplit('/', 1)[-1]}</h1>".encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
 @pytest.fixture(scope="session")
-def folio_url(artifacts: Path):
+def wiki_base():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _SlowWiki)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/wiki/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def folio_url(artifacts: Path, wiki_base: str):
     """Base URL of a `folio serve` over a data directory made for this session alone."""
     binary = _required_path("FOLIO_BIN")
     corpus = _required_path("FOLIO_CORPUS")
@@ -107,7 +138,7 @@ def folio_url(artifacts: Path):
         base = f"http://127.0.0.1:{port}"
         with open(log_path, "wb") as log:
             server = subprocess.Popen(
-                [str(binary), "serve", "--port", str(port), "--data-dir", str(data_dir)],
+                [str(binary), "serve", "--port", str(port), "--data-dir", str(data_dir), "--wiki-base", wiki_base],
                 stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             )
         deadline = time.monotonic() + STARTUP_SECONDS
@@ -158,8 +189,12 @@ def api(folio_url: str) -> Api:
     return Api(folio_url)
 
 
-def _chrome(mobile: bool) -> webdriver.Chrome:
+def _chrome(mobile: bool, eager: bool = False) -> webdriver.Chrome:
     options = Options()
+    if eager:
+        # Commands return once the document is parsed, not when every frame has loaded, so a test
+        # can see a page while its frames are still loading.
+        options.page_load_strategy = "eager"
     options.binary_location = CHROMIUM
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                      "--no-proxy-server", "--no-first-run", "--lang=en-GB"):
@@ -200,6 +235,13 @@ def desktop():
     driver.quit()
 
 
+@pytest.fixture
+def eager_desktop():
+    driver = _chrome(mobile=False, eager=True)
+    yield driver
+    driver.quit()
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     outcome = yield
@@ -209,7 +251,7 @@ def pytest_runtest_makereport(item, call):
         return
     folder = Path(os.environ.get("FOLIO_ARTIFACTS", "/work/main/artifacts/e2e"))
     folder.mkdir(parents=True, exist_ok=True)
-    for name in ("phone", "desktop"):
+    for name in ("phone", "desktop", "eager_desktop"):
         driver = item.funcargs.get(name)
         if driver is None:
             continue

@@ -20,7 +20,8 @@ struct PageRenderer: Sendable {
 
     /// The tabs of the apps that exist, then the account.
     static func tabs(current: String) -> [[String: Any]] {
-        [("Monologues", "/monologues"), ("Vocabulary", "/vocab"), ("Plots", "/plots"), ("Ghost", "/ghost"), ("Account", "/account")].map { name, href in
+        [("Monologues", "/monologues"), ("Vocabulary", "/vocab"), ("Plots", "/plots"), ("Characters", "/characters"), ("Ghost", "/ghost"),
+         ("Account", "/account")].map { name, href in
             ["name": name, "href": href, "current": name == current]
         }
     }
@@ -31,6 +32,8 @@ struct PageRenderer: Sendable {
                 flash: (kind: String, message: String)? = nil) throws -> Response {
         var page: [String: Any] = [
             "title": title, "csrfToken": context.csrfToken, "textSize": textSize, "tabs": Self.tabs(current: tab),
+            // Each app's pages carry its name on <body>, for an app with a look of its own (Characters).
+            "app": tab.lowercased(),
         ]
         if let account = context.account { page["user"] = ["username": account.username] }
         if let flash { page["flash"] = ["kind": flash.kind, "message": flash.message] }

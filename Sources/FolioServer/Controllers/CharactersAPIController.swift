@@ -1,0 +1,103 @@
+import Characters
+import FolioCore
+import FolioStore
+import Foundation
+import Hummingbird
+
+/// The character browser's JSON API: the list by section, one character, and favourites.
+struct CharactersAPIController: Sendable {
+    let database: AppDatabase
+    let catalogue: CatalogueCache
+
+    func addRoutes(to group: RouterGroup<FolioRequestContext>) {
+        group.get("characters", use: list)
+        group.get("characters/favourites", use: favourites)
+        group.put("characters/favourites/:id", use: keep)
+        group.delete("characters/favourites/:id", use: forget)
+        group.get("characters/:id", use: show)
+    }
+
+    struct Item: Encodable, Sendable {
+        let id: Int
+        let name: String
+        let homePlanet: String
+        let birthYear: String
+        let eyeColour: String
+        let hairColour: String
+        let skinColour: String
+        let height: String
+        let mass: String
+        let gender: String
+        let species: String
+        let firstAppearance: String?
+        let section: String
+        let films: [String]
+        let wiki: String
+        let portrait: String
+
+        init(_ c: Character, in catalogue: Catalogue) {
+            id = c.id
+            name = c.name
+            homePlanet = catalogue.planet(c.homeworld)?.name ?? "unknown"
+            birthYear = c.birthYear
+            eyeColour = c.eyeColour
+            hairColour = c.hairColour
+            skinColour = c.skinColour
+            height = c.height
+            mass = c.mass
+            gender = c.gender
+            species = c.species
+            firstAppearance = catalogue.appearance(c.firstAppearance)?.title
+            section = catalogue.section(of: c).rawValue
+            films = c.films.compactMap { catalogue.appearance($0)?.title }
+            wiki = c.wiki
+            portrait = "/characters/\(c.id)/portrait.svg"
+        }
+    }
+
+    struct Sections: ResponseEncodable {
+        struct Group: Encodable { let section: String; let title: String; let items: [Item] }
+        let sections: [Group]
+    }
+
+    struct Items: ResponseEncodable { let items: [Item] }
+    struct One: ResponseEncodable { let character: Item }
+
+    @Sendable func list(_ request: Request, context: FolioRequestContext) async throws -> Sections {
+        let catalogue = try await catalogue.current()
+        let wanted = WebForm(query: request).value("section")
+        if let wanted, !wanted.isEmpty, Section(rawValue: wanted) == nil {
+            throw InputError.parameter("section", String(wanted.prefix(20)), Section.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return Sections(sections: catalogue.sections().filter { wanted == nil || wanted == "" || $0.section.rawValue == wanted }.map {
+            .init(section: $0.section.rawValue, title: $0.section.title, items: $0.characters.map { Item($0, in: catalogue) })
+        })
+    }
+
+    @Sendable func show(_ request: Request, context: FolioRequestContext) async throws -> One {
+        let catalogue = try await catalogue.current()
+        return One(character: Item(try CharactersPagesController.find(try context.parameters.require("id"), in: catalogue), in: catalogue))
+    }
+
+    @Sendable func favourites(_ request: Request, context: FolioRequestContext) async throws -> Items {
+        let account = try context.requireAccount()
+        let catalogue = try await catalogue.current()
+        let ids = try await database.characters.favourites(accountID: account.id)
+        return Items(items: ids.compactMap { catalogue.character($0) }.map { Item($0, in: catalogue) })
+    }
+
+    @Sendable func keep(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let c = try CharactersPagesController.find(try context.parameters.require("id"), in: try await catalogue.current())
+        try await database.keepCharacter(accountID: account.id, characterID: c.id)
+        return Response(status: .noContent)
+    }
+
+    @Sendable func forget(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let raw = try context.parameters.require("id")
+        guard let id = Int(raw) else { throw StoreError.notFound(what: "favourite character", id: String(raw.prefix(20))) }
+        try await database.forgetCharacter(accountID: account.id, characterID: id)
+        return Response(status: .noContent)
+    }
+}

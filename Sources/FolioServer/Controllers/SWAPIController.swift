@@ -1,0 +1,77 @@
+import Characters
+import FolioCore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// A SWAPI-compatible read API at `/swapi/`: people, planets and films with SWAPI's field names,
+/// `?search=` and `?page=`, and links that point back at this server, so SWAPI clients work
+/// when pointed at Folio.
+struct SWAPIController: Sendable {
+    let catalogue: CatalogueCache
+
+    func addRoutes(to router: Router<FolioRequestContext>) {
+        let group = router.group("swapi")
+        group.get("", use: root)
+        group.get("people", use: people)
+        group.get("people/:id", use: person)
+        group.get("planets", use: planets)
+        group.get("planets/:id", use: planet)
+        group.get("films", use: films)
+        group.get("films/:id", use: film)
+    }
+
+    struct Root: Encodable { let people: String; let planets: String; let films: String }
+
+    /// Links are absolute, built from the address the client used.
+    func swapi(_ request: Request) async throws -> SWAPI {
+        let host = request.head.authority ?? "127.0.0.1"
+        let scheme = request.headers[HTTPField.Name("X-Forwarded-Proto")!] == "https" ? "https" : "http"
+        return SWAPI(catalogue: try await catalogue.current(), base: "\(scheme)://\(host)/swapi/")
+    }
+
+    func query(_ request: Request) -> (search: String?, page: String?) {
+        let form = WebForm(query: request)
+        return (form.value("search").map { String($0.prefix(100)) }, form.value("page"))
+    }
+
+    @Sendable func root(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let base = try await swapi(request).base
+        return try json(Root(people: base + "people/", planets: base + "planets/", films: base + "films/"))
+    }
+
+    @Sendable func people(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let q = query(request)
+        return try json(try await swapi(request).people(search: q.search, page: q.page))
+    }
+
+    @Sendable func person(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        try json(try await swapi(request).person(id: try context.parameters.require("id")))
+    }
+
+    @Sendable func planets(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let q = query(request)
+        return try json(try await swapi(request).planets(search: q.search, page: q.page))
+    }
+
+    @Sendable func planet(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        try json(try await swapi(request).planet(id: try context.parameters.require("id")))
+    }
+
+    @Sendable func films(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let q = query(request)
+        return try json(try await swapi(request).films(search: q.search, page: q.page))
+    }
+
+    @Sendable func film(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        try json(try await swapi(request).film(id: try context.parameters.require("id")))
+    }
+
+    /// SWAPI's JSON, with slashes in links left as they are.
+    func json(_ value: some Encodable) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return Response(status: .ok, headers: [.contentType: "application/json"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+    }
+}
