@@ -43,7 +43,7 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Mustache", package: "swift-mustache"),
             .product(name: "Logging", package: "swift-log"),
-        ], resources: [.copy("Resources/Templates"), .copy("Resources/public")]),
+        ], resources: [.copy("Resources/Templates"), .copy("Resources/public"), .copy("Resources/openapi.json")]),
 
         // MARK: - cli
         .target(name: "FolioCLI", dependencies: [

