@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // MARK: - apps (Foundation and FolioCore only: no server, no database)
@@ -65,6 +66,11 @@ let package = Package(
         .testTarget(name: "GhostTests", dependencies: ["Ghost", "FolioCore"]),
         .testTarget(name: "PlotsTests", dependencies: ["Plots", "FolioCore"]),
         .testTarget(name: "CharactersTests", dependencies: ["Characters", "FolioCore"]),
+        // Every reader of outside data, fed generated and mutated input for a fixed budget.
+        .testTarget(name: "FuzzTests", dependencies: [
+            "FolioCore", "Monologues", "Vocabulary", "Plots", "Characters",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         .testTarget(name: "FolioStoreTests", dependencies: [
             "FolioStore", "FolioTestSupport", "Vocabulary", "Ghost", .product(name: "GRDB", package: "GRDB.swift"),
         ]),

@@ -11,6 +11,7 @@ import Synchronization
 final class LibraryCache: Sendable {
     private struct Snapshot {
         var library: MonologueLibrary
+        var json: MonologueJSON
         var revision: Int
         var checkedAt: ContinuousClock.Instant
     }
@@ -26,20 +27,32 @@ final class LibraryCache: Sendable {
 
     /// The current library; throws `MonologueError.emptyLibrary` before the first import.
     func current() async throws -> MonologueLibrary {
+        try await currentSnapshot().library
+    }
+
+    /// The current library with its monologues' JSON, for the API.
+    func currentWithJSON() async throws -> (library: MonologueLibrary, json: MonologueJSON) {
+        let snapshot = try await currentSnapshot()
+        return (snapshot.library, snapshot.json)
+    }
+
+    private func currentSnapshot() async throws -> Snapshot {
         let now = ContinuousClock.now
         let cached = snapshot.withLock { $0 }
         if let cached, now - cached.checkedAt < recheck {
-            return cached.library
+            return cached
         }
         let revision = try await repository.revision()
-        if let cached, cached.revision == revision {
+        if var cached, cached.revision == revision {
             snapshot.withLock { $0?.checkedAt = now }
-            return cached.library
+            cached.checkedAt = now
+            return cached
         }
         let fresh = try await repository.snapshot()
         guard !fresh.monologues.isEmpty else { throw MonologueError.emptyLibrary }
         let library = MonologueLibrary(fresh.monologues)
-        snapshot.withLock { $0 = Snapshot(library: library, revision: fresh.revision, checkedAt: now) }
-        return library
+        let built = Snapshot(library: library, json: try MonologueJSON(library), revision: fresh.revision, checkedAt: now)
+        snapshot.withLock { $0 = built }
+        return built
     }
 }

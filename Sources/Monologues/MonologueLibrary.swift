@@ -49,6 +49,7 @@ public struct MonologueLibrary: Sendable {
 
     /// Substring-matched values: folded bytes, the monologues having that value, and the weight.
     private let fieldValues: [(value: [UInt8], members: BitSet, weight: Int)]
+    private let fieldValueIndex: SubstringIndex
     /// Whole words of text and notes (with "'d" also read as "ed").
     private let wordMembers: [String: BitSet]
     /// Word ids and positions for phrase matching, text only.
@@ -66,6 +67,13 @@ public struct MonologueLibrary: Sendable {
     private let toneMembers: [Tone: BitSet]
     private let lengthMembers: [Length: BitSet]
     private let tagMembers: [String: BitSet]
+
+    /// Summaries of an unchanging library, worked out once rather than on every request.
+    public let stats: LibraryStats
+    /// Every tag with the number of monologues carrying it, most used first.
+    public let tags: [TagCount]
+    /// The tags a filter may name.
+    public let knownTags: Set<String>
 
     static let endings = ["", "s", "es", "d", "ed", "ing", "in'"]
 
@@ -100,6 +108,9 @@ public struct MonologueLibrary: Sendable {
             for tag in m.tags { tagMembers[TextFolding.fold(tag), default: BitSet(capacity: n)].insert(i) }
         }
         self.tagMembers = tagMembers
+        knownTags = Set(tagMembers.keys)
+        stats = Self.stats(of: sorted)
+        tags = Self.tagCounts(of: sorted)
 
         // Titles are "<play> NN" and a term holds no space, so a title matches a term exactly
         // when its play does or its number does: index plays and numbers, not 2,000 titles.
@@ -116,6 +127,7 @@ public struct MonologueLibrary: Sendable {
         for (tone, members) in toneMembers { values.append((Array(tone.rawValue.utf8), members, 1)) }
         for (tag, members) in tagMembers { values.append((Array(tag.utf8), members, 10)) }
         fieldValues = values
+        fieldValueIndex = SubstringIndex(values.map(\.value))
 
         var wordMembers: [String: BitSet] = [:]
         var wordIDs: [String: UInt32] = [:]
@@ -263,7 +275,8 @@ public struct MonologueLibrary: Sendable {
         var strong = BitSet(capacity: n), tagged = BitSet(capacity: n)
         var text = textMatch(term)
         let needle = Array(term.utf8)
-        for field in fieldValues where TextFolding.contains(field.value, needle) {
+        fieldValueIndex.forEachValue(containing: needle) { k in
+            let field = fieldValues[k]
             switch field.weight {
             case 100...: strong.formUnion(field.members)
             case 10..<100: tagged.formUnion(field.members)
@@ -422,7 +435,7 @@ public struct MonologueLibrary: Sendable {
 
     // MARK: - Summaries
 
-    public var stats: LibraryStats {
+    static func stats(of monologues: [Monologue]) -> LibraryStats {
         func counts<T: RawRepresentable>(_ key: (Monologue) -> T) -> [String: Int] where T.RawValue == String {
             var result: [String: Int] = [:]
             for m in monologues { result[key(m).rawValue, default: 0] += 1 }
@@ -432,14 +445,10 @@ public struct MonologueLibrary: Sendable {
                             byGender: counts(\.gender), byTone: counts(\.tone), byLength: counts(\.length))
     }
 
-    /// Every tag with the number of monologues carrying it, most used first.
-    public var tags: [TagCount] {
+    static func tagCounts(of monologues: [Monologue]) -> [TagCount] {
         var counts: [String: Int] = [:]
         for m in monologues { for tag in m.tags { counts[tag, default: 0] += 1 } }
         return counts.map { TagCount(name: $0.key, count: $0.value) }
             .sorted { $0.count != $1.count ? $0.count > $1.count : $0.name < $1.name }
     }
-
-    /// The tags a filter may name.
-    public var knownTags: Set<String> { Set(tagMembers.keys) }
 }

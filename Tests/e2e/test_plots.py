@@ -130,6 +130,8 @@ def test_phone_keeps_and_removes_a_plot_and_mutes(phone, folio_url, artifacts):
     click(driver, "#plot-mute")
     assert element(driver, "#plot-mute").get_attribute("aria-pressed") == "true"
     submit(driver, "#keep-plot")
+    # Read once the page's script has placed the wheels: it must not relabel a kept plot.
+    settled(driver)
     assert "Kept" in element(driver, "#keep-plot").text
     # Muting is remembered on this device.
     assert element(driver, "#plot-mute").get_attribute("aria-pressed") == "true"

@@ -19,11 +19,6 @@ struct MonologuesController<Context: RequestContext> {
         group.get("tags", use: tags)
     }
 
-    struct SearchResponse: ResponseEncodable {
-        let total: Int
-        let items: [Monologue]
-    }
-
     struct RelatedResponse: ResponseEncodable {
         let items: [RelatedMonologue]
     }
@@ -32,26 +27,26 @@ struct MonologuesController<Context: RequestContext> {
         let items: [TagCount]
     }
 
-    @Sendable func search(_ request: Request, context: Context) async throws -> SearchResponse {
+    @Sendable func search(_ request: Request, context: Context) async throws -> Response {
         let parameters = WebForm(query: request)
-        let library = try await library.current()
+        let (library, json) = try await library.currentWithJSON()
         let tags = parameters.getAll("tag").flatMap { $0.split(separator: ",").map(String.init) }
         let filter = try MonologueFilter.parse(gender: parameters.get("gender"), tone: parameters.get("tone"),
                                                length: parameters.get("length"), tags: tags)
-        let known = library.knownTags
-        if let unknown = filter.tags.first(where: { !known.contains($0) }) {
-            throw MonologueError.unknownFilterValue(field: "tag", value: unknown, allowed: known.sorted())
+        if let unknown = filter.tags.first(where: { !library.knownTags.contains($0) }) {
+            throw MonologueError.unknownFilterValue(field: "tag", value: unknown, allowed: library.knownTags.sorted())
         }
         let limit = try Self.integer(parameters.get("limit"), name: "limit", range: 1...Self.maximumLimit, default: 50)
         let offset = try Self.integer(parameters.get("offset"), name: "offset", range: 0...Int(Int32.max), default: 0)
         let result = library.search(parameters.get("q") ?? "", filter: filter, limit: limit, offset: offset)
-        return SearchResponse(total: result.total, items: result.items)
+        return json.searchResponse(total: result.total, items: result.items)
     }
 
-    @Sendable func show(_ request: Request, context: Context) async throws -> Monologue {
+    @Sendable func show(_ request: Request, context: Context) async throws -> Response {
         let id = try context.parameters.require("id")
-        guard let monologue = try await library.current().monologue(id: id) else { throw MonologueError.notFound(id: id) }
-        return monologue
+        let (library, json) = try await library.currentWithJSON()
+        guard let monologue = library.monologue(id: id) else { throw MonologueError.notFound(id: id) }
+        return json.response(for: monologue)
     }
 
     @Sendable func related(_ request: Request, context: Context) async throws -> RelatedResponse {

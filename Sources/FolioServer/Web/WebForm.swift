@@ -27,10 +27,37 @@ struct WebForm: Sendable {
     }
 
     /// Percent-decoded; a malformed escape (or one that is not UTF-8) is kept as typed, so it
-    /// is searched for as text rather than silently dropped.
-    private static func decode(_ s: Substring) -> String {
-        let spaced = String(s).replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
+    /// is searched for as text rather than silently dropped. By hand over the bytes: Foundation's
+    /// `removingPercentEncoding` and `replacingOccurrences` were an eighth of a search request.
+    static func decode(_ s: Substring) -> String {
+        let typed = Array(s.utf8)
+        guard typed.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else { return String(s) }
+        let spaced = typed.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(spaced.count)
+        var i = 0
+        while i < spaced.count {
+            if spaced[i] == UInt8(ascii: "%") {
+                guard i + 2 < spaced.count, let high = hexValue(spaced[i + 1]), let low = hexValue(spaced[i + 2]) else {
+                    return String(decoding: spaced, as: UTF8.self)
+                }
+                bytes.append(high << 4 | low)
+                i += 3
+            } else {
+                bytes.append(spaced[i])
+                i += 1
+            }
+        }
+        return String(validating: bytes, as: UTF8.self) ?? String(decoding: spaced, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// The query string of a request, read as a browser's GET form writes it ("+" is a space).
