@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
@@ -19,6 +20,7 @@ from test_monologues import (assert_fits_width, choose, click, element, eventual
 
 WORDS = Path("/usr/share/dict/british-english")
 MINIMUM = 4
+ATTEMPTS = 5
 
 
 @lru_cache(maxsize=1)
@@ -38,8 +40,15 @@ def completing_line(first: str) -> tuple[str, str]:
 
 
 def board_text(driver: WebDriver, css: str) -> str:
-    found = driver.find_elements(By.CSS_SELECTOR, css)
-    return norm(found[0].text) if found else ""
+    # The board is redrawn whole when its socket connects or a move arrives, so a node found a
+    # moment ago can be gone by the time its text is read: look it up again in the new board.
+    for _ in range(ATTEMPTS):
+        found = driver.find_elements(By.CSS_SELECTOR, css)
+        try:
+            return norm(found[0].text) if found else ""
+        except StaleElementReferenceException:
+            continue
+    raise AssertionError(f"{css} was redrawn {ATTEMPTS} times in a row while being read")
 
 
 def play_letter(driver: WebDriver, letter: str) -> None:
