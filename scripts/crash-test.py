@@ -210,7 +210,7 @@ def one_round(binary: str, corpus: str, number: int, kill_after: float) -> tuple
     moves = sum(acked for acked, _ in ledger.games.values())
     summary = (f"round {number}: killed after {kill_after:.2f} s; {ledger.acknowledged} writes acknowledged "
                f"({len(ledger.pairs)} pairs, {sum(ledger.reviews.values())} reviews, {len(ledger.notes)} favourites edited, "
-               f"{moves} Ghost moves in {len(ledger.games)} games); lost {len(problems) and 'SOME' or 0}; integrity {integrity[0][0]}")
+               f"{moves} Ghost moves in {len(ledger.games)} game{'' if len(ledger.games) == 1 else 's'}); lost {len(problems) and 'SOME' or 0}; integrity {integrity[0][0]}")
     if not problems:
         subprocess.run(["rm", "-rf", str(data)])
     return not problems, summary + ("" if not problems else "\n  " + "\n  ".join(problems) + f"\n  data kept in {data}")
