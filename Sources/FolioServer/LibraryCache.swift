@@ -43,9 +43,8 @@ final class LibraryCache: Sendable {
             return cached
         }
         let revision = try await repository.revision()
-        if var cached, cached.revision == revision {
+        if let cached, cached.revision == revision {
             snapshot.withLock { $0?.checkedAt = now }
-            cached.checkedAt = now
             return cached
         }
         let fresh = try await repository.snapshot()

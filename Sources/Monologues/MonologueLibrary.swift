@@ -47,9 +47,10 @@ public struct MonologueLibrary: Sendable {
     public let monologues: [Monologue]
     private let numberByID: [String: Int]
 
-    /// Substring-matched values: folded bytes, the monologues having that value, and the weight.
-    private let fieldValues: [(value: [UInt8], members: BitSet, weight: Int)]
+    /// Substring-matched values (folded bytes), and for each, by the same position, the
+    /// monologues having that value and the weight.
     private let fieldValueIndex: SubstringIndex
+    private let fieldValues: [(members: BitSet, weight: Int)]
     /// Whole words of text and notes (with "'d" also read as "ed").
     private let wordMembers: [String: BitSet]
     /// Word ids and positions for phrase matching, text only.
@@ -126,8 +127,8 @@ public struct MonologueLibrary: Sendable {
         for (gender, members) in genderMembers { values.append((Array(gender.rawValue.utf8), members, 1)) }
         for (tone, members) in toneMembers { values.append((Array(tone.rawValue.utf8), members, 1)) }
         for (tag, members) in tagMembers { values.append((Array(tag.utf8), members, 10)) }
-        fieldValues = values
         fieldValueIndex = SubstringIndex(values.map(\.value))
+        fieldValues = values.map { ($0.members, $0.weight) }
 
         var wordMembers: [String: BitSet] = [:]
         var wordIDs: [String: UInt32] = [:]
