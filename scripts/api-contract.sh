@@ -30,16 +30,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$FOLIO_BIN" import shakespeare "$corpus" --data-dir "$data" >/dev/null
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
-base="http://127.0.0.1:$port"
-"$FOLIO_BIN" serve --port "$port" --data-dir "$data" > "$artifacts/server.log" 2>&1 &
-server=$!
-for _ in $(seq 1 120); do
-  curl -fs "$base/api/v1/ping" >/dev/null 2>&1 && break
-  kill -0 "$server" 2>/dev/null || { echo "api-contract: folio serve exited:"; tail -20 "$artifacts/server.log"; exit 1; }
-  sleep 0.5
-done
+serve_fresh_library "$FOLIO_BIN" "$corpus" "$data" "$artifacts/server.log"
 
 run() {
   local name="$1"; shift

