@@ -64,7 +64,7 @@ public enum AccountError: FolioError, Equatable {
         case .notLoggedIn:
             "Log in first: this needs an account."
         case .csrfMismatch:
-            "This form has expired or did not come from Folio. Reload the page and try again."
+            "This form has expired or did not come from Folio. Reload the page and try again (an API call sends the folio_csrf cookie a Folio page sets, in an X-CSRF-Token header)."
         }
     }
 }

@@ -3,14 +3,19 @@ import Foundation
 /// Many short folded values (names, plays, tags), searched for a substring one query term at a
 /// time.
 ///
-/// The values are laid end to end, each followed by a zero byte, so one pass of `memchr` for the
-/// term's first byte (which the C library vectorises), with `memcmp` for the rest, finds every
-/// value holding the term instead of a loop per value: the search endpoint spent more time in
-/// that loop than in the rest of the search.
+/// The values are laid end to end, each followed by a zero byte. A term of two bytes or more
+/// is looked for only where its first two bytes stand together (a list kept for every pair of
+/// bytes), with `memcmp` for the rest; a one-byte term takes one pass of `memchr`, which the C
+/// library vectorises. Either finds every value holding the term without a loop per value: the
+/// search endpoint once spent more time in that loop than in the rest of the search, and a
+/// `memchr` pass per term still stopped at every value holding a common first letter.
 public struct SubstringIndex: Sendable {
     private let bytes: [UInt8]
     /// Where each value starts in `bytes`, ascending, with `bytes.count` after the last.
     private let starts: [Int]
+    /// For each pair of adjacent bytes inside a value (first byte << 8 | second), every position
+    /// in `bytes` where the pair starts, ascending.
+    private let pairPositions: [UInt16: [Int32]]
 
     public init(_ values: [[UInt8]]) {
         var bytes: [UInt8] = []
@@ -23,8 +28,18 @@ public struct SubstringIndex: Sendable {
             bytes.append(0)
         }
         starts.append(bytes.count)
+        var pairPositions: [UInt16: [Int32]] = [:]
+        for p in 0..<max(0, bytes.count - 1) where bytes[p] != 0 && bytes[p + 1] != 0 {
+            pairPositions[Self.pair(bytes[p], bytes[p + 1]), default: []].append(Int32(p))
+        }
         self.bytes = bytes
         self.starts = starts
+        self.pairPositions = pairPositions
+    }
+
+    @inline(__always)
+    private static func pair(_ first: UInt8, _ second: UInt8) -> UInt16 {
+        UInt16(first) << 8 | UInt16(second)
     }
 
     public var count: Int { starts.count - 1 }
@@ -37,23 +52,36 @@ public struct SubstringIndex: Sendable {
             for k in 0..<count where TextFolding.contains(Array(bytes[starts[k]..<starts[k + 1] - 1]), needle) { body(k) }
             return
         }
-        bytes.withUnsafeBytes { haystack in
-            needle.withUnsafeBytes { pattern in
-                guard let base = haystack.baseAddress, let patternBase = pattern.baseAddress else { return }
-                let first = Int32(needle[0]), rest = pattern.count - 1
-                var from = 0
-                while from + rest < haystack.count,
-                      let found = memchr(base + from, first, haystack.count - rest - from) {
-                    let offset = base.distance(to: UnsafeRawPointer(found))
-                    if rest == 0 || memcmp(base + offset + 1, patternBase + 1, rest) == 0 {
-                        // The zero byte after each value means a match cannot run into the next.
-                        let k = valueIndex(at: offset)
-                        body(k)
-                        from = starts[k + 1]
-                    } else {
-                        from = offset + 1
+        if needle.count >= 2 {
+            guard let positions = pairPositions[Self.pair(needle[0], needle[1])] else { return }
+            bytes.withUnsafeBytes { haystack in
+                needle.withUnsafeBytes { pattern in
+                    guard let base = haystack.baseAddress, let patternBase = pattern.baseAddress else { return }
+                    let rest = pattern.count - 2
+                    var from = 0
+                    for position in positions {
+                        let offset = Int(position)
+                        guard offset >= from else { continue }
+                        guard offset + pattern.count <= haystack.count else { break }
+                        // A needle has no zero byte, so a match cannot run into the next value.
+                        if rest == 0 || memcmp(base + offset + 2, patternBase + 2, rest) == 0 {
+                            let k = valueIndex(at: offset)
+                            body(k)
+                            from = starts[k + 1]
+                        }
                     }
                 }
+            }
+            return
+        }
+        // One byte: every value holding it, by memchr.
+        bytes.withUnsafeBytes { haystack in
+            guard let base = haystack.baseAddress else { return }
+            var from = 0
+            while from < haystack.count, let found = memchr(base + from, Int32(needle[0]), haystack.count - from) {
+                let k = valueIndex(at: base.distance(to: UnsafeRawPointer(found)))
+                body(k)
+                from = starts[k + 1]
             }
         }
     }

@@ -9,11 +9,24 @@ import Synchronization
 /// checks the revision at most every `recheckSeconds`, so a re-import or a sync shows up without
 /// a restart and a second instance over the same database stays in step.
 final class LibraryCache: Sendable {
-    private struct Snapshot {
-        var library: MonologueLibrary
-        var json: MonologueJSON
-        var revision: Int
-        var checkedAt: ContinuousClock.Instant
+    /// A class, so that handing one to a request is a single retain: the library is a struct of
+    /// a dozen indexes, and copying it out of the lock retained and released each of them.
+    private final class Snapshot: Sendable {
+        let library: MonologueLibrary
+        let json: MonologueJSON
+        let revision: Int
+        let checkedAt: ContinuousClock.Instant
+
+        init(library: MonologueLibrary, json: MonologueJSON, revision: Int, checkedAt: ContinuousClock.Instant) {
+            self.library = library
+            self.json = json
+            self.revision = revision
+            self.checkedAt = checkedAt
+        }
+
+        func checked(at instant: ContinuousClock.Instant) -> Snapshot {
+            Snapshot(library: library, json: json, revision: revision, checkedAt: instant)
+        }
     }
 
     private let repository: MonologueRepository
@@ -44,8 +57,10 @@ final class LibraryCache: Sendable {
         }
         let revision = try await repository.revision()
         if let cached, cached.revision == revision {
-            snapshot.withLock { $0?.checkedAt = now }
-            return cached
+            let rechecked = cached.checked(at: now)
+            // Only over the snapshot this check was about: a newer one may have landed meanwhile.
+            snapshot.withLock { if $0 === cached { $0 = rechecked } }
+            return rechecked
         }
         let fresh = try await repository.snapshot()
         guard !fresh.monologues.isEmpty else { throw MonologueError.emptyLibrary }

@@ -195,6 +195,11 @@ public struct MonologueLibrary: Sendable {
         numberByID[id].map { monologues[$0] }
     }
 
+    /// The position of monologue `id` in `monologues`.
+    public func number(id: String) -> Int? {
+        numberByID[id]
+    }
+
     // MARK: - Search
 
     /// Monologues matching every term of `query` and the filter, best first.
@@ -203,6 +208,14 @@ public struct MonologueLibrary: Sendable {
     /// user they match and filter like the library's tags, and for nobody else.
     public func search(_ query: String, filter: MonologueFilter = MonologueFilter(), limit: Int? = nil, offset: Int = 0,
                        personalTags: [String: [String]] = [:]) -> SearchResult {
+        let page = searchNumbers(query, filter: filter, limit: limit, offset: offset, personalTags: personalTags)
+        return SearchResult(total: page.total, items: page.numbers.map { monologues[$0] })
+    }
+
+    /// `search` as positions in `monologues`: what a caller that keeps something per monologue
+    /// (the server's encoded JSON) needs, without copying the monologues themselves.
+    public func searchNumbers(_ query: String, filter: MonologueFilter = MonologueFilter(), limit: Int? = nil,
+                              offset: Int = 0, personalTags: [String: [String]] = [:]) -> (total: Int, numbers: [Int]) {
         let terms = QueryTerms(query).terms
         let personal = personalTags.compactMap { id, tags in numberByID[id].map { ($0, tags.map(TextFolding.fold)) } }
         var result = filterMembers(filter, personal: personal)
@@ -219,7 +232,7 @@ public struct MonologueLibrary: Sendable {
             termMatches.append((match.strong, match.tagged))
         }
         let total = result.count
-        guard total > 0 else { return SearchResult(total: 0, items: []) }
+        guard total > 0 else { return (0, []) }
 
         let phrase = terms.count >= 2 ? phraseMembers(terms, within: result) : nil
         // Walking the bitset gives sortTitle order; stable buckets by score keep it within a score.
@@ -234,8 +247,8 @@ public struct MonologueLibrary: Sendable {
         }
         let start = max(0, offset)
         let wanted = limit.map { max(0, $0) } ?? total
-        var items: [Monologue] = []
-        items.reserveCapacity(min(wanted, total))
+        var numbers: [Int] = []
+        numbers.reserveCapacity(min(wanted, total))
         var skipped = 0
         outer: for score in buckets.keys.sorted(by: >) {
             let members = buckets[score]!
@@ -244,12 +257,12 @@ public struct MonologueLibrary: Sendable {
                 continue
             }
             for i in members[max(0, start - skipped)...] {
-                if items.count >= wanted { break outer }
-                items.append(monologues[i])
+                if numbers.count >= wanted { break outer }
+                numbers.append(i)
             }
             skipped = start
         }
-        return SearchResult(total: total, items: items)
+        return (total, numbers)
     }
 
     private func filterMembers(_ filter: MonologueFilter, personal: [(Int, [String])] = []) -> BitSet {

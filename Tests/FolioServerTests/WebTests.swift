@@ -52,7 +52,7 @@ struct Visitor {
                               extra: headers)
     }
 
-    private mutating func send(_ uri: String, method: HTTPRequest.Method, body: String?, contentType: String?,
+    mutating func send(_ uri: String, method: HTTPRequest.Method, body: String?, contentType: String?,
                                extra: HTTPFields = [:]) async throws -> Page {
         var headers = extra
         if !cookies.isEmpty { headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
@@ -197,6 +197,30 @@ func withWebApp(_ test: @escaping @Sendable (any TestClientProtocol, AppDatabase
         }
     }
 
+    @Test func pagesAndSessionsGetACSRFTokenAnonymousAPIReadsDoNot() async throws {
+        try await withWebApp { client, _ in
+            var reader = Visitor(client)
+            let search = try await reader.get("/api/v1/monologues?q=raven")
+            #expect(search.status == .ok)
+            #expect(search.headers[values: .setCookie].isEmpty)
+
+            // Without a token an API write is refused, with a message that says where one comes from.
+            let refused = try await reader.send("/api/v1/plots/expand", method: .post, body: #"{"grammar": {"origin": "hi"}}"#,
+                                                contentType: "application/json")
+            #expect(refused.status == .forbidden)
+            #expect(refused.body.contains("X-CSRF-Token"))
+
+            try await reader.get("/plots")
+            #expect(reader.csrf.count == 64)
+            try await reader.register("ophelia")
+            // A signed-in browser that has lost its session-long CSRF cookie gets a new one from the API too.
+            reader.cookies["folio_csrf"] = nil
+            let favourites = try await reader.get("/api/v1/favourites")
+            #expect(favourites.status == .ok)
+            #expect(reader.csrf.count == 64)
+        }
+    }
+
     @Test func badRegistrationsSayWhy() async throws {
         try await withWebApp { client, _ in
             var visitor = Visitor(client)
@@ -262,7 +286,9 @@ func withWebApp(_ test: @escaping @Sendable (any TestClientProtocol, AppDatabase
         try await withWebApp { client, _ in
             var visitor = Visitor(client)
             try await visitor.register("gertrude")
-            let forged = try await visitor.post("/monologues/hamlet-3-1-hamlet-1/favourite", [:], csrf: "0" + String(visitor.csrf.dropFirst()))
+            // One digit changed (a fixed "0" would be the real token whenever that starts with one).
+            let forgedToken = (visitor.csrf.first == "0" ? "1" : "0") + String(visitor.csrf.dropFirst())
+            let forged = try await visitor.post("/monologues/hamlet-3-1-hamlet-1/favourite", [:], csrf: forgedToken)
             #expect(forged.status == .forbidden)
             let missing = try await visitor.post("/monologues/hamlet-3-1-hamlet-1/favourite", [:], csrf: "")
             #expect(missing.status == .forbidden)

@@ -38,15 +38,15 @@ struct MonologuesController<Context: RequestContext> {
         }
         let limit = try Self.integer(parameters.get("limit"), name: "limit", range: 1...Self.maximumLimit, default: 50)
         let offset = try Self.integer(parameters.get("offset"), name: "offset", range: 0...Int(Int32.max), default: 0)
-        let result = library.search(parameters.get("q") ?? "", filter: filter, limit: limit, offset: offset)
-        return json.searchResponse(total: result.total, items: result.items)
+        let result = library.searchNumbers(parameters.get("q") ?? "", filter: filter, limit: limit, offset: offset)
+        return json.searchResponse(total: result.total, numbers: result.numbers)
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
         let id = try context.parameters.require("id")
         let (library, json) = try await library.currentWithJSON()
-        guard let monologue = library.monologue(id: id) else { throw MonologueError.notFound(id: id) }
-        return json.response(for: monologue)
+        guard let number = library.number(id: id) else { throw MonologueError.notFound(id: id) }
+        return json.response(number: number)
     }
 
     @Sendable func related(_ request: Request, context: Context) async throws -> RelatedResponse {

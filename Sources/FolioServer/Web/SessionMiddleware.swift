@@ -40,6 +40,11 @@ enum Cookies {
 }
 
 /// Finds the account behind the session cookie and makes sure the browser holds a CSRF token.
+///
+/// A visitor without a session who reads the JSON API gets no token: a browser reaches the API
+/// from a page, which has already set one, and a script reading the library has no form to
+/// post. Minting one there put a Set-Cookie on every anonymous API answer (which also keeps
+/// shared caches from storing it) and was a twentieth of the cost of a search request.
 struct SessionMiddleware: RouterMiddleware {
     typealias Context = FolioRequestContext
     let accounts: AccountRepository
@@ -54,7 +59,7 @@ struct SessionMiddleware: RouterMiddleware {
         var newCSRF: String?
         if let token = request.cookies[Cookies.csrf]?.value, Cookies.isWellFormedToken(token) {
             context.csrfToken = token
-        } else {
+        } else if context.account != nil || !request.uri.path.hasPrefix("/api/") {
             newCSRF = Cookies.randomToken()
             context.csrfToken = newCSRF!
         }
