@@ -51,7 +51,9 @@ struct MonologueJSON: Sendable {
     /// One monologue by its number.
     func response(number: Int) -> Response {
         var buffer = ByteBuffer()
-        bytes.withUnsafeBytes { buffer.writeBytes(UnsafeRawBufferPointer(rebasing: $0[range(of: number)])) }
+        bytes.withUnsafeBytes { all in
+            _ = buffer.writeBytes(UnsafeRawBufferPointer(rebasing: all[range(of: number)]))
+        }
         return Self.response(buffer)
     }
 

@@ -85,7 +85,7 @@ extension AppDatabase {
                     try db.tableExists(table) ? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 : 0
                 }
                 let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
-                return BackupSummary(path: file.path, bytes: bytes ?? 0, accounts: try count("account"), monologues: try count("monologue"),
+                return BackupSummary(path: file.path, bytes: bytes, accounts: try count("account"), monologues: try count("monologue"),
                                      favourites: try count("favourite"), vocabularyPairs: try count("vocabPair"),
                                      ghostGames: try count("ghostGame"))
             }

@@ -46,7 +46,7 @@ struct GhostSocketController: Sendable {
         let account = context.requestContext.account
         let (token, changes) = referee.hub.watch(id)
         defer { referee.hub.stopWatching(id, token: token) }
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await referee.hub.tick(id, token: token) }
             group.addTask {
                 // The state on connecting, then whenever the game's version moves on.
