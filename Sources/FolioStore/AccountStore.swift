@@ -1,6 +1,18 @@
+import Crypto
 import FolioCore
 import Foundation
 import GRDB
+
+/// How a session token is kept: its SHA-256, in hex. The token is 256 random bits, so a fast
+/// hash is enough; a slow one (as for passwords) would only slow every request down.
+enum SessionDigest {
+    static func of(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
+    }
+}
 
 /// Accounts, sessions and log-in throttling. Passwords arrive here already hashed: the store
 /// never sees one in clear.
@@ -26,20 +38,22 @@ extension AppDatabase {
     /// A new session for an account; the token is what the browser's cookie holds.
     public func createSession(accountID: Int64, token: String, lifetime: TimeInterval, now: Date = Date()) async throws {
         try await writer.write { db in
-            try SessionRecord(token: token, accountId: accountID, createdAt: now, expiresAt: now.addingTimeInterval(lifetime)).insert(db)
+            try SessionRecord(tokenDigest: SessionDigest.of(token), accountId: accountID, createdAt: now,
+                              expiresAt: now.addingTimeInterval(lifetime)).insert(db)
             // Old sessions are swept when new ones begin, so the table never grows without bound.
             try db.execute(sql: "DELETE FROM session WHERE expiresAt < ?", arguments: [now])
         }
     }
 
     public func deleteSession(token: String) async throws {
-        try await writer.write { db in _ = try SessionRecord.deleteOne(db, key: token) }
+        try await writer.write { db in _ = try SessionRecord.deleteOne(db, key: SessionDigest.of(token)) }
     }
 
     /// Ends every session of an account but one: after a password change, other browsers are logged out.
     public func deleteSessions(accountID: Int64, except token: String?) async throws {
         try await writer.write { db in
-            try db.execute(sql: "DELETE FROM session WHERE accountId = ? AND token IS NOT ?", arguments: [accountID, token])
+            try db.execute(sql: "DELETE FROM session WHERE accountId = ? AND tokenDigest IS NOT ?",
+                           arguments: [accountID, token.map(SessionDigest.of)])
         }
     }
 
@@ -82,7 +96,7 @@ public struct AccountRepository: Sendable {
     /// The account a session token belongs to, if the session has not expired.
     public func account(sessionToken token: String, now: Date = Date()) async throws -> Account? {
         try await reader.read { db in
-            guard let session = try SessionRecord.fetchOne(db, key: token), session.expiresAt > now,
+            guard let session = try SessionRecord.fetchOne(db, key: SessionDigest.of(token)), session.expiresAt > now,
                   let record = try AccountRecord.fetchOne(db, key: session.accountId), let id = record.id else { return nil }
             return Account(id: id, username: record.username)
         }

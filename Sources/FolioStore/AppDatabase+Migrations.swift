@@ -41,6 +41,7 @@ extension AppDatabase {
         registerGhostMigrations(&migrator)
         registerPlotMigrations(&migrator)
         registerCharacterMigrations(&migrator)
+        registerSessionDigestMigration(&migrator)
         return migrator
     }
 }
@@ -235,6 +236,21 @@ extension AppDatabase {
                 t.column("characterId", .integer).notNull()
                 t.primaryKey(["accountId", "characterId"])
                 t.column("createdAt", .datetime).notNull()
+            }
+        }
+    }
+}
+
+extension AppDatabase {
+    /// Sessions keep the SHA-256 of their token instead of the token: existing sessions are
+    /// rewritten in place, so nobody is signed out by the change.
+    static func registerSessionDigestMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v7-session-token-digests") { db in
+            try db.alter(table: "session") { t in t.rename(column: "token", to: "tokenDigest") }
+            let tokens = try String.fetchAll(db, sql: "SELECT tokenDigest FROM session")
+            for token in tokens {
+                try db.execute(sql: "UPDATE session SET tokenDigest = ? WHERE tokenDigest = ?",
+                               arguments: [SessionDigest.of(token), token])
             }
         }
     }

@@ -13,9 +13,11 @@ struct AccountRecord: Codable, FetchableRecord, MutablePersistableRecord {
     }
 }
 
+/// A session, found by the SHA-256 of its token: the cookie's value is never stored, so a copy
+/// of the database (a backup, say) cannot be used to sign in as anyone.
 struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "session"
-    var token: String
+    var tokenDigest: String
     var accountId: Int64
     var createdAt: Date
     var expiresAt: Date
