@@ -12,24 +12,24 @@ import Monologues
 /// few slices found by position: no lookup by id and no copy of the monologues themselves.
 struct MonologueJSON: Sendable {
     private let bytes: [UInt8]
-    /// `ends[i]` is where monologue number `i`'s JSON ends in `bytes` (and `i + 1`'s starts).
-    private let ends: [Int]
+    /// Monologue number `i`'s JSON is `bytes[offsets[i]..<offsets[i + 1]]`.
+    private let offsets: [Int]
 
     init(_ library: MonologueLibrary) throws {
         let encoder = JSONEncoder()
         var bytes: [UInt8] = []
-        var ends: [Int] = []
-        ends.reserveCapacity(library.count)
+        var offsets = [0]
+        offsets.reserveCapacity(library.count + 1)
         for monologue in library.monologues {
             bytes.append(contentsOf: try encoder.encode(monologue))
-            ends.append(bytes.count)
+            offsets.append(bytes.count)
         }
         self.bytes = bytes
-        self.ends = ends
+        self.offsets = offsets
     }
 
     private func range(of number: Int) -> Range<Int> {
-        (number == 0 ? 0 : ends[number - 1])..<ends[number]
+        offsets[number]..<offsets[number + 1]
     }
 
     /// `{"total": …, "items": […]}`, the shape of a search response, for monologue numbers as

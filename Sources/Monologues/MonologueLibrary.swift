@@ -192,7 +192,7 @@ public struct MonologueLibrary: Sendable {
     public var count: Int { monologues.count }
 
     public func monologue(id: String) -> Monologue? {
-        numberByID[id].map { monologues[$0] }
+        number(id: id).map { monologues[$0] }
     }
 
     /// The position of monologue `id` in `monologues`.

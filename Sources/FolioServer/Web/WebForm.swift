@@ -43,12 +43,7 @@ struct WebForm: Sendable {
     /// Percent-decoded; a malformed escape (or one that is not UTF-8) is kept as typed, so it
     /// is searched for as text rather than silently dropped. By hand over the bytes: Foundation's
     /// `removingPercentEncoding` and `replacingOccurrences` were an eighth of a search request.
-    static func decode(_ s: Substring) -> String {
-        var s = s
-        return s.withUTF8 { decode($0) }
-    }
-
-    static func decode(_ typed: UnsafeBufferPointer<UInt8>) -> String {
+    private static func decode(_ typed: UnsafeBufferPointer<UInt8>) -> String {
         guard typed.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else {
             return String(decoding: typed, as: UTF8.self)
         }
