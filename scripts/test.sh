@@ -16,5 +16,7 @@ swift build --build-tests
 swift test --skip-build
 FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/e2e.sh
 FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/api-contract.sh
+# Attack and abuse, replayed against live servers: budgets, throttles, quotas, sessions, headers.
+FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/security.sh
 # Crash safety: kill -9 under concurrent writes, restart, every acknowledged write still there.
 python3 scripts/crash-test.py --bin "$(swift build --show-bin-path)/folio" --corpus "$FOLIO_CORPUS" --rounds 5

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FolioServer
+import Foundation
 import Hummingbird
 
 struct ServeCommand: AsyncParsableCommand {
@@ -17,16 +18,82 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Where characters' web pages are read from: a mirror of the wiki, if you keep one.")
     var wikiBase = CharacterLinks.wiki
 
+    @Option(help: "The address people reach this server at (for absolute links), e.g. https://folio.example.org behind a proxy. Default: http://HOSTNAME:PORT.")
+    var publicURL: String?
+
+    @OptionGroup(title: "Limits") var limits: LimitOptions
+
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be from 1 to 65535.") }
         guard wikiBase.hasPrefix("http://") || wikiBase.hasPrefix("https://") else { throw ValidationError("--wiki-base must be an http(s) URL.") }
+        if let publicURL {
+            guard let url = URLComponents(string: publicURL), ["http", "https"].contains(url.scheme ?? ""), url.host?.isEmpty == false,
+                  url.query == nil, url.fragment == nil else {
+                throw ValidationError("--public-url must be an http(s) URL such as https://folio.example.org, with no query.")
+            }
+        }
     }
 
     func run() async throws {
         try await reportingErrors {
             let app = try await buildApplication(ServerConfiguration(hostname: hostname, port: port, dataDirectory: store.directory,
-                                                                          wikiBase: wikiBase.hasSuffix("/") ? wikiBase : wikiBase + "/"))
+                                                                          wikiBase: wikiBase.hasSuffix("/") ? wikiBase : wikiBase + "/",
+                                                                          publicURL: publicURL, limits: limits.serverLimits))
             try await app.runService()
         }
+    }
+}
+
+/// `folio serve`'s quotas and limits, each defaulting to `ServerLimits`' value.
+struct LimitOptions: ParsableArguments {
+    private static let defaults = ServerLimits()
+
+    @Option(help: "Tracery grammars one account may keep.")
+    var maxGrammarsPerAccount = defaults.savedGrammarsPerAccount
+    @Option(help: "Online Ghost rooms one account may have open at once.")
+    var maxOpenRoomsPerAccount = defaults.openRoomsPerAccount
+    @Option(help: "Ghost games started without an account, per address per hour.")
+    var maxAnonymousGamesPerHour = defaults.anonymousGamesPerAddressPerHour
+    @Option(help: "Vocabulary pairs one account may keep.")
+    var maxPairsPerAccount = defaults.pairsPerAccount
+    @Option(help: "Ghost WebSockets open at once from one address.")
+    var maxSocketsPerAddress = defaults.webSocketsPerAddress
+    @Option(help: "Ghost WebSockets open at once on one game.")
+    var maxSocketsPerGame = defaults.webSocketsPerGame
+    @Option(help: "Accounts registered from one address per hour.")
+    var maxRegistrationsPerHour = defaults.registrationsPerAddressPerHour
+    @Option(help: "Grammar expansions running at once (more wait briefly, then get 503).")
+    var concurrentExpansions = defaults.concurrentExpansions
+    @Option(help: "Password hashes or checks running at once, on their own threads.")
+    var concurrentPasswordChecks = defaults.concurrentPasswordChecks
+    @Option(help: "Seconds an idle or slow connection is kept open.")
+    var idleTimeout = defaults.idleTimeoutSeconds
+
+    func validate() throws {
+        let positive: [(String, Int)] = [
+            ("--max-grammars-per-account", maxGrammarsPerAccount), ("--max-open-rooms-per-account", maxOpenRoomsPerAccount),
+            ("--max-anonymous-games-per-hour", maxAnonymousGamesPerHour), ("--max-pairs-per-account", maxPairsPerAccount),
+            ("--max-sockets-per-address", maxSocketsPerAddress), ("--max-sockets-per-game", maxSocketsPerGame),
+            ("--max-registrations-per-hour", maxRegistrationsPerHour), ("--concurrent-expansions", concurrentExpansions),
+            ("--concurrent-password-checks", concurrentPasswordChecks), ("--idle-timeout", idleTimeout),
+        ]
+        for (name, value) in positive where value < 1 {
+            throw ValidationError("\(name) must be at least 1.")
+        }
+    }
+
+    var serverLimits: ServerLimits {
+        var limits = ServerLimits()
+        limits.savedGrammarsPerAccount = maxGrammarsPerAccount
+        limits.openRoomsPerAccount = maxOpenRoomsPerAccount
+        limits.anonymousGamesPerAddressPerHour = maxAnonymousGamesPerHour
+        limits.pairsPerAccount = maxPairsPerAccount
+        limits.webSocketsPerAddress = maxSocketsPerAddress
+        limits.webSocketsPerGame = maxSocketsPerGame
+        limits.registrationsPerAddressPerHour = maxRegistrationsPerHour
+        limits.concurrentExpansions = concurrentExpansions
+        limits.concurrentPasswordChecks = concurrentPasswordChecks
+        limits.idleTimeoutSeconds = idleTimeout
+        return limits
     }
 }

