@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -41,7 +43,11 @@ let package = Package(
         .target(name: "FolioServer", dependencies: [
             "FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots", "Characters", "FolioStore",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "CompressNIO", package: "compress-nio"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Mustache", package: "swift-mustache"),
@@ -81,6 +87,7 @@ let package = Package(
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            .product(name: "CompressNIO", package: "compress-nio"),
         ]),
         .testTarget(name: "FolioCLITests", dependencies: ["FolioTestSupport"]),
     ]

@@ -22,7 +22,7 @@ public func buildApplication(_ configuration: ServerConfiguration, database: App
                              logger: logger)
     var app = Application(
         router: router,
-        server: .http1WebSocketUpgrade(webSocketRouter: buildWebSocketRouter(database: database, referee: referee, logger: logger)),
+        server: .folio(webSocketRouter: buildWebSocketRouter(database: database, referee: referee, logger: logger), limits: configuration.limits),
         configuration: .init(address: .hostname(configuration.hostname, port: configuration.port), serverName: "Folio"),
         logger: logger
     )
@@ -37,17 +37,21 @@ public func buildApplication(_ configuration: ServerConfiguration, database: App
 func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRenderer, referee: GhostReferee,
                  configuration: ServerConfiguration, logger: Logger) -> Router<FolioRequestContext> {
     let router = Router(context: FolioRequestContext.self)
-    // The bare route load tests compare the search endpoint against: no middleware in its way.
+    // First, so that every answer carries them, errors included.
+    router.add(middleware: SecurityHeadersMiddleware(publicURL: configuration.publicURL, wikiBase: configuration.wikiBase))
+    // The bare route load tests compare the search endpoint against: nothing but the headers in its way.
     router.get("/api/v1/ping") { _, _ in "pong" }
+    router.add(middleware: ResponseCompressionMiddleware())
     router.get("/api/v1/openapi.json") { _, _ in try OpenAPIDocument.response() }
+    router.add(middleware: ErrorMiddleware(logger: logger, pages: pages))
     if let publicDirectory = PageRenderer.publicDirectory {
-        // Served when the rest of the app answers 404 (the error middleware inside turns "no
-        // route" into a page), so files never shadow a route.
+        // Served when the rest of the app answers 404, so files never shadow a route; inside the
+        // error middleware, so a refused name gets the same 404 as any other.
+        router.add(middleware: PublicPathGuard())
         router.add(middleware: FileMiddleware(publicDirectory, urlBasePath: "/public",
                                               cacheControl: .init([(MediaType(type: .any), [.public, .maxAge(3600)])]), logger: logger)
             .withServeOnNotFoundResponse())
     }
-    router.add(middleware: ErrorMiddleware(logger: logger, pages: pages))
     router.add(middleware: SessionMiddleware(accounts: database.accounts))
     router.add(middleware: CSRFMiddleware())
 
@@ -62,7 +66,7 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
     let catalogue = CatalogueCache(repository: database.characters, recheckSeconds: configuration.libraryRecheckSeconds)
     CharactersAPIController(database: database, catalogue: catalogue).addRoutes(to: api)
     CharactersPagesController(database: database, catalogue: catalogue, pages: pages, wikiBase: configuration.wikiBase).addRoutes(to: router)
-    SWAPIController(catalogue: catalogue).addRoutes(to: router)
+    SWAPIController(catalogue: catalogue, publicURL: configuration.publicURL).addRoutes(to: router)
     PlotsAPIController(database: database).addRoutes(to: api)
     PlotsPagesController(database: database, pages: pages).addRoutes(to: router)
     GhostAPIController(referee: referee).addRoutes(to: api)

@@ -1,5 +1,6 @@
 import FolioCore
 import FolioStore
+import Foundation
 import Hummingbird
 import Monologues
 
@@ -7,6 +8,13 @@ import Monologues
 struct MonologuesController<Context: RequestContext> {
     let library: LibraryCache
     let repository: MonologueRepository
+    let changeFeeds: LibraryChangesCache
+
+    init(library: LibraryCache, repository: MonologueRepository) {
+        self.library = library
+        self.repository = repository
+        changeFeeds = LibraryChangesCache(repository: repository)
+    }
 
     static var maximumLimit: Int { 1000 }
 
@@ -56,9 +64,33 @@ struct MonologuesController<Context: RequestContext> {
     }
 
     /// What changed in the library after revision `since`, for clients keeping a copy in step.
-    @Sendable func changes(_ request: Request, context: Context) async throws -> LibraryChanges {
+    /// Anyone may cache it, but must ask again each time: a client that holds the current
+    /// revision's answer gets a 304 with no body, and a client that accepts gzip gets the feed
+    /// compressed once per revision (3.3 MB of JSON for the whole library).
+    @Sendable func changes(_ request: Request, context: Context) async throws -> Response {
         let since = try Self.integer(WebForm(query: request).get("since"), name: "since", range: 0...Int(Int32.max), default: 0)
-        return try await repository.changes(since: since)
+        let revision = try await changeFeeds.revision()
+        let gzipped = Gzip.isAccepted(by: request.headers[values: .acceptEncoding])
+        var headers: HTTPFields = [.cacheControl: "public, no-cache", .vary: "Accept-Encoding"]
+        let current = [false, true].map { LibraryChangesCache.eTag(revision: revision, since: since, gzipped: $0) }
+        if Self.entityTags(request.headers[values: .ifNoneMatch]).contains(where: { $0 == "*" || current.contains($0) }) {
+            headers[.eTag] = current[gzipped ? 1 : 0]
+            return Response(status: .notModified, headers: headers)
+        }
+        let feed = try await changeFeeds.feed(since: since, revision: revision)
+        headers[.eTag] = feed.eTag(gzipped: gzipped)
+        headers[.contentType] = "application/json; charset=utf-8"
+        if gzipped { headers[.contentEncoding] = "gzip" }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: gzipped ? feed.gzip : feed.json))
+    }
+
+    /// The entity tags of If-None-Match headers, compared weakly as RFC 9110 §13.1.2 asks: a
+    /// `W/` prefix is ignored.
+    static func entityTags(_ values: [String]) -> [String] {
+        values.flatMap { $0.split(separator: ",") }.map { tag in
+            let trimmed = tag.trimmingCharacters(in: .whitespaces)
+            return trimmed.hasPrefix("W/") ? String(trimmed.dropFirst(2)) : trimmed
+        }
     }
 
     @Sendable func stats(_ request: Request, context: Context) async throws -> LibraryStats {
@@ -80,4 +112,3 @@ struct MonologuesController<Context: RequestContext> {
 
 extension Monologue: ResponseEncodable {}
 extension LibraryStats: ResponseEncodable {}
-extension LibraryChanges: ResponseEncodable {}

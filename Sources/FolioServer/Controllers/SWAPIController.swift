@@ -9,6 +9,9 @@ import Hummingbird
 /// when pointed at Folio.
 struct SWAPIController: Sendable {
     let catalogue: CatalogueCache
+    /// The operator's public address (`ServerConfiguration.publicURL`): links are never built from
+    /// a request's Host or X-Forwarded-* headers, which any client can set to any site.
+    let publicURL: String
 
     func addRoutes(to router: Router<FolioRequestContext>) {
         let group = router.group("swapi")
@@ -23,11 +26,9 @@ struct SWAPIController: Sendable {
 
     struct Root: Encodable { let people: String; let planets: String; let films: String }
 
-    /// Links are absolute, built from the address the client used.
+    /// Links are absolute, under the server's public address.
     func swapi(_ request: Request) async throws -> SWAPI {
-        let host = request.head.authority ?? "127.0.0.1"
-        let scheme = request.headers[HTTPField.Name("X-Forwarded-Proto")!] == "https" ? "https" : "http"
-        return SWAPI(catalogue: try await catalogue.current(), base: "\(scheme)://\(host)/swapi/")
+        SWAPI(catalogue: try await catalogue.current(), base: "\(publicURL)/swapi/")
     }
 
     func query(_ request: Request) -> (search: String?, page: String?) {
