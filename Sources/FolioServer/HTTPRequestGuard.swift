@@ -11,7 +11,7 @@ import NIOHTTP1
 /// Hummingbird turns off NIO's own protocol error handler, so a request the decoder cannot parse
 /// (an oversized head, an unknown method, both Content-Length and Transfer-Encoding, a bad chunk
 /// size) would otherwise get no answer and the connection would stay open until the client gave
-/// up. This handler sits right behind the decoder and answers 431 for a head over the limits and
+/// up. This handler answers 431 for a head over the limits and
 /// 400 for anything else, then closes the connection.
 ///
 /// It also closes a connection whose client has not finished sending a request within
@@ -20,7 +20,9 @@ import NIOHTTP1
 /// counts time between decoded parts, never starts before a WebSocket-capable connection's first
 /// request, and so cannot see either.
 ///
-/// A WebSocket upgrade takes it out of the pipeline: after the 101 nothing is HTTP.
+/// It sits after NIO's upgrade handler, which holds back a connection's first request until it
+/// has decided whether to upgrade, and which passes decoding errors on; a WebSocket upgrade takes
+/// it out of the pipeline.
 final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -81,12 +83,6 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
-        case .head(let head) where head.status == .switchingProtocols:
-            // The upgrade's answer: what follows is WebSocket frames, which this handler must not see.
-            cancelDeadline()
-            context.write(data, promise: promise)
-            context.pipeline.syncOperations.removeHandler(self, promise: nil)
-            return
         case .head(let head):
             // 1xx answers (100 Continue) come before the real one.
             if head.status.code >= 200 { answering = true }
@@ -98,6 +94,18 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             updateDeadline(context)
         }
         context.write(data, promise: promise)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case HTTPServerUpgradeEvents.upgradeComplete = event {
+            // Sent before the upgrade handler passes on the first WebSocket bytes: from here on
+            // nothing is HTTP, and this handler must see none of it.
+            cancelDeadline()
+            context.fireUserInboundEventTriggered(event)
+            context.pipeline.syncOperations.removeHandler(self, promise: nil)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -159,9 +167,9 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
 @available(*, unavailable)
 extension HTTPRequestGuard: Sendable {}
 
-/// Hummingbird's HTTP/1 channel with WebSocket upgrade, with an `HTTPRequestGuard` placed right
-/// behind the request decoder (which Hummingbird's `additionalChannelHandlers` cannot reach:
-/// they are added only after a connection's first request has been decoded).
+/// Hummingbird's HTTP/1 channel with WebSocket upgrade, with an `HTTPRequestGuard` added from the
+/// start (Hummingbird's `additionalChannelHandlers` come too late: they are added only once a
+/// connection's first request has been decoded and the upgrade declined).
 struct GuardedHTTPChannel<Base: ServerChildChannel>: ServerChildChannel {
     typealias Value = Base.Value
     let base: Base
@@ -169,9 +177,9 @@ struct GuardedHTTPChannel<Base: ServerChildChannel>: ServerChildChannel {
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         base.setup(channel: channel, logger: logger).flatMapThrowing { value in
-            let pipeline = channel.pipeline.syncOperations
-            let decoder = try pipeline.context(handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try pipeline.addHandler(HTTPRequestGuard(requestTimeout: requestTimeout), position: .after(decoder.handler))
+            // Last, so after the upgrade handler: the HTTP handlers of a declined upgrade are added
+            // after it in turn, and the WebSocket ones arrive only once it has gone.
+            try channel.pipeline.syncOperations.addHandler(HTTPRequestGuard(requestTimeout: requestTimeout), position: .last)
             return value
         }
     }
