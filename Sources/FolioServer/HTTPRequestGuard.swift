@@ -11,8 +11,8 @@ import NIOHTTP1
 /// Hummingbird turns off NIO's own protocol error handler, so a request the decoder cannot parse
 /// (an oversized head, an unknown method, both Content-Length and Transfer-Encoding, a bad chunk
 /// size) would otherwise get no answer and the connection would stay open until the client gave
-/// up. This handler answers 431 for a head over the limits and
-/// 400 for anything else, then closes the connection.
+/// up. This handler answers 431 for a head over the limits and 400 for anything else, then closes
+/// the connection.
 ///
 /// It also closes a connection whose client has not finished sending a request within
 /// `requestTimeout` of the connection opening or the previous answer: a head or a body trickled a
@@ -29,9 +29,9 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
 
-    /// Limits on one request's head (request line and header fields, counted together). 16 KiB
-    /// holds a browser's headers with a full cookie jar several times over (Chromium sends about
-    /// 1 KiB to this server); 100 fields is Apache's `LimitRequestFields` (Chromium sends 15).
+    /// Limits on one request's head (NIO counts the request line and header fields together).
+    /// 16 KiB is twice Apache's `LimitRequestFieldSize` and nginx's 8 KiB header buffer, room for
+    /// a browser with a full cookie jar; 100 fields is Apache's `LimitRequestFields`.
     static let decoderLimits = HTTP1Channel.Configuration.DecoderConfiguration(
         maxHeaderFieldSize: 16 * 1024, maxHeaderListSize: 16 * 1024, maxHeaderFieldCount: 100)
 
