@@ -156,7 +156,7 @@ struct PlotJSON: Decodable, Equatable {
             let expanded = try await v.api("/api/v1/plots/expand", method: .post, json: #"{"grammar": \#(Self.costly)}"#)
             #expect(expanded.status == .badRequest && expanded.body.contains("\"grammar_too_costly\"") && expanded.body.contains("100,000 steps"))
             // A modifier chain that once multiplied an 18 KB request into megabytes.
-            let bomb = ##"{"grammar": {"w": "wolf", "y": "#w"## + String(repeating: ".a", count: 3_000) + ##"#", "origin": ""## + String(repeating: "#y#", count: 1_000) + ##""}}"##
+            let bomb = ##"{"grammar": {"w": "wolf", "y": "#w"## + String(repeating: ".a", count: 3_000) + ##"#", "origin": ""## + String(repeating: "#y#", count: 4_000) + ##""}}"##
             let refused = try await v.api("/api/v1/plots/expand", method: .post, json: bomb)
             #expect(refused.status == .badRequest && refused.body.count < 1_000)
 
