@@ -67,8 +67,11 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
     CharactersAPIController(database: database, catalogue: catalogue).addRoutes(to: api)
     CharactersPagesController(database: database, catalogue: catalogue, pages: pages, wikiBase: configuration.wikiBase).addRoutes(to: router)
     SWAPIController(catalogue: catalogue, publicURL: configuration.publicURL).addRoutes(to: router)
-    PlotsAPIController(database: database).addRoutes(to: api)
-    PlotsPagesController(database: database, pages: pages).addRoutes(to: router)
+    let plotPages = PlotsPagesController(database: database, pages: pages,
+                                         expansions: ExpansionGate(capacity: configuration.limits.concurrentExpansions),
+                                         limits: configuration.limits)
+    PlotsAPIController(database: database, pages: plotPages).addRoutes(to: api)
+    plotPages.addRoutes(to: router)
     GhostAPIController(referee: referee).addRoutes(to: api)
     GhostPagesController(referee: referee, pages: pages).addRoutes(to: router)
     return router

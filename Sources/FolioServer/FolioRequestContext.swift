@@ -14,10 +14,14 @@ struct FolioRequestContext: RequestContext, RemoteAddressRequestContext, WebSock
     var sessionToken: String?
     var csrfToken = ""
     let remoteAddress: SocketAddress?
+    /// Completes when the connection closes: long work (a grammar's expansion) stops then,
+    /// since Hummingbird does not cancel a handler whose client has gone.
+    let closing: EventLoopFuture<Void>
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+        closing = source.channel.closeFuture
     }
 
     /// The logged-in account, or the error that tells the caller to log in.

@@ -42,6 +42,7 @@ extension AppDatabase {
         registerPlotMigrations(&migrator)
         registerCharacterMigrations(&migrator)
         registerSessionDigestMigration(&migrator)
+        registerPlotLimitsMigration(&migrator)
         return migrator
     }
 }
@@ -252,6 +253,13 @@ extension AppDatabase {
                 try db.execute(sql: "UPDATE session SET tokenDigest = ? WHERE tokenDigest = ?",
                                arguments: [SessionDigest.of(token), token])
             }
+        }
+    }
+
+    /// The kept plots list reads one account's plots newest first, a page at a time.
+    static func registerPlotLimitsMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v8-plots-limits") { db in
+            try db.create(index: "plotFavourite_accountId_createdAt", on: "plotFavourite", columns: ["accountId", "createdAt"])
         }
     }
 }

@@ -36,10 +36,18 @@ extension AppDatabase {
         }
     }
 
-    /// Saves a grammar under a name; a name the account already uses is replaced.
+    /// Saves a grammar under a name; a name the account already uses is replaced. A new name is
+    /// refused with `GrammarQuotaError` once the account keeps `limit` grammars (replacing one
+    /// never counts twice), checked in the same transaction as the write so no race passes it.
     @discardableResult
-    public func saveGrammar(accountID: Int64, name: String, json: String, now: Date = Date()) async throws -> SavedGrammar {
+    public func saveGrammar(accountID: Int64, name: String, json: String, limit: Int = .max, now: Date = Date()) async throws -> SavedGrammar {
         try await writer.write { db in
+            let replacing = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM plotGrammar WHERE accountId = ? AND name = ?)",
+                                              arguments: [accountID, name]) ?? false
+            if !replacing {
+                let kept = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM plotGrammar WHERE accountId = ?", arguments: [accountID]) ?? 0
+                guard kept < limit else { throw GrammarQuotaError.reached(limit: limit) }
+            }
             try db.execute(sql: """
                 INSERT INTO plotGrammar (accountId, name, json, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT(accountId, name) DO UPDATE SET json = excluded.json, updatedAt = excluded.updatedAt
@@ -59,24 +67,51 @@ extension AppDatabase {
     public var plots: PlotRepository { PlotRepository(reader: writer) }
 }
 
-/// Reads of one account's plots and grammars.
+/// One page of a longer list, and how long the whole list is.
+public struct ListPage<Item: Sendable>: Sendable {
+    public var total: Int
+    public var items: [Item]
+
+    public init(total: Int, items: [Item]) {
+        self.total = total
+        self.items = items
+    }
+}
+
+/// Reads of one account's plots and grammars. Lists come a page at a time, newest kept plots
+/// first and grammars by name, each read from an index on the account.
 public struct PlotRepository: Sendable {
     let reader: any DatabaseReader
 
-    public func kept(accountID: Int64) async throws -> [SavedPlot] {
+    public func kept(accountID: Int64, limit: Int, offset: Int) async throws -> ListPage<SavedPlot> {
         try await reader.read { db in
-            try Row.fetchAll(db, sql: "SELECT plotIds, seed, text, createdAt FROM plotFavourite WHERE accountId = ? ORDER BY createdAt DESC, plotIds",
-                             arguments: [accountID]).map { row in
+            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM plotFavourite WHERE accountId = ?", arguments: [accountID]) ?? 0
+            let items = try Row.fetchAll(db, sql: """
+                SELECT plotIds, seed, text, createdAt FROM plotFavourite WHERE accountId = ?
+                ORDER BY createdAt DESC, plotIds LIMIT ? OFFSET ?
+                """, arguments: [accountID, limit, offset]).map { row in
                 SavedPlot(ids: row["plotIds"], seed: (row["seed"] as Int64?).map { UInt64(bitPattern: $0) }, text: row["text"],
                           createdAt: row["createdAt"])
             }
+            return ListPage(total: total, items: items)
         }
     }
 
-    public func grammars(accountID: Int64) async throws -> [SavedGrammar] {
+    /// Whether the account keeps the plot with these entry ids.
+    public func isKept(accountID: Int64, ids: String) async throws -> Bool {
         try await reader.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, name, json, updatedAt FROM plotGrammar WHERE accountId = ? ORDER BY name",
-                             arguments: [accountID]).map(Self.grammar)
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM plotFavourite WHERE accountId = ? AND plotIds = ?)",
+                              arguments: [accountID, ids]) ?? false
+        }
+    }
+
+    public func grammars(accountID: Int64, limit: Int, offset: Int) async throws -> ListPage<SavedGrammar> {
+        try await reader.read { db in
+            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM plotGrammar WHERE accountId = ?", arguments: [accountID]) ?? 0
+            let items = try Row.fetchAll(db, sql: """
+                SELECT id, name, json, updatedAt FROM plotGrammar WHERE accountId = ? ORDER BY name LIMIT ? OFFSET ?
+                """, arguments: [accountID, limit, offset]).map(Self.grammar)
+            return ListPage(total: total, items: items)
         }
     }
 
@@ -89,5 +124,19 @@ public struct PlotRepository: Sendable {
 
     static func grammar(_ row: Row) -> SavedGrammar {
         SavedGrammar(id: row["id"], name: row["name"], json: row["json"], updatedAt: row["updatedAt"])
+    }
+}
+
+/// An account that keeps as many grammars as it may tried to save one under a new name.
+public enum GrammarQuotaError: FolioError, Equatable {
+    case reached(limit: Int)
+
+    public var kind: FolioErrorKind { .conflict }
+    public var code: String { "grammar_quota_reached" }
+    public var message: String {
+        switch self {
+        case .reached(let limit):
+            "You keep \(limit) grammar\(limit == 1 ? "" : "s"), the most an account may keep. Delete one, or save under the name of one you keep to replace it."
+        }
     }
 }

@@ -9,12 +9,17 @@ import Foundation
 /// modifiers chained as `#animal.s.capitalize#`, actions `[name:#rule#]` (options split by commas)
 /// and `[name:POP]`, actions at the front of a tag lasting only for that tag. What it does
 /// differently: an unknown symbol or modifier is an error rather than text in the output, and
-/// expansion stops with an error past `maximumDepth` nested rules or `maximumLength` characters.
+/// expansion stops with an error past `maximumDepth` nested rules or past its `ExpansionBudget`
+/// of steps and characters.
 public struct Grammar: Sendable {
     public static let maximumDepth = 40
-    public static let maximumLength = 20_000
+    /// The most characters one expansion may produce (the standard budget's characters).
+    public static let maximumLength = ExpansionBudget.standard.characters
     /// The largest grammar file a user may load.
     public static let maximumBytes = 256 * 1024
+    /// The longest symbol name: every step looks its symbol up by name, so a name of thousands of
+    /// characters would make each step that much slower than the budget allows for.
+    public static let maximumSymbolLength = 200
 
     /// Folio's own plot grammar (`Resources/plots.json`).
     public static let standard: Result<Grammar, PlotsError> = Result { () throws(PlotsError) in
@@ -32,6 +37,7 @@ public struct Grammar: Sendable {
     public init(rules: [String: [String]]) throws(PlotsError) {
         var parsed: [String: [[RuleText]]] = [:]
         for (symbol, list) in rules {
+            try RuleText.checkName(symbol)
             guard !list.isEmpty else { throw .invalidShape("\"\(symbol)\" has no rules") }
             var each: [[RuleText]] = []
             for rule in list { each.append(try RuleText.parse(rule)) }
@@ -105,16 +111,21 @@ public struct Grammar: Sendable {
         return found
     }
 
-    /// The text of `symbol`, expanded with `random`.
-    public func expand(_ symbol: String = "origin", using random: inout some RandomNumberGenerator) throws(PlotsError) -> String {
-        var expansion = Expansion(grammar: self)
+    /// The text of `symbol`, expanded with `random` within `budget`. `isCancelled` is asked every
+    /// 1,024 steps (the calling task's cancellation unless told otherwise), so a caller that has
+    /// gone away stops the work with `PlotsError.cancelled`.
+    public func expand(_ symbol: String = "origin", using random: inout some RandomNumberGenerator,
+                       budget: ExpansionBudget = .standard,
+                       isCancelled: @escaping () -> Bool = { Task.isCancelled }) throws(PlotsError) -> String {
+        var expansion = Expansion(grammar: self, budget: budget, isCancelled: isCancelled)
         return try expansion.expand(symbol: symbol, depth: 0, random: &random)
     }
 
     /// The expansion for a seed: the same on every platform and every run.
-    public func expand(_ symbol: String = "origin", seed: UInt64) throws(PlotsError) -> String {
+    public func expand(_ symbol: String = "origin", seed: UInt64, budget: ExpansionBudget = .standard,
+                       isCancelled: @escaping () -> Bool = { Task.isCancelled }) throws(PlotsError) -> String {
         var random = SeededRandom(seed: seed)
-        return try expand(symbol, using: &random)
+        return try expand(symbol, using: &random, budget: budget, isCancelled: isCancelled)
     }
 
     /// A choice among `count` options: the generator's number modulo the count, so it depends on
@@ -124,11 +135,34 @@ public struct Grammar: Sendable {
     }
 }
 
-/// One expansion's state: the rules pushed by actions, and the length so far.
+/// One expansion's state: the rules pushed by actions, and what it has spent of its budget.
 struct Expansion {
     let grammar: Grammar
+    let budget: ExpansionBudget
+    let isCancelled: () -> Bool
     var pushed: [String: [[[RuleText]]]] = [:]
-    var length = 0
+    var steps = 0
+    var characters = 0
+
+    init(grammar: Grammar, budget: ExpansionBudget, isCancelled: @escaping () -> Bool) {
+        self.grammar = grammar
+        self.budget = budget
+        self.isCancelled = isCancelled
+    }
+
+    /// One unit of work: a symbol, an action, a modifier or an empty tag.
+    mutating func step() throws(PlotsError) {
+        steps += 1
+        guard steps <= budget.steps else { throw .tooCostly(budget) }
+        // Asking costs far more than a step, so ask once per 1,024 (well under a millisecond apart).
+        if steps & 1023 == 0, isCancelled() { throw .cancelled }
+    }
+
+    /// Characters just made, wherever they were made.
+    mutating func produced(_ text: String) throws(PlotsError) {
+        characters += text.count
+        guard characters <= budget.characters else { throw .tooCostly(budget) }
+    }
 
     mutating func rules(for symbol: String) throws(PlotsError) -> [[RuleText]] {
         if let top = pushed[symbol]?.last { return top }
@@ -138,6 +172,7 @@ struct Expansion {
 
     mutating func expand(symbol: String, depth: Int, random: inout some RandomNumberGenerator) throws(PlotsError) -> String {
         guard depth < Grammar.maximumDepth else { throw .tooDeep(limit: Grammar.maximumDepth) }
+        try step()
         let options = try rules(for: symbol)
         return try expand(options[Grammar.pick(options.count, using: &random)], depth: depth + 1, random: &random)
     }
@@ -147,15 +182,21 @@ struct Expansion {
         for part in parts {
             switch part {
             case .text(let text):
+                try produced(text)
                 out += text
-                length += text.count
             case .action(let action):
                 try run(action, depth: depth, random: &random)
             case .tag(let tag):
                 for action in tag.actions { try run(action, depth: depth, random: &random) }
-                if !tag.symbol.isEmpty {
+                if tag.symbol.isEmpty {
+                    try step()
+                } else {
                     var text = try expand(symbol: tag.symbol, depth: depth, random: &random)
-                    for modifier in tag.modifiers { text = try EnglishModifiers.apply(modifier, to: text) }
+                    for modifier in tag.modifiers {
+                        try step()
+                        text = try EnglishModifiers.apply(modifier, to: text)
+                        try produced(text)
+                    }
                     out += text
                 }
                 // A tag's own actions end with the tag.
@@ -163,12 +204,12 @@ struct Expansion {
                     pushed[action.name]?.removeLast()
                 }
             }
-            guard length <= Grammar.maximumLength else { throw .tooLong(limit: Grammar.maximumLength) }
         }
         return out
     }
 
     mutating func run(_ action: RuleText.Action, depth: Int, random: inout some RandomNumberGenerator) throws(PlotsError) {
+        try step()
         guard let rule = action.rule else {
             if pushed[action.name]?.isEmpty == false { pushed[action.name]?.removeLast() }
             return

@@ -10,7 +10,8 @@ public enum PlotsError: FolioError, Equatable {
     case unbalancedBracket(rule: String)
     case invalidAction(String)
     case tooDeep(limit: Int)
-    case tooLong(limit: Int)
+    case tooCostly(ExpansionBudget)
+    case cancelled
     case tooLarge(bytes: Int, limit: Int)
     case notAWheelGrammar(String)
     case unknownEntry(String)
@@ -18,6 +19,8 @@ public enum PlotsError: FolioError, Equatable {
     public var kind: FolioErrorKind {
         switch self {
         case .unknownEntry: .notFound
+        // Only a caller that has gone away cancels, so the answer is for nobody; "try again" fits best.
+        case .cancelled: .missingData
         default: .invalidInput
         }
     }
@@ -32,7 +35,8 @@ public enum PlotsError: FolioError, Equatable {
         case .unbalancedBracket: "unbalanced_bracket"
         case .invalidAction: "invalid_action"
         case .tooDeep: "too_deep"
-        case .tooLong: "too_long"
+        case .tooCostly: "grammar_too_costly"
+        case .cancelled: "expansion_cancelled"
         case .tooLarge: "grammar_too_large"
         case .notAWheelGrammar: "not_a_wheel_grammar"
         case .unknownEntry: "unknown_plot"
@@ -57,8 +61,10 @@ public enum PlotsError: FolioError, Equatable {
             "The action [\(action.prefix(60))] should be [name:rule] or [name:POP]."
         case .tooDeep(let limit):
             "The grammar nests more than \(limit) rules deep; a rule probably refers back to itself without an end."
-        case .tooLong(let limit):
-            "The expansion grew past \(limit) characters; a rule probably refers back to itself too often."
+        case .tooCostly(let budget):
+            "Expanding this grammar takes more than \(Self.grouped(budget.steps)) steps or makes more than \(Self.grouped(budget.characters)) characters, the most one expansion may use; make rules branch less, or refer back to themselves less often."
+        case .cancelled:
+            "The expansion was stopped before it finished, because its caller went away. Try again."
         case .tooLarge(let bytes, let limit):
             "The grammar is \(bytes) bytes; the most a grammar may be is \(limit) bytes."
         case .notAWheelGrammar(let detail):
@@ -66,5 +72,16 @@ public enum PlotsError: FolioError, Equatable {
         case .unknownEntry(let id):
             "There is no plot \"\(id)\". A plot is a seed (a number) or three entry ids such as s3-p12-m40."
         }
+    }
+
+    /// 100000 → "100,000", the same on every platform and locale.
+    static func grouped(_ number: Int) -> String {
+        var digits = String(number.magnitude)
+        var index = digits.endIndex
+        while digits.distance(from: digits.startIndex, to: index) > 3 {
+            index = digits.index(index, offsetBy: -3)
+            digits.insert(",", at: index)
+        }
+        return (number < 0 ? "-" : "") + digits
     }
 }

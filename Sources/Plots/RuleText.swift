@@ -19,7 +19,11 @@ enum RuleText: Sendable, Equatable {
         var rawRule: String
     }
 
-    static func parse(_ rule: String) throws(PlotsError) -> [RuleText] {
+    /// `nesting` counts the actions this rule sits inside: each one is parsed by a nested call,
+    /// so a rule like `[a:[a:[a:…]]]` is refused past `Grammar.maximumDepth` instead of
+    /// exhausting the stack.
+    static func parse(_ rule: String, nesting: Int = 0) throws(PlotsError) -> [RuleText] {
+        guard nesting <= Grammar.maximumDepth else { throw .tooDeep(limit: Grammar.maximumDepth) }
         var parts: [RuleText] = []
         var text = ""
         let chars = Array(rule)
@@ -37,12 +41,12 @@ enum RuleText: Sendable, Equatable {
             if c == "#" {
                 guard let end = closing(of: "#", in: chars, from: i + 1) else { throw .unbalancedHash(rule: rule) }
                 flush()
-                parts.append(.tag(try parseTag(String(chars[(i + 1)..<end]), rule: rule)))
+                parts.append(.tag(try parseTag(String(chars[(i + 1)..<end]), rule: rule, nesting: nesting)))
                 i = end + 1
             } else if c == "[" {
                 guard let end = closing(of: "]", in: chars, from: i + 1) else { throw .unbalancedBracket(rule: rule) }
                 flush()
-                parts.append(.action(try parseAction(String(chars[(i + 1)..<end]), rule: rule)))
+                parts.append(.action(try parseAction(String(chars[(i + 1)..<end]), rule: rule, nesting: nesting)))
                 i = end + 1
             } else if c == "]" {
                 throw .unbalancedBracket(rule: rule)
@@ -79,26 +83,37 @@ enum RuleText: Sendable, Equatable {
         return nil
     }
 
-    static func parseTag(_ inside: String, rule: String) throws(PlotsError) -> Tag {
-        var chars = Array(inside)
+    static func parseTag(_ inside: String, rule: String, nesting: Int) throws(PlotsError) -> Tag {
+        let chars = Array(inside)
         var actions: [Action] = []
-        while chars.first == "[" {
-            guard let end = closing(of: "]", in: chars, from: 1) else { throw .unbalancedBracket(rule: rule) }
-            actions.append(try parseAction(String(chars[1..<end]), rule: rule))
-            chars.removeFirst(end + 1)
+        // An index rather than removing each action from the front: a tag of thousands of
+        // actions is read in one pass, not one pass per action.
+        var start = 0
+        while start < chars.count, chars[start] == "[" {
+            guard let end = closing(of: "]", in: chars, from: start + 1) else { throw .unbalancedBracket(rule: rule) }
+            actions.append(try parseAction(String(chars[(start + 1)..<end]), rule: rule, nesting: nesting))
+            start = end + 1
         }
-        let rest = String(chars)
+        let rest = String(chars[start...])
         if rest.contains("[") || rest.contains("]") { throw .unbalancedBracket(rule: rule) }
         let pieces = rest.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        try checkName(pieces[0])
         return Tag(actions: actions, symbol: pieces[0], modifiers: Array(pieces.dropFirst()).filter { !$0.isEmpty })
     }
 
-    static func parseAction(_ inside: String, rule: String) throws(PlotsError) -> Action {
+    static func parseAction(_ inside: String, rule: String, nesting: Int) throws(PlotsError) -> Action {
         guard let colon = inside.firstIndex(of: ":") else { throw .invalidAction(inside) }
         let name = String(inside[..<colon])
         let value = String(inside[inside.index(after: colon)...])
         guard !name.isEmpty, !name.contains("#") else { throw .invalidAction(inside) }
+        try checkName(name)
         if value == "POP" { return Action(name: name, rule: nil, rawRule: value) }
-        return Action(name: name, rule: try parse(value), rawRule: value)
+        return Action(name: name, rule: try parse(value, nesting: nesting + 1), rawRule: value)
+    }
+
+    static func checkName(_ name: String) throws(PlotsError) {
+        guard name.count <= Grammar.maximumSymbolLength else {
+            throw .invalidShape("the symbol name \"\(name.prefix(40))…\" is \(name.count) characters long; a name may have at most \(Grammar.maximumSymbolLength)")
+        }
     }
 }

@@ -1,10 +1,14 @@
-import FolioServer
+import FolioCore
+@testable import FolioServer
 import FolioStore
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import NIOCore
+import NIOEmbedded
 import Plots
+import Synchronization
 import Testing
 
 struct PlotJSON: Decodable, Equatable {
@@ -130,5 +134,162 @@ struct PlotJSON: Decodable, Equatable {
             #expect(try await anonymous.post("/plots/kept", ["ids": plot.ids]).location?.hasPrefix("/account/login") == true)
             #expect(try await a.post("/plots/kept", ["ids": plot.ids], csrf: "forged").status == .forbidden)
         }
+    }
+
+    // MARK: - Budget, gate, quota and pages
+
+    /// The web app with limits of the test's choosing.
+    func withPlotsApp(_ limits: ServerLimits, _ test: @escaping @Sendable (any TestClientProtocol, AppDatabase) async throws -> Void) async throws {
+        let database = try AppDatabase.inMemory()
+        // The pages a visitor first opens (for its CSRF cookie) need a library.
+        try database.importMonologues(webMonologues, source: "fixture")
+        let configuration = ServerConfiguration(dataDirectory: DataDirectory(path: "/unused"), bcryptCost: 4, limits: limits)
+        let app = try await buildApplication(configuration, database: database)
+        try await app.test(.router) { client in try await test(client, database) }
+    }
+
+    static let costly = ##"{"origin": "#a##a#", "a": "#b##b#", "b": "#c##c#", "c": "#d##d#", "d": "#e##e#", "e": "#f##f#", "f": "#g##g#", "g": "#h##h#", "h": "#i##i#", "i": "#j##j#", "j": "#k##k#", "k": "#l##l#", "l": "#m##m#", "m": "#n##n#", "n": "#o##o#", "o": "#p##p#", "p": "#q##q#", "q": "#r##r#", "r": ""}"##
+
+    @Test func costlyGrammarsAreRefusedWhereverTheyAreExpanded() async throws {
+        try await withWebApp { client, database in
+            var v = Visitor(client)
+            let expanded = try await v.api("/api/v1/plots/expand", method: .post, json: #"{"grammar": \#(Self.costly)}"#)
+            #expect(expanded.status == .badRequest && expanded.body.contains("\"grammar_too_costly\"") && expanded.body.contains("100,000 steps"))
+            // A modifier chain that once multiplied an 18 KB request into megabytes.
+            let bomb = ##"{"grammar": {"w": "wolf", "y": "#w"## + String(repeating: ".a", count: 3_000) + ##"#", "origin": ""## + String(repeating: "#y#", count: 4_000) + ##""}}"##
+            let refused = try await v.api("/api/v1/plots/expand", method: .post, json: bomb)
+            #expect(refused.status == .badRequest && refused.body.count < 1_000)
+
+            try await v.register("cora")
+            let api = try await v.api("/api/v1/plots/grammars", method: .post, json: #"{"name": "Costly", "grammar": \#(Self.costly)}"#)
+            #expect(api.status == .badRequest && api.body.contains("grammar_too_costly"))
+            let page = try await v.post("/plots/grammars", ["name": "Costly", "json": Self.costly])
+            #expect(page.status == .badRequest && page.body.contains("100,000 steps"))
+            let account = try #require(try await database.accounts.credentials(username: "cora")).account
+            #expect(try await database.plots.grammars(accountID: account.id, limit: 10, offset: 0).total == 0)
+            // One saved before the budget (straight into the store) is refused on its page, not expanded.
+            let old = try await database.saveGrammar(accountID: account.id, name: "Old", json: Self.costly)
+            let shown = try await v.get("/plots/grammars/\(old.id)")
+            #expect(shown.status == .badRequest && shown.body.contains("100,000 steps"))
+        }
+    }
+
+    @Test func grammarsPerAccountAreLimited() async throws {
+        var limits = ServerLimits()
+        limits.savedGrammarsPerAccount = 2
+        try await withPlotsApp(limits) { client, _ in
+            var a = Visitor(client)
+            try await a.register("dora")
+            func save(_ name: String) async throws -> Visitor.Page {
+                try await a.api("/api/v1/plots/grammars", method: .post, json: #"{"name": "\#(name)", "grammar": {"origin": "x"}}"#)
+            }
+            #expect(try await save("One").status == .ok)
+            struct Saved: Decodable { let id: Int64 }
+            let two = try decode(Saved.self, try await save("Two"))
+            let third = try await save("Three")
+            #expect(third.status == .conflict && third.body.contains("\"grammar_quota_reached\"") && third.body.contains("You keep 2 grammars"))
+            // Replacing one kept under the same name (in any case) does not count twice.
+            #expect(try await save("one").status == .ok)
+            let page = try await a.post("/plots/grammars", ["name": "Three", "json": ##"{"origin": "x"}"##])
+            #expect(page.status == .conflict && page.body.contains("the most an account may keep"))
+            #expect(try await a.api("/api/v1/plots/grammars/\(two.id)", method: .delete).status == .noContent)
+            #expect(try await save("Three").status == .ok)
+            // The quota is each account's own.
+            var b = Visitor(client)
+            try await b.register("eli")
+            #expect(try await b.api("/api/v1/plots/grammars", method: .post, json: #"{"name": "One", "grammar": {"origin": "y"}}"#).status == .ok)
+        }
+    }
+
+    @Test func keptPlotsAndGrammarsComeAPageAtATime() async throws {
+        try await withWebApp { client, _ in
+            struct Page<Item: Decodable>: Decodable { let total: Int; let items: [Item] }
+            struct Kept: Decodable { let ids: String }
+            struct Named: Decodable { let name: String }
+            var a = Visitor(client)
+            try await a.register("fay")
+            let ids = ["s0-p0-m0", "s1-p1-m1", "s2-p2-m2"]
+            for id in ids { #expect(try await a.api("/api/v1/plots/kept/\(id)", method: .put).status == .noContent) }
+            for name in ["Ant", "Bee", "Cat"] {
+                #expect(try await a.api("/api/v1/plots/grammars", method: .post, json: #"{"name": "\#(name)", "grammar": {"origin": "x"}}"#).status == .ok)
+            }
+            let first = try decode(Page<Kept>.self, try await a.api("/api/v1/plots/kept?limit=2", method: .get))
+            let rest = try decode(Page<Kept>.self, try await a.api("/api/v1/plots/kept?limit=2&offset=2", method: .get))
+            #expect(first.total == 3 && first.items.count == 2 && rest.total == 3 && rest.items.count == 1)
+            #expect(Set((first.items + rest.items).map(\.ids)) == Set(ids))
+            let grammars = try decode(Page<Named>.self, try await a.api("/api/v1/plots/grammars?limit=2&offset=1", method: .get))
+            #expect(grammars.total == 3 && grammars.items.map(\.name) == ["Bee", "Cat"])
+            #expect(try decode(Page<Named>.self, try await a.api("/api/v1/plots/grammars", method: .get)).items.count == 3)
+            for query in ["limit=0", "limit=101", "limit=two", "offset=-1", "offset=99999999999"] {
+                for path in ["/api/v1/plots/kept", "/api/v1/plots/grammars", "/plots/kept", "/plots/grammars"] {
+                    let page = try await a.api("\(path)?\(query)", method: .get)
+                    #expect(page.status == .badRequest, "\(path)?\(query): \(page.status)")
+                }
+            }
+            // The pages carry a pager when the list is longer than a page.
+            let keptPage = try await a.get("/plots/kept?limit=2")
+            #expect(keptPage.body.contains("1–2 of 3") && keptPage.body.contains("href=\"/plots/kept?offset=2&amp;limit=2\""))
+            let grammarPage = try await a.get("/plots/grammars?limit=2&offset=2")
+            #expect(grammarPage.body.contains("3–3 of 3") && grammarPage.body.contains("Cat") && !grammarPage.body.contains(">Ant<"))
+            #expect(!(try await a.get("/plots/grammars").body.contains("class=\"pager\"")))
+            // Another account's lists are empty.
+            var b = Visitor(client)
+            try await b.register("gus")
+            #expect(try decode(Page<Kept>.self, try await b.api("/api/v1/plots/kept", method: .get)).total == 0)
+            #expect(try decode(Page<Named>.self, try await b.api("/api/v1/plots/grammars", method: .get)).total == 0)
+        }
+    }
+
+    @Test func theGateLetsAFewRunAndTurnsTheRestAwayWithRetryAfter() async throws {
+        let gate = ExpansionGate(capacity: 1, patience: .milliseconds(100))
+        let release = Mutex(false)
+        let slow = Task {
+            try await gate.run(closing: nil) { _ in
+                while !release.withLock({ $0 }) { usleep(1_000) }
+                return 1
+            }
+        }
+        while gate.running == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        // Every place is taken and none comes free in time: a 503 that says when to come back.
+        do {
+            _ = try await gate.run(closing: nil) { _ in 2 }
+            Issue.record("a second expansion ran while the only place was taken")
+        } catch let error as HTTPError {
+            #expect(error.status == .serviceUnavailable && error.headers[.retryAfter] == "1")
+        }
+        // A place freed while waiting passes to the one waiting.
+        let waiting = Task { try await gate.run(closing: nil) { _ in 3 } }
+        try await Task.sleep(for: .milliseconds(20))
+        release.withLock { $0 = true }
+        #expect(try await slow.value == 1)
+        #expect(try await waiting.value == 3)
+        #expect(gate.running == 0)
+    }
+
+    @Test func anExpansionStopsWhenItsConnectionCloses() async throws {
+        let gate = ExpansionGate(capacity: 2)
+        let loop = EmbeddedEventLoop()
+        let closing = loop.makePromise(of: Void.self)
+        let grammar = try Grammar(json: Self.costly)
+        let started = Mutex(false)
+        let expansion = Task {
+            try await gate.run(closing: closing.futureResult) { isCancelled in
+                started.withLock { $0 = true }
+                // Waits for the close, then expands: the first check of the budget stops it.
+                while !isCancelled() { usleep(1_000) }
+                return try grammar.expand(seed: 1, budget: ExpansionBudget(steps: .max, characters: .max), isCancelled: isCancelled)
+            }
+        }
+        while !started.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(1)) }
+        closing.succeed(())
+        await #expect(throws: PlotsError.cancelled) { try await expansion.value }
+        // Cancelling the request's task stops it too.
+        let cancelled = Task { try await gate.run(closing: nil) { isCancelled in
+            while !isCancelled() { usleep(1_000) }
+            return try grammar.expand(seed: 1, budget: ExpansionBudget(steps: .max, characters: .max), isCancelled: isCancelled)
+        } }
+        try await Task.sleep(for: .milliseconds(20))
+        cancelled.cancel()
+        await #expect(throws: PlotsError.cancelled) { try await cancelled.value }
     }
 }

@@ -5,9 +5,12 @@ import Hummingbird
 import Plots
 
 /// The plot generator's JSON API: plots by seed or entry ids, the wheels themselves, expanding
-/// any Tracery grammar, and an account's kept plots and grammars.
+/// any Tracery grammar, and an account's kept plots and grammars (a page at a time). Grammars
+/// are expanded through the shared `ExpansionGate`, within the standard `ExpansionBudget`.
 struct PlotsAPIController: Sendable {
     let database: AppDatabase
+    let pages: PlotsPagesController
+    var expansions: ExpansionGate { pages.expansions }
 
     func addRoutes(to group: RouterGroup<FolioRequestContext>) {
         group.get("plots", use: random)
@@ -67,8 +70,8 @@ struct PlotsAPIController: Sendable {
 
     struct Expansion: Encodable { let seed: UInt64; let text: String }
     struct Expansions: ResponseEncodable { let symbol: String; let items: [Expansion] }
-    struct KeptList: ResponseEncodable { let items: [SavedPlot] }
-    struct GrammarList: ResponseEncodable { let items: [SavedGrammar] }
+    struct KeptList: ResponseEncodable { let total: Int; let items: [SavedPlot] }
+    struct GrammarList: ResponseEncodable { let total: Int; let items: [SavedGrammar] }
     struct GrammarUpload: Decodable { let name: String; let grammar: GrammarValue }
 
     @Sendable func random(_ request: Request, context: FolioRequestContext) async throws -> Plot {
@@ -102,18 +105,25 @@ struct PlotsAPIController: Sendable {
         }
         let count = input.count ?? 1
         guard (1...100).contains(count) else { throw InputError.parameter("count", String(count), "a number from 1 to 100") }
-        let grammar = try Grammar(json: input.grammar.json)
         let symbol = input.symbol ?? "origin"
         let first = input.seed ?? PlotsPagesController.randomSeed()
-        let items = try (0..<UInt64(count)).map { k throws(PlotsError) in
-            Expansion(seed: first &+ k, text: try grammar.expand(symbol, seed: first &+ k))
+        let json = input.grammar.json
+        // Each of the `count` expansions has the standard budget, so one request holds a place
+        // in the gate for at most 100 budgets' time.
+        let items = try await expansions.run(closing: context.closing) { isCancelled in
+            let grammar = try Grammar(json: json)
+            return try (0..<UInt64(count)).map { k in
+                Expansion(seed: first &+ k, text: try grammar.expand(symbol, seed: first &+ k, isCancelled: isCancelled))
+            }
         }
         return Expansions(symbol: symbol, items: items)
     }
 
     @Sendable func kept(_ request: Request, context: FolioRequestContext) async throws -> KeptList {
         let account = try context.requireAccount()
-        return KeptList(items: try await database.plots.kept(accountID: account.id))
+        let (limit, offset) = try PlotsPagesController.window(WebForm(query: request))
+        let page = try await database.plots.kept(accountID: account.id, limit: limit, offset: offset)
+        return KeptList(total: page.total, items: page.items)
     }
 
     /// Keeps the plot with these entry ids; `?seed=` records the seed it came from when it did.
@@ -134,7 +144,9 @@ struct PlotsAPIController: Sendable {
 
     @Sendable func grammars(_ request: Request, context: FolioRequestContext) async throws -> GrammarList {
         let account = try context.requireAccount()
-        return GrammarList(items: try await database.plots.grammars(accountID: account.id))
+        let (limit, offset) = try PlotsPagesController.window(WebForm(query: request))
+        let page = try await database.plots.grammars(accountID: account.id, limit: limit, offset: offset)
+        return GrammarList(total: page.total, items: page.items)
     }
 
     @Sendable func saveGrammar(_ request: Request, context: FolioRequestContext) async throws -> SavedGrammar {
@@ -147,8 +159,8 @@ struct PlotsAPIController: Sendable {
         } catch {
             throw InputError.body("a JSON object with name and grammar (an object of symbol names to a rule or a list of rules)")
         }
-        return try await PlotsPagesController.validatedSave(database, accountID: account.id, name: upload.name.trimmingSpaces,
-                                                            json: String(decoding: upload.grammar.json, as: UTF8.self))
+        return try await pages.validatedSave(accountID: account.id, name: upload.name.trimmingSpaces,
+                                             json: String(decoding: upload.grammar.json, as: UTF8.self), context: context)
     }
 
     @Sendable func deleteGrammar(_ request: Request, context: FolioRequestContext) async throws -> Response {

@@ -7,9 +7,13 @@ import Plots
 /// The plot generator's pages: the three wheels (any plot by seed or by entry ids, a random one
 /// at `/plots`), the plots an account keeps, and the Tracery grammars it loads. The wheels work
 /// without JavaScript — Spin is a link to a new random plot — and `plots.js` makes them turn.
+/// Every expansion of a user's grammar goes through the shared `ExpansionGate`, within the
+/// standard `ExpansionBudget`.
 struct PlotsPagesController: Sendable {
     let database: AppDatabase
     let pages: PageRenderer
+    let expansions: ExpansionGate
+    let limits: ServerLimits
 
     func addRoutes(to router: Router<FolioRequestContext>) {
         router.get("plots", use: random)
@@ -38,6 +42,32 @@ struct PlotsPagesController: Sendable {
 
     static func randomSeed() -> UInt64 { UInt64.random(in: 0...UInt64(UInt32.max)) }
 
+    /// The most items one page of a list holds, and how many when the request does not say.
+    static let maximumPageSize = 100
+    static let pageSize = 50
+
+    /// `limit` and `offset` from the query, each checked: a list is read a page at a time.
+    static func window(_ query: WebForm) throws -> (limit: Int, offset: Int) {
+        func number(_ name: String, _ range: ClosedRange<Int>, _ fallback: Int) throws -> Int {
+            guard let raw = query.value(name), !raw.isEmpty else { return fallback }
+            guard let n = Int(raw), range.contains(n) else {
+                throw InputError.parameter(name, String(raw.prefix(24)), "a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return n
+        }
+        return (try number("limit", 1...maximumPageSize, pageSize), try number("offset", 0...Int(Int32.max), 0))
+    }
+
+    /// The pager under a list: "51–100 of 130" with links to the pages either side.
+    static func pager(_ path: String, label: String, total: Int, count: Int, limit: Int, offset: Int) -> [String: Any]? {
+        guard total > count || offset > 0 else { return nil }
+        func link(_ offset: Int) -> String { "\(path)?offset=\(offset)" + (limit == pageSize ? "" : "&limit=\(limit)") }
+        var pager: [String: Any] = ["label": label, "text": count == 0 ? "None of \(total)" : "\(offset + 1)–\(offset + count) of \(total)"]
+        if offset > 0 { pager["previousHref"] = link(max(0, offset - limit)) }
+        if offset + count < total { pager["nextHref"] = link(offset + count) }
+        return pager
+    }
+
     // MARK: - The wheels
 
     @Sendable func random(_ request: Request, context: FolioRequestContext) async throws -> Response {
@@ -53,7 +83,7 @@ struct PlotsPagesController: Sendable {
     func machine(_ plot: Plot, wheels: Wheels, context: FolioRequestContext) async throws -> Response {
         var isKept = false
         if let account = context.account {
-            isKept = try await database.plots.kept(accountID: account.id).contains { $0.ids == plot.ids }
+            isKept = try await database.plots.isKept(accountID: account.id, ids: plot.ids)
         }
         func lines(_ entry: Wheels.Entry) -> [[String: Any]] {
             entry.lines.enumerated().map { ["text": $1, "first": $0 == 0] }
@@ -81,12 +111,15 @@ struct PlotsPagesController: Sendable {
 
     @Sendable func kept(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let items: [[String: Any]] = try await database.plots.kept(accountID: account.id).map { plot in
+        let (limit, offset) = try Self.window(WebForm(query: request))
+        let page = try await database.plots.kept(accountID: account.id, limit: limit, offset: offset)
+        let items: [[String: Any]] = page.items.map { plot in
             ["ids": plot.ids, "text": plot.text, "href": "/plots/" + (plot.seed.map(String.init) ?? plot.ids),
              "removeAction": "/plots/kept/\(plot.ids)/remove"]
         }
-        return try render("plots/kept", title: "Kept plots", data: ["items": items, "empty": items.isEmpty, "navKept": true],
-                          context: context)
+        var data: [String: Any] = ["items": items, "empty": page.total == 0, "navKept": true]
+        data["pager"] = Self.pager("/plots/kept", label: "Kept plot pages", total: page.total, count: items.count, limit: limit, offset: offset)
+        return try render("plots/kept", title: "Kept plots", data: data, context: context)
     }
 
     @Sendable func keep(_ request: Request, context: FolioRequestContext) async throws -> Response {
@@ -107,20 +140,25 @@ struct PlotsPagesController: Sendable {
 
     // MARK: - Grammars
 
-    func grammarList(context: FolioRequestContext, form: (name: String, json: String) = ("", ""), errors: [String] = [],
+    func grammarList(context: FolioRequestContext, window: (limit: Int, offset: Int) = (pageSize, 0),
+                     form: (name: String, json: String) = ("", ""), errors: [String] = [],
                      status: HTTPResponse.Status = .ok) async throws -> Response {
         let account = try context.requireAccount()
-        let items: [[String: Any]] = try await database.plots.grammars(accountID: account.id).map { g in
+        let page = try await database.plots.grammars(accountID: account.id, limit: window.limit, offset: window.offset)
+        let items: [[String: Any]] = page.items.map { g in
             ["name": g.name, "href": "/plots/grammars/\(g.id)", "deleteAction": "/plots/grammars/\(g.id)/delete"]
         }
-        return try render("plots/grammars", title: "Your grammars", data: [
-            "items": items, "empty": items.isEmpty, "errors": errors, "name": form.name, "json": form.json,
+        var data: [String: Any] = [
+            "items": items, "empty": page.total == 0, "errors": errors, "name": form.name, "json": form.json,
             "limit": Grammar.maximumBytes / 1024, "navGrammars": true,
-        ], context: context, status: status)
+        ]
+        data["pager"] = Self.pager("/plots/grammars", label: "Grammar pages", total: page.total, count: items.count,
+                                   limit: window.limit, offset: window.offset)
+        return try render("plots/grammars", title: "Your grammars", data: data, context: context, status: status)
     }
 
     @Sendable func grammars(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        try await grammarList(context: context)
+        try await grammarList(context: context, window: try Self.window(WebForm(query: request)))
     }
 
     @Sendable func saveGrammar(_ request: Request, context: FolioRequestContext) async throws -> Response {
@@ -129,23 +167,28 @@ struct PlotsPagesController: Sendable {
         let name = form.string("name").trimmingSpaces
         let json = form.string("json")
         do {
-            let saved = try await Self.validatedSave(database, accountID: account.id, name: name, json: json)
+            let saved = try await validatedSave(accountID: account.id, name: name, json: json, context: context)
             return .redirect(to: "/plots/grammars/\(saved.id)", type: .normal)
-        } catch let error as PlotsError {
+        } catch let error as PlotsError where error != .cancelled {
             return try await grammarList(context: context, form: (name, json), errors: [error.message], status: .badRequest)
         } catch let error as GrammarInputError {
             return try await grammarList(context: context, form: (name, json), errors: [error.message], status: .badRequest)
+        } catch let error as GrammarQuotaError {
+            return try await grammarList(context: context, form: (name, json), errors: [error.message], status: .conflict)
         }
     }
 
     /// A grammar is kept only when it loads, defines `origin` and every symbol it uses, and
-    /// expands: a user never saves something that fails later.
-    static func validatedSave(_ database: AppDatabase, accountID: Int64, name: String, json: String) async throws -> SavedGrammar {
+    /// expands within the budget for the first 20 seeds: a user never saves something that fails
+    /// later, or that would be costly to show. The account's quota is checked as it is written.
+    func validatedSave(accountID: Int64, name: String, json: String, context: FolioRequestContext) async throws -> SavedGrammar {
         guard (1...60).contains(name.count) else { throw GrammarInputError.name }
-        let grammar = try Grammar(json: json)
-        if let problem = grammar.problems().first { throw problem }
-        for seed in 0..<UInt64(20) { _ = try grammar.expand(seed: seed) }
-        return try await database.saveGrammar(accountID: accountID, name: name, json: json)
+        try await expansions.run(closing: context.closing) { isCancelled in
+            let grammar = try Grammar(json: json)
+            if let problem = grammar.problems().first { throw problem }
+            for seed in 0..<UInt64(20) { _ = try grammar.expand(seed: seed, isCancelled: isCancelled) }
+        }
+        return try await database.saveGrammar(accountID: accountID, name: name, json: json, limit: limits.savedGrammarsPerAccount)
     }
 
     @Sendable func grammar(_ request: Request, context: FolioRequestContext) async throws -> Response {
@@ -153,10 +196,11 @@ struct PlotsPagesController: Sendable {
         let saved = try await Self.grammar(database, accountID: account.id, raw: try context.parameters.require("id"))
         let query = WebForm(query: request)
         let seed = query.value("seed").flatMap { UInt64($0) } ?? Self.randomSeed()
-        let grammar = try Grammar(json: saved.json)
-        let texts: [[String: Any]] = try (0..<UInt64(5)).map { k in
-            ["text": try grammar.expand(seed: seed &+ k), "seed": String(seed &+ k)]
+        let expanded = try await expansions.run(closing: context.closing) { isCancelled in
+            let grammar = try Grammar(json: saved.json)
+            return try (0..<UInt64(5)).map { k in try grammar.expand(seed: seed &+ k, isCancelled: isCancelled) }
         }
+        let texts: [[String: Any]] = expanded.enumerated().map { k, text in ["text": text, "seed": String(seed &+ UInt64(k))] }
         return try render("plots/grammar", title: saved.name, data: [
             "name": saved.name, "texts": texts, "permalink": "/plots/grammars/\(saved.id)?seed=\(seed)",
             "again": "/plots/grammars/\(saved.id)", "json": saved.json, "navGrammars": true,
