@@ -1,5 +1,6 @@
 import ArgumentParser
 import FolioCore
+import FolioServer
 import FolioStore
 import Foundation
 import Monologues
@@ -66,6 +67,33 @@ struct PairOptions: ParsableArguments {
     }
 }
 
+/// Which page of a list to print: a screenful by default, as the web pages show it.
+struct PageOptions: ParsableArguments {
+    @Option(help: "At most this many (1–1000).") var limit = 50
+    @Option(help: "Skip this many first.") var offset = 0
+    @Flag(help: "Every one, for scripts (ignores --limit and --offset).") var all = false
+
+    func validate() throws {
+        guard (1...1_000).contains(limit) else { throw ValidationError("--limit must be from 1 to 1000; use --all for every one.") }
+        guard offset >= 0 else { throw ValidationError("--offset must be 0 or more.") }
+    }
+
+    var window: (limit: Int, offset: Int) { all ? (Int(Int32.max), 0) : (limit, offset) }
+
+    /// Where the page ends, on standard error so a pipe gets the rows alone.
+    func footer<Item>(_ page: VocabularyPage<Item>, noun: String) {
+        guard page.offset + page.items.count < page.total || page.offset > 0, !page.items.isEmpty else { return }
+        var text = "\(noun) \(page.offset + 1)–\(page.offset + page.items.count) of \(page.total)."
+        if page.offset + page.items.count < page.total {
+            text += " Next: --offset \(page.offset + page.items.count); every one: --all."
+        }
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
+
+/// The quota `folio serve` applies by default, so a pair added here could also be added there.
+let pairLimit = ServerLimits().pairsPerAccount
+
 func printPairs(_ pairs: [Pair], json: Bool) throws {
     if json { return try printJSON(pairs) }
     if pairs.isEmpty { print("No pairs.") }
@@ -86,7 +114,7 @@ extension VocabCommand {
         func run() async throws {
             try await reportingErrors {
                 let (database, account) = try await user.open(store)
-                let saved = try await database.savePair(accountID: account.id, fields.apply(to: Pair()))
+                let saved = try await database.savePair(accountID: account.id, fields.apply(to: Pair()), pairLimit: pairLimit)
                 try printPairs([saved], json: output.json)
             }
         }
@@ -127,18 +155,21 @@ extension VocabCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List your pairs, optionally of one tag.")
+        static let configuration = CommandConfiguration(abstract: "List your pairs, optionally of one tag, a page at a time.")
         @OptionGroup var store: StoreOptions
         @OptionGroup var user: UserOptions
         @Option(help: "Only pairs with this tag.") var tag: String?
+        @OptionGroup var page: PageOptions
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
             try await reportingErrors {
                 let database = try store.openDatabase()
-                var pairs = try await database.vocabulary.pairs(accountID: try await user.account(in: database).id)
-                if let tag { pairs = pairs.filter { $0.tags.contains { $0.caseInsensitiveCompare(tag) == .orderedSame } } }
-                try printPairs(pairs, json: output.json)
+                let (limit, offset) = page.window
+                let found = try await database.vocabulary.pairs(accountID: try await user.account(in: database).id,
+                                                                filter: PairFilter(tag: tag), limit: limit, offset: offset)
+                try printPairs(found.items, json: output.json)
+                page.footer(found, noun: "Pairs")
             }
         }
     }
@@ -148,13 +179,19 @@ extension VocabCommand {
         @OptionGroup var store: StoreOptions
         @OptionGroup var user: UserOptions
         @Argument(help: "Words to find.") var query: [String] = []
+        @Option(help: "Only pairs with this tag.") var tag: String?
+        @OptionGroup var page: PageOptions
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
             try await reportingErrors {
                 let database = try store.openDatabase()
-                let pairs = try await database.vocabulary.pairs(accountID: try await user.account(in: database).id)
-                try printPairs(pairs.filter { Pair.matches($0, query: query.joined(separator: " ")) }, json: output.json)
+                let (limit, offset) = page.window
+                let found = try await database.vocabulary.pairs(accountID: try await user.account(in: database).id,
+                                                                filter: PairFilter(query: query.joined(separator: " "), tag: tag),
+                                                                limit: limit, offset: offset)
+                try printPairs(found.items, json: output.json)
+                page.footer(found, noun: "Pairs")
             }
         }
     }
@@ -163,16 +200,17 @@ extension VocabCommand {
         static let configuration = CommandConfiguration(abstract: "Your tags with the number of pairs in each.")
         @OptionGroup var store: StoreOptions
         @OptionGroup var user: UserOptions
+        @OptionGroup var page: PageOptions
         @OptionGroup var output: OutputOptions
-
-        struct TagCount: Encodable { let name: String; let count: Int }
 
         func run() async throws {
             try await reportingErrors {
                 let database = try store.openDatabase()
-                let tags = try await database.vocabulary.tags(accountID: try await user.account(in: database).id)
-                if output.json { return try printJSON(tags.map { TagCount(name: $0.name, count: $0.count) }) }
-                for tag in tags { print("\(tag.name)\t\(tag.count)") }
+                let (limit, offset) = page.window
+                let tags = try await database.vocabulary.tags(accountID: try await user.account(in: database).id, limit: limit, offset: offset)
+                if output.json { return try printJSON(tags.items) }
+                for tag in tags.items { print("\(tag.name)\t\(tag.count)") }
+                page.footer(tags, noun: "Tags")
             }
         }
     }
@@ -192,7 +230,7 @@ extension VocabCommand {
                 }
                 let pairs = try PairTable.read(text, format: format)
                 let database = try store.openDatabase()
-                let count = try await database.importPairs(accountID: try await user.account(in: database).id, pairs)
+                let count = try await database.importPairs(accountID: try await user.account(in: database).id, pairs, pairLimit: pairLimit)
                 print("Imported \(count) pairs from \(file).")
             }
         }
@@ -255,7 +293,7 @@ extension VocabCommand {
                     let rating = Int(answer.trimmingCharacters(in: .whitespaces)).flatMap(Rating.init(rawValue:)) ?? proposed
                     let now = Date()
                     let (card, log) = scheduler.review(item.card ?? Card(due: now), rating: rating, at: now,
-                                                       duration: now.timeIntervalSince(started))
+                                                       duration: ReviewLog.acceptedDuration(now.timeIntervalSince(started)))
                     try await database.recordReview(accountID: account.id, pairID: item.pair.id!, direction: way, card: card, log: log)
                     done += 1
                 }
@@ -309,16 +347,27 @@ extension VocabCommand {
                 let pairs = try Dictd.pairs(index: index, dictionary: dictionaryData, direction: direction,
                                             tag: tag ?? "FreeDict " + name.replacingOccurrences(of: "freedict-", with: ""))
                 let database = try store.openDatabase()
-                let count = try await database.importPairs(accountID: try await user.account(in: database).id, pairs)
+                let count = try await database.importPairs(accountID: try await user.account(in: database).id, pairs, pairLimit: pairLimit)
                 let seconds = Date().timeIntervalSince(started)
                 if output.json { return try printJSON(Summary(imported: count, seconds: seconds)) }
                 print("Imported \(count) pairs from \(name) in \(String(format: "%.2f", seconds)) s.")
             }
         }
 
-        /// The .dict beside the index, or the .dict.dz unpacked with gzip (dictzip is gzip with an index).
-        static func dictionaryData(base: String) throws -> Data {
-            if let plain = FileManager.default.contents(atPath: base + ".dict") { return plain }
+        /// The largest dictionary inflated: FreeDict's Welsh dictionaries are 0.55 and 0.61 MB,
+        /// its biggest (eng-deu, eng-fra) under 40 MB; a .dict.dz that inflates past this is a
+        /// gzip bomb or not a dictionary, and stops here instead of filling memory.
+        static let maximumDictionaryBytes = 64 * 1024 * 1024
+
+        /// The .dict beside the index, or the .dict.dz inflated by gzip (dictzip is gzip with an
+        /// index) a chunk at a time, stopping at `limit` bytes.
+        static func dictionaryData(base: String, limit: Int = maximumDictionaryBytes) throws -> Data {
+            let plainPath = base + ".dict"
+            if FileManager.default.fileExists(atPath: plainPath) {
+                let size = (try? FileManager.default.attributesOfItem(atPath: plainPath)[.size] as? Int) ?? 0
+                guard size <= limit else { throw FreeDictError.tooLarge(plainPath, limit: limit) }
+                if let plain = FileManager.default.contents(atPath: plainPath) { return plain }
+            }
             let compressed = base + ".dict.dz"
             guard FileManager.default.fileExists(atPath: compressed) else { throw FreeDictError.missing(compressed) }
             let gzip = Process()
@@ -328,7 +377,15 @@ extension VocabCommand {
             gzip.standardOutput = out
             gzip.standardError = FileHandle.nullDevice
             try gzip.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
+            var data = Data()
+            while let chunk = try out.fileHandleForReading.read(upToCount: 1 << 16), !chunk.isEmpty {
+                data.append(chunk)
+                if data.count > limit {
+                    gzip.terminate()
+                    gzip.waitUntilExit()
+                    throw FreeDictError.tooLarge(compressed, limit: limit)
+                }
+            }
             gzip.waitUntilExit()
             guard gzip.terminationStatus == 0 else { throw FreeDictError.corrupt(compressed) }
             return data
@@ -339,17 +396,26 @@ extension VocabCommand {
 enum FreeDictError: FolioError {
     case missing(String)
     case corrupt(String)
+    case tooLarge(String, limit: Int)
     var kind: FolioErrorKind {
         switch self {
         case .missing: .missingData
-        case .corrupt: .invalidInput
+        case .corrupt, .tooLarge: .invalidInput
         }
     }
-    var code: String { "freedict_unavailable" }
+    var code: String {
+        switch self {
+        case .missing, .corrupt: "freedict_unavailable"
+        case .tooLarge: "dictionary_too_large"
+        }
+    }
     var message: String {
         switch self {
         case .missing(let path): "\(path) is missing. Run scripts/setup.sh (it installs dict-freedict-cym-eng and dict-freedict-eng-cym), or name a dictd .index file."
         case .corrupt(let path): "\(path) is not a readable gzip/dictzip file. Reinstall the dictionary package."
+        case .tooLarge(let path, let limit):
+            "\(path) holds more than \(limit / 1_048_576) MB of definitions, more than any FreeDict dictionary; "
+                + "check that it is the dictionary you meant, or import a smaller one."
         }
     }
 }

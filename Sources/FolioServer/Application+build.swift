@@ -58,11 +58,11 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
     let api = router.group("api/v1")
     MonologuesController<FolioRequestContext>(library: library, repository: database.monologues).addRoutes(to: api)
     FavouritesAPIController(database: database, library: library).addRoutes(to: api)
-    VocabularyAPIController(database: database).addRoutes(to: api)
+    VocabularyAPIController(database: database, pairLimit: configuration.limits.pairsPerAccount).addRoutes(to: api)
     AccountController(database: database, pages: pages, throttle: LoginThrottle(database: database),
                       bcryptCost: configuration.bcryptCost).addRoutes(to: router)
     MonologuePagesController(database: database, library: library, pages: pages).addRoutes(to: router)
-    VocabularyPagesController(database: database, pages: pages).addRoutes(to: router)
+    VocabularyPagesController(database: database, pages: pages, pairLimit: configuration.limits.pairsPerAccount).addRoutes(to: router)
     let catalogue = CatalogueCache(repository: database.characters, recheckSeconds: configuration.libraryRecheckSeconds)
     CharactersAPIController(database: database, catalogue: catalogue).addRoutes(to: api)
     CharactersPagesController(database: database, catalogue: catalogue, pages: pages, wikiBase: configuration.wikiBase).addRoutes(to: router)

@@ -1,4 +1,5 @@
 import GRDB
+import Vocabulary
 
 extension AppDatabase {
     /// Append-only: a migration that has landed is never edited; changes come as new ones.
@@ -43,6 +44,7 @@ extension AppDatabase {
         registerCharacterMigrations(&migrator)
         registerSessionDigestMigration(&migrator)
         registerPlotLimitsMigration(&migrator)
+        registerVocabularyIndexMigration(&migrator)
         return migrator
     }
 }
@@ -260,6 +262,35 @@ extension AppDatabase {
     static func registerPlotLimitsMigration(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v8-plots-limits") { db in
             try db.create(index: "plotFavourite_accountId_createdAt", on: "plotFavourite", columns: ["accountId", "createdAt"])
+        }
+    }
+}
+
+extension AppDatabase {
+    /// Vocabulary at the size of a whole dictionary (12,000–25,000 pairs an account): a folded
+    /// search key per pair, so accent-blind search is one scan of the account's own rows in SQL;
+    /// the pair list's order as an index, so a page reads 50 rows instead of sorting thousands;
+    /// the account on each card, so the due queue of one account and direction is an index range.
+    static func registerVocabularyIndexMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v10-vocabulary-indexes") { db in
+            try db.alter(table: "vocabPair") { t in
+                t.add(column: "searchKey", .text).notNull().defaults(to: "")
+            }
+            let rows = try Row.fetchAll(db, sql: "SELECT id, english, welsh FROM vocabPair")
+            let update = try db.makeStatement(sql: "UPDATE vocabPair SET searchKey = ? WHERE id = ?")
+            for row in rows {
+                let pair = Pair(english: row["english"], welsh: row["welsh"])
+                try update.execute(arguments: [pair.searchKey, row["id"] as Int64])
+            }
+            try db.execute(sql: """
+                CREATE INDEX vocabPair_on_accountId_english_welsh
+                ON vocabPair(accountId, english COLLATE NOCASE, welsh COLLATE NOCASE)
+                """)
+            try db.alter(table: "vocabCard") { t in
+                t.add(column: "accountId", .integer).references("account", onDelete: .cascade)
+            }
+            try db.execute(sql: "UPDATE vocabCard SET accountId = (SELECT accountId FROM vocabPair WHERE id = vocabCard.pairId)")
+            try db.create(index: "vocabCard_on_accountId_direction_due", on: "vocabCard", columns: ["accountId", "direction", "due"])
         }
     }
 }

@@ -73,6 +73,17 @@ public struct ReviewLog: Codable, Sendable, Hashable {
     /// How long the learner took to answer, in seconds, when it was measured.
     public var duration: TimeInterval?
 
+    /// The longest answer time kept: a day. Anything longer (or negative, or not a number) is a
+    /// clock that went wrong or a tab left open, and would skew a later fit of the parameters.
+    public static let durationRange: ClosedRange<TimeInterval> = 0...86_400
+
+    /// A measured answer time as it may be stored, or nil when it is outside `durationRange`.
+    /// Every face (API, pages, terminal) passes what it measured or was sent through here.
+    public static func acceptedDuration(_ seconds: TimeInterval?) -> TimeInterval? {
+        guard let seconds, durationRange.contains(seconds) else { return nil }
+        return seconds
+    }
+
     public init(rating: Rating, date: Date, duration: TimeInterval? = nil) {
         self.rating = rating
         self.date = date

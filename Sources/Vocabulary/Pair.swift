@@ -122,6 +122,18 @@ public struct Pair: Codable, Sendable, Hashable, Identifiable {
             || TextFolding.contains(Array(TextFolding.fold(pair.welsh).utf8), needle)
     }
 
+    /// Both sides folded as `matches` folds them, on one line each, so a store can find pairs with
+    /// a plain substring test of `searchNeedle(query)` instead of folding every pair per search.
+    /// A needle is one line, so it never matches across the line break between the sides.
+    public var searchKey: String {
+        TextFolding.fold(english) + "\n" + TextFolding.fold(welsh)
+    }
+
+    /// What `searchKey` must contain for the pair to match `query`; empty matches every pair.
+    public static func searchNeedle(_ query: String) -> String {
+        TextFolding.fold(singleLine(query))
+    }
+
     /// Trimmed, with every run of spaces, tabs and line ends made one space.
     static func singleLine(_ text: String) -> String {
         text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")

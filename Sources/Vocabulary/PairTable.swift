@@ -13,6 +13,11 @@ import Foundation
 ///   as in CSV when it holds a tab, a quote or a line break — Anki reads such quoting in tab-separated
 ///   files too, whereas backslash escapes would be imported literally. The Tags column is not
 ///   declared as Anki's tags column, since Anki tags are separated by spaces, not commas.
+/// - In both, a cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a single
+///   quote in front (OWASP's advice against CSV injection), so a spreadsheet shows it as text and
+///   never runs it as a formula; a cell that starts with a quote gets a second one, so the quote a
+///   learner typed survives. Reading removes exactly that one added quote: `'=1+2` reads as `=1+2`
+///   and `''twas` as `'twas`, while `'twas` (no quote added) reads unchanged.
 ///
 /// Reading accepts what either wrote and what spreadsheets and Anki produce: an optional UTF-8
 /// byte order mark; CRLF, LF or CR line ends; an optional header row, recognised whatever its case
@@ -69,11 +74,28 @@ public enum PairTable {
         for pair in pairs {
             let cells = [pair.english, pair.welsh, pair.note, pair.type, pair.tags.joined(separator: ", ")]
             out += cells.enumerated()
-                .map { quoted($0.element, format: format, first: $0.offset == 0) }
+                .map { quoted(neutralised($0.element), format: format, first: $0.offset == 0) }
                 .joined(separator: separator)
             out += newline
         }
         return out
+    }
+
+    /// What a spreadsheet would take for the start of a formula (OWASP's list), or the quote that
+    /// marks such a cell as text.
+    private static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r", "'"]
+
+    /// The cell with a quote in front when a spreadsheet would run it or when it starts with a quote.
+    static func neutralised(_ cell: String) -> String {
+        guard let first = cell.unicodeScalars.first, formulaStarts.contains(first) else { return cell }
+        return "'" + cell
+    }
+
+    /// The cell without the quote `neutralised` added, and unchanged when it added none.
+    static func restored(_ cell: String) -> String {
+        let scalars = cell.unicodeScalars
+        guard scalars.first == "'", let second = scalars.dropFirst().first, formulaStarts.contains(second) else { return cell }
+        return String(String.UnicodeScalarView(scalars.dropFirst()))
     }
 
     private static func quoted(_ field: String, format: Format, first: Bool) -> String {
@@ -134,7 +156,7 @@ public enum PairTable {
                 outcome.problems.append(.init(line: record.line, reason: problem))
                 continue
             }
-            let cells = record.fields.map { settings.html ? plainText(fromHTML: $0) : $0 }
+            let cells = record.fields.map { restored(settings.html ? plainText(fromHTML: $0) : $0) }
             if cells.allSatisfy({ $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) { continue }
             if !headerLooked {
                 headerLooked = true

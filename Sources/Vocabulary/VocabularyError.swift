@@ -17,6 +17,8 @@ public enum VocabularyError: FolioError, Equatable {
     case compressedDictionary
     /// An index with nothing but the `00-database-*` description entries.
     case emptyDictionary
+    /// Saving or importing would take the account past the pairs it may keep; nothing was saved.
+    case quotaReached(limit: Int, stored: Int, adding: Int)
 
     /// One bad line of an imported file: its 1-based line number and what is wrong with it.
     public struct LineProblem: Sendable, Hashable {
@@ -34,7 +36,12 @@ public enum VocabularyError: FolioError, Equatable {
     /// How many bad lines an error spells out; the rest are only counted.
     public static let listedProblems = 20
 
-    public var kind: FolioErrorKind { .invalidInput }
+    public var kind: FolioErrorKind {
+        switch self {
+        case .quotaReached: .conflict
+        default: .invalidInput
+        }
+    }
 
     public var code: String {
         switch self {
@@ -45,6 +52,7 @@ public enum VocabularyError: FolioError, Equatable {
         case .malformedDictionary: "malformed_dictionary"
         case .compressedDictionary: "compressed_dictionary"
         case .emptyDictionary: "empty_dictionary"
+        case .quotaReached: "quota_reached"
         }
     }
 
@@ -72,6 +80,11 @@ public enum VocabularyError: FolioError, Equatable {
         case .emptyDictionary:
             return "The dictionary has no entries, only its description. Check that the files are a FreeDict "
                 + "dictionary's .index and .dict."
+        case .quotaReached(let limit, let stored, let adding):
+            let remaining = max(0, limit - stored)
+            return "Nothing was saved: an account may keep \(Self.count(limit, "pair")) and this one has \(stored), "
+                + "so \(remaining) more fit and this would add \(adding). "
+                + (remaining == 0 ? "Delete pairs you no longer need first." : "Delete pairs you no longer need, or add fewer.")
         }
     }
 

@@ -8,6 +8,7 @@ import Vocabulary
 
 @Suite struct VocabularyAPITests {
     struct Items<T: Decodable>: Decodable { let items: [T] }
+    struct ListPage<T: Decodable>: Decodable { let total: Int; let items: [T]; let limit: Int; let offset: Int }
     struct TagCount: Decodable { let name: String; let count: Int }
     struct Prompt: Decodable { let pairId: Int64; let prompt: String; let isNew: Bool }
     struct Outcome: Decodable { let verdict: String; let expected: String; let difference: String?; let proposedRating: Int; let rating: Int }
@@ -105,6 +106,57 @@ import Vocabulary
             let broken = try await b.send(raw: "/api/v1/vocab/import", body: "English,Welsh\n\"never closed,x\n", contentType: "text/csv")
             #expect(broken.status == .badRequest)
             #expect(try decode(Items<Pair>.self, try await b.api("/api/v1/vocab/pairs", method: .get)).items.count == 1)
+        }
+    }
+}
+
+extension VocabularyAPITests {
+    @Test func pairsAndTagsComeInPagesWithTheirBoundsChecked() async throws {
+        try await withWebApp { client, database in
+            var a = Visitor(client)
+            try await a.register("elin")
+            let owner = try #require(try await database.accounts.credentials(username: "elin")?.account)
+            try await database.importPairs(accountID: owner.id, (0..<130).map {
+                Pair(english: String(format: "word %03d", $0), welsh: "gŵr \($0)", tags: ["Tag \($0 % 60)"])
+            })
+
+            let first = try decode(ListPage<Pair>.self, try await a.api("/api/v1/vocab/pairs", method: .get))
+            #expect(first.total == 130 && first.items.count == 50 && first.limit == 50 && first.offset == 0)
+            let last = try decode(ListPage<Pair>.self, try await a.api("/api/v1/vocab/pairs?limit=1000&offset=100", method: .get))
+            #expect(last.items.count == 30 && last.items.first?.english == "word 100")
+            let searched = try decode(ListPage<Pair>.self, try await a.api("/api/v1/vocab/pairs?q=GWR&tag=tag%2010&limit=1&offset=1", method: .get))
+            #expect(searched.total == 2 && searched.items.map(\.english) == ["word 070"])
+            let tags = try decode(ListPage<TagCount>.self, try await a.api("/api/v1/vocab/tags?limit=10&offset=55", method: .get))
+            #expect(tags.total == 60 && tags.items.count == 5)
+
+            for (query, name) in [("limit=0", "limit"), ("limit=100000", "limit"), ("limit=ten", "limit"), ("offset=-1", "offset")] {
+                for path in ["pairs", "tags"] {
+                    let refused = try await a.api("/api/v1/vocab/\(path)?\(query)", method: .get)
+                    #expect(refused.status == .badRequest, "\(path)?\(query)")
+                    #expect(refused.body.contains("invalid_parameter") && refused.body.contains("Invalid \(name)"), "\(refused.body)")
+                }
+            }
+
+            // Another account's list is empty whatever it asks for.
+            var b = Visitor(client)
+            try await b.register("ffion")
+            let theirs = try decode(ListPage<Pair>.self, try await b.api("/api/v1/vocab/pairs?q=gwr&limit=1000", method: .get))
+            #expect(theirs.total == 0 && theirs.items.isEmpty)
+        }
+    }
+
+    @Test func aReviewDurationOutOfRangeIsNotStored() async throws {
+        try await withWebApp { client, database in
+            var a = Visitor(client)
+            try await a.register("gethin")
+            let pair = try decode(Pair.self, try await a.api("/api/v1/vocab/pairs", method: .post, json: #"{"english": "cat", "welsh": "cath"}"#))
+            try await a.api("/api/v1/vocab/review/\(pair.id!)", method: .post,
+                            json: #"{"direction": "englishToWelsh", "answer": "cath", "durationSeconds": 1e12}"#)
+            try await a.api("/api/v1/vocab/review/\(pair.id!)", method: .post,
+                            json: #"{"direction": "welshToEnglish", "answer": "cat", "durationSeconds": 4.5}"#)
+            let owner = try #require(try await database.accounts.credentials(username: "gethin")?.account)
+            let reviews = try await database.vocabulary.reviews(accountID: owner.id, pairID: pair.id!, limit: 10, offset: 0)
+            #expect(reviews.items.map(\.duration) == [4.5, nil])
         }
     }
 }

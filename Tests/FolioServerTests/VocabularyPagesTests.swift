@@ -2,6 +2,7 @@ import FolioServer
 import FolioStore
 import Foundation
 import Testing
+import Vocabulary
 
 @Suite struct VocabularyPagesTests {
     @Test func translationsAndARevisionThroughTheForms() async throws {
@@ -53,6 +54,50 @@ import Testing
             #expect(try await b.post("/vocab/revise/rate", ["pairId": String(man.id!), "direction": "englishToWelsh", "rating": "3"]).status == .notFound)
             #expect(try await database.vocabulary.pair(accountID: owner.id, id: man.id!)?.english == "man")
             #expect(try await database.vocabulary.reviewCount(accountID: owner.id) == 1)
+        }
+    }
+
+    @Test func theTranslationsListComesFiftyAPageWithLinks() async throws {
+        try await withWebApp { client, database in
+            var a = Visitor(client)
+            try await a.register("heledd")
+            let owner = try #require(try await database.accounts.credentials(username: "heledd")?.account)
+            try await database.importPairs(accountID: owner.id, (0..<120).map {
+                Pair(english: String(format: "word %03d", $0), welsh: "gair", tags: [$0 < 60 ? "First" : "Second"])
+            })
+            let first = try await a.get("/vocab")
+            #expect(first.body.components(separatedBy: "class=\"pair\"").count - 1 == 50)
+            #expect(first.body.contains("120 pairs") && first.body.contains("1–50 of 120"))
+            #expect(first.body.contains("href=\"/vocab?page=2\"") && !first.body.contains("previous-page"))
+            let third = try await a.get("/vocab?page=3")
+            #expect(third.body.components(separatedBy: "class=\"pair\"").count - 1 == 20)
+            #expect(third.body.contains("word 119") && !third.body.contains("word 099"))
+            #expect(third.body.contains("href=\"/vocab?page=2\"") && !third.body.contains("next-page"))
+
+            // A search and a tag ride along in the links.
+            let tagged = try await a.get("/vocab?q=WORD&tag=second&page=2")
+            #expect(tagged.body.contains("51–60 of 60"))
+            #expect(tagged.body.contains("href=\"/vocab?q=WORD&amp;tag=second\"") || tagged.body.contains("href=\"/vocab?q=WORD&tag=second\""))
+            let past = try await a.get("/vocab?page=9")
+            #expect(past.status == .ok && past.body.contains("past the last"))
+        }
+    }
+
+    @Test func aDurationFromTheRevisionFormIsCheckedAsTheAPIChecksIt() async throws {
+        try await withWebApp { client, database in
+            var a = Visitor(client)
+            try await a.register("iolo")
+            #expect(try await a.post("/vocab/pairs", ["english": "dog", "welsh": "ci", "note": "", "type": "", "tags": ""]).status == .seeOther)
+            let owner = try #require(try await database.accounts.credentials(username: "iolo")?.account)
+            let dog = try #require(try await database.vocabulary.pairs(accountID: owner.id).first)
+            for duration in ["-5", "1e12", "nan", "2.5"] {
+                let rated = try await a.post("/vocab/revise/rate", ["pairId": String(dog.id!), "direction": "englishToWelsh", "rating": "3",
+                                                                    "duration": duration])
+                #expect(rated.status == .seeOther)
+            }
+            let reviews = try await database.vocabulary.reviews(accountID: owner.id, pairID: dog.id!, limit: 10, offset: 0)
+            #expect(reviews.total == 4)
+            #expect(reviews.items.compactMap(\.duration) == [2.5])
         }
     }
 }

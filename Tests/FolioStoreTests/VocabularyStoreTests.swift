@@ -1,6 +1,7 @@
 import FolioCore
 import FolioStore
 import Foundation
+import GRDB
 import Testing
 import Vocabulary
 
@@ -16,7 +17,7 @@ import Vocabulary
         let (database, a, _) = try await twoAccounts()
         let man = try await database.savePair(accountID: a, Pair(english: "man", welsh: "gŵr", tags: ["people", " Family "]))
         try await database.savePair(accountID: a, Pair(english: "woman", welsh: "gwraig", tags: ["PEOPLE, home"]))
-        let tags = try await database.vocabulary.tags(accountID: a)
+        let tags = try await database.vocabulary.tags(accountID: a, limit: 50, offset: 0).items
         #expect(tags.map(\.name) == ["Family", "Home", "People"])
         #expect(tags.first { $0.name == "People" }?.count == 2)
 
@@ -25,7 +26,7 @@ import Vocabulary
         edited.tags = ["people"]
         try await database.savePair(accountID: a, edited)
         #expect(try await database.vocabulary.pair(accountID: a, id: man.id!)?.tags == ["People"])
-        #expect(try await database.vocabulary.tags(accountID: a).map(\.name) == ["Home", "People"])
+        #expect(try await database.vocabulary.tags(accountID: a, limit: 50, offset: 0).items.map(\.name) == ["Home", "People"])
     }
 
     @Test func aPairNeedsOneSide() async throws {
@@ -52,7 +53,10 @@ import Vocabulary
                                         log: ReviewLog(rating: .good, date: Date()))
 
         #expect(try await database.vocabulary.pairs(accountID: b).isEmpty)
-        #expect(try await database.vocabulary.tags(accountID: b).isEmpty)
+        #expect(try await database.vocabulary.tags(accountID: b, limit: 50, offset: 0).total == 0)
+        #expect(try await database.vocabulary.pairs(accountID: b, filter: PairFilter(query: "ci"), limit: 50, offset: 0).total == 0)
+        #expect(try await database.vocabulary.reviews(accountID: b, pairID: pair.id!, limit: 50, offset: 0).total == 0)
+        #expect(try await database.vocabulary.reviews(accountID: a, pairID: pair.id!, limit: 50, offset: 0).total == 1)
         #expect(try await database.vocabulary.pair(accountID: b, id: pair.id!) == nil)
         #expect(try await database.vocabulary.card(accountID: b, pairID: pair.id!, direction: .englishToWelsh) == nil)
         #expect(try await database.vocabulary.reviewCount(accountID: b) == 0)
@@ -89,5 +93,229 @@ import Vocabulary
         // The other direction has its own cards: everything with both sides is new there.
         let other = try await database.vocabulary.revisionQueue(accountID: a, tag: nil, direction: .englishToWelsh, now: now)
         #expect(other.count == 4)
+    }
+}
+
+@Suite struct VocabularyPagingTests {
+    func account(_ database: AppDatabase, _ name: String) async throws -> Int64 {
+        try await database.createAccount(username: name, passwordHash: "$2b$04$x").id
+    }
+
+    @Test func pagesFollowTheListOrderAndSearchIgnoresAccentsAndCase() async throws {
+        let database = try AppDatabase.inMemory()
+        let a = try await account(database, "alice")
+        let b = try await account(database, "bob")
+        var pairs = (0..<118).map { Pair(english: String(format: "word %03d", $0), welsh: String(format: "gair %03d", $0), tags: [$0 % 2 == 0 ? "Even" : "Odd"]) }
+        pairs += [Pair(english: "man", welsh: "gŵr", tags: ["People"]), Pair(english: "Woman", welsh: "GWRAIG", tags: ["people"])]
+        try await database.importPairs(accountID: a, pairs)
+        try await database.importPairs(accountID: b, [Pair(english: "gwr of bob", welsh: "gŵr")])
+
+        let first = try await database.vocabulary.pairs(accountID: a, filter: PairFilter(), limit: 50, offset: 0)
+        #expect(first.total == 120 && first.items.count == 50)
+        #expect(first.items.first?.english == "man")
+        let last = try await database.vocabulary.pairs(accountID: a, filter: PairFilter(), limit: 50, offset: 100)
+        #expect(last.items.count == 20)
+        #expect(last.items.last?.english == "word 117")
+        let whole = try await database.vocabulary.pairs(accountID: a)
+        #expect(whole.count == 120)
+        #expect(Array(whole[100...]) == last.items)
+
+        // "gwr" finds gŵr and GWRAIG (accents and case ignored), and nothing of bob's.
+        let found = try await database.vocabulary.pairs(accountID: a, filter: PairFilter(query: "  GWR "), limit: 50, offset: 0)
+        #expect(found.items.map(\.welsh) == ["gŵr", "GWRAIG"])
+        #expect(found.items.map(\.tags) == [["People"], ["People"]])
+        #expect(try await database.vocabulary.pairs(accountID: a, filter: PairFilter(query: "GŴR"), limit: 50, offset: 0).total == 2)
+        // A needle never spans the English and the Welsh.
+        #expect(try await database.vocabulary.pairs(accountID: a, filter: PairFilter(query: "man gwr"), limit: 50, offset: 0).total == 0)
+        let odd = try await database.vocabulary.pairs(accountID: a, filter: PairFilter(query: "word 01", tag: "odd"), limit: 3, offset: 1)
+        #expect(odd.total == 5 && odd.items.map(\.english) == ["word 013", "word 015", "word 017"])
+        #expect(try await database.vocabulary.pairs(accountID: a, filter: PairFilter(tag: "Nope"), limit: 5, offset: 0).total == 0)
+
+        let tags = try await database.vocabulary.tags(accountID: a, limit: 2, offset: 1)
+        #expect(tags.total == 3 && tags.items == [VocabularyTag(name: "Odd", count: 59), VocabularyTag(name: "People", count: 2)])
+
+        // An edit refreshes the search key.
+        var man = try #require(found.items.first)
+        man.welsh = "dyn"
+        try await database.savePair(accountID: a, man)
+        #expect(try await database.vocabulary.pairs(accountID: a, filter: PairFilter(query: "dyn"), limit: 5, offset: 0).items.map(\.id) == [man.id])
+    }
+
+    /// Every query a page, a search or a revision makes starts from an index range of the
+    /// account's own rows: EXPLAIN QUERY PLAN shows no full scan of a vocabulary table.
+    @Test func everyListQueryIsAnIndexRangeOfOneAccount() async throws {
+        let database = try AppDatabase.inMemory()
+        let a = try await account(database, "alice")
+        let pair = try await database.savePair(accountID: a, Pair(english: "man", welsh: "gŵr", tags: ["People"]))
+        try await database.recordReview(accountID: a, pairID: pair.id!, direction: .englishToWelsh, card: Card(due: Date()),
+                                        log: ReviewLog(rating: .good, date: Date()))
+        final class Statements: @unchecked Sendable {
+            let lock = NSLock()
+            var sql: [String] = []
+            func add(_ s: String) { lock.withLock { sql.append(s) } }
+        }
+        let seen = Statements()
+        try await database.reader.read { db in db.trace { event in seen.add(event.description) } }
+        _ = try await database.vocabulary.pairs(accountID: a, filter: PairFilter(query: "gwr", tag: "people"), limit: 50, offset: 0)
+        _ = try await database.vocabulary.tags(accountID: a, limit: 50, offset: 0)
+        _ = try await database.vocabulary.revisionQueue(accountID: a, tag: "People", direction: .englishToWelsh, now: Date())
+        _ = try await database.vocabulary.revisionQueue(accountID: a, tag: nil, direction: .welshToEnglish, now: Date())
+        _ = try await database.vocabulary.reviews(accountID: a, pairID: pair.id!, limit: 50, offset: 0)
+        try await database.reader.read { db in db.trace(options: [], nil) }
+        let queries = seen.sql.filter { $0.hasPrefix("SELECT") && $0.contains("vocab") }
+        #expect(queries.count >= 10)
+        for sql in queries {
+            let plan = try await database.reader.read { db in
+                try String.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: StatementArguments(
+                    Array(repeating: DatabaseValue.null, count: sql.filter { $0 == "?" }.count)))
+            }
+            let scans = plan.filter { $0.hasPrefix("SCAN") && !$0.contains("CONSTANT ROW") }
+            #expect(scans.isEmpty, "\(sql)\n\(plan.joined(separator: "\n"))")
+        }
+    }
+
+    @Test func thePairQuotaRefusesASaveOrAWholeImportPastIt() async throws {
+        let database = try AppDatabase.inMemory()
+        let a = try await account(database, "alice")
+        try await database.importPairs(accountID: a, [Pair(english: "one"), Pair(english: "two")], pairLimit: 3)
+        var three = try await database.savePair(accountID: a, Pair(english: "three"), pairLimit: 3)
+        await #expect(throws: VocabularyError.quotaReached(limit: 3, stored: 3, adding: 1)) {
+            try await database.savePair(accountID: a, Pair(english: "four"), pairLimit: 3)
+        }
+        // Editing a pair adds none, so it is allowed at the limit.
+        three.welsh = "tri"
+        #expect(try await database.savePair(accountID: a, three, pairLimit: 3).welsh == "tri")
+        try await database.deletePair(accountID: a, pairID: three.id!)
+        do {
+            try await database.importPairs(accountID: a, [Pair(english: "x"), Pair(english: "y")], pairLimit: 3)
+            Issue.record("an import past the quota was accepted")
+        } catch let error as VocabularyError {
+            #expect(error.code == "quota_reached" && error.kind == .conflict)
+            #expect(error.message.contains("3 pairs") && error.message.contains("1 more fit") && error.message.contains("add 2"))
+        }
+        #expect(try await database.vocabulary.pairCount(accountID: a) == 2)
+    }
+
+    @Test func aTagIsResolvedOnceAndKeepsItsExistingSpelling() async throws {
+        let database = try AppDatabase.inMemory()
+        let a = try await account(database, "alice")
+        try await database.savePair(accountID: a, Pair(english: "café", tags: ["Café"]))
+        try await database.importPairs(accountID: a, [Pair(english: "tea", tags: ["cafe", "drinks"]), Pair(english: "milk", tags: ["DRINKS"])])
+        let tags = try await database.vocabulary.tags(accountID: a, limit: 10, offset: 0).items
+        #expect(tags == [VocabularyTag(name: "Café", count: 2), VocabularyTag(name: "Drinks", count: 2)])
+    }
+}
+
+/// Vocabulary at a whole dictionary's size, on a file database as `folio serve` opens it.
+@Suite(.serialized) struct VocabularyAtScaleTests {
+    static func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
+
+    static func timed(_ body: () async throws -> Void) async throws -> Double {
+        let start = ContinuousClock.now
+        try await body()
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    }
+
+    static func rows(_ count: Int, prefix: String) -> [Pair] {
+        (0..<count).map { i in
+            Pair(english: "\(prefix) word \(i)", welsh: "\(prefix) gair \(i) ŵ", note: i % 3 == 0 ? "a note" : "",
+                 type: "noun", tags: ["Batch \(i % 20)", "Import"])
+        }
+    }
+
+    @Test func nextReviewAndPagesStayFastAt25000PairsAnd10000Reviews() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("folio-vocab-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try AppDatabase.open(in: DataDirectory(url: directory))
+        let a = try await database.createAccount(username: "alice", passwordHash: "$2b$04$x").id
+        let other = try await database.createAccount(username: "bob", passwordHash: "$2b$04$x").id
+        try await database.importPairs(accountID: a, Self.rows(25_000, prefix: "a"))
+        try await database.importPairs(accountID: other, Self.rows(5_000, prefix: "b"))
+        // 10,000 reviews of 5,000 cards, a fifth of them due now.
+        let now = Date()
+        let writer = try #require(database.reader as? any DatabaseWriter)
+        try await writer.write { db in
+            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM vocabPair WHERE accountId = ? ORDER BY id LIMIT 5000", arguments: [a])
+            for (n, id) in ids.enumerated() {
+                try db.execute(sql: """
+                    INSERT INTO vocabCard (pairId, accountId, direction, state, step, stability, difficulty, due, lastReview)
+                    VALUES (?, ?, 'englishToWelsh', 2, NULL, 3, 5, ?, ?)
+                    """, arguments: [id, a, now.addingTimeInterval(n % 5 == 0 ? -Double(n) : 86_400 + Double(n)), now.addingTimeInterval(-86_400)])
+                for k in 0..<2 {
+                    try db.execute(sql: "INSERT INTO vocabReview (pairId, direction, rating, reviewedAt, duration) VALUES (?, 'englishToWelsh', 3, ?, 4)",
+                                   arguments: [id, now.addingTimeInterval(-86_400 * Double(2 - k))])
+                }
+            }
+        }
+        #expect(try await database.vocabulary.reviewCount(accountID: a) == 10_000)
+
+        var next: [Double] = [], newOnly: [Double] = [], page: [Double] = [], search: [Double] = []
+        for _ in 0..<25 {
+            next.append(try await Self.timed {
+                let queue = try await database.vocabulary.revisionQueue(accountID: a, tag: nil, direction: .englishToWelsh, now: now)
+                #expect(queue.count == 50 && queue[0].card != nil)
+            })
+            newOnly.append(try await Self.timed {
+                let queue = try await database.vocabulary.revisionQueue(accountID: a, tag: "Batch 3", direction: .welshToEnglish, now: now)
+                #expect(queue.count == 50 && queue[0].card == nil)
+            })
+            page.append(try await Self.timed {
+                let found = try await database.vocabulary.pairs(accountID: a, filter: PairFilter(), limit: 50, offset: 12_000)
+                #expect(found.total == 25_000 && found.items.count == 50)
+            })
+            search.append(try await Self.timed {
+                let found = try await database.vocabulary.pairs(accountID: a, filter: PairFilter(query: "GAIR 1234 W"), limit: 50, offset: 0)
+                #expect(found.total == 1)
+            })
+        }
+        print("vocabulary at 25,000 pairs / 10,000 reviews (ms, median): next review \(Self.median(next)), "
+              + "new-only queue with a tag \(Self.median(newOnly)), page 241 \(Self.median(page)), accent-blind search \(Self.median(search))")
+        // Bounds for a debug build on a shared machine; the figures above are what to compare.
+        #expect(Self.median(next) < 25)
+        #expect(Self.median(newOnly) < 50)
+        #expect(Self.median(page) < 50)
+        #expect(Self.median(search) < 100)
+    }
+
+    @Test func aBigImportBarelyDelaysAnotherAccountsWrite() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("folio-vocab-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try AppDatabase.open(in: DataDirectory(url: directory))
+        let importer = try await database.createAccount(username: "alice", passwordHash: "$2b$04$x").id
+        let other = try await database.createAccount(username: "bob", passwordHash: "$2b$04$x").id
+        let rows = Self.rows(8_000, prefix: "x")
+
+        let probe = Task {
+            var latencies: [Double] = []
+            var n = 0
+            while !Task.isCancelled {
+                latencies.append(try await Self.timed {
+                    try await database.savePair(accountID: other, Pair(english: "probe \(n)", welsh: "prawf"), pairLimit: 50_000)
+                })
+                n += 1
+                // Cancelled when the import is over: the loop ends there.
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+            return latencies
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        var imported = 0
+        let importTime = try await Self.timed { imported = try await database.importPairs(accountID: importer, rows, pairLimit: 50_000) }
+        #expect(imported == 8_000)
+        try await Task.sleep(for: .milliseconds(50))
+        probe.cancel()
+        let latencies = try await probe.value
+        // What the import does before it takes the writer, to tell the transaction's share.
+        let preparation = try await Self.timed { _ = try rows.map { try $0.validated() }.map(\.searchKey) }
+        print("8,000-row import: \(importTime) ms in all, of which about \(preparation) ms before the transaction; "
+              + "another account's write during it: max \(latencies.max() ?? 0) ms, "
+              + "median \(Self.median(latencies)) ms over \(latencies.count) writes")
+        #expect(latencies.count >= 3)
+        // The transaction holds the writer about 150 ms in a debug build when run alone (the
+        // target is under 300 ms, which the live test holds the server to); the bound is generous
+        // because this suite shares two cores with the rest of the tests.
+        #expect(latencies.max() ?? 0 < 1_000)
+        #expect(try await database.vocabulary.pairCount(accountID: importer) == 8_000)
     }
 }

@@ -221,3 +221,34 @@ struct PairTableTests {
         }
     }
 }
+
+@Suite struct PairTableFormulaTests {
+    @Test(arguments: PairTable.Format.allCases)
+    func cellsASpreadsheetWouldRunAreWrittenAsTextAndReadBackUnchanged(format: PairTable.Format) throws {
+        let attack = "=cmd|' /C calc'!A0"
+        let pairs = [
+            Pair(english: attack, welsh: "+1", note: "-2 @SUM(A1)", type: "@x", tags: ["=evil"]),
+            Pair(english: "'twas", welsh: "''", note: "it's fine"),
+            Pair(english: "'=already quoted", welsh: "-au", note: "plain"),
+        ]
+        let text = PairTable.write(pairs, format: format)
+        let separator = format == .csv ? "," : "\t"
+        let newline = format == .csv ? "\r\n" : "\n"
+        let rows = text.components(separatedBy: newline).filter { !$0.isEmpty && !$0.hasPrefix("#") && !$0.hasPrefix("English") }
+        // Every cell that a spreadsheet would run starts with the quote that makes it text.
+        #expect(rows[0].hasPrefix("'=cmd|' /C calc'!A0" + separator + "'+1" + separator + "'-2 @SUM(A1)" + separator + "'@x" + separator + "'=evil"))
+        #expect(rows[1].hasPrefix("''twas" + separator + "'''"))
+        #expect(rows[2].hasPrefix("''=already quoted" + separator + "'-au" + separator + "plain"))
+        #expect(try PairTable.read(text, format: format) == pairs)
+    }
+
+    @Test func aQuoteTheExportDidNotAddIsKept() throws {
+        let read = try PairTable.read("English,Welsh,Note\n'twas,'=1+2,''x\n", format: .csv)
+        #expect(read == [Pair(english: "'twas", welsh: "=1+2", note: "'x")])
+    }
+
+    @Test func ordinaryCellsAreWrittenAsBefore() {
+        let pair = Pair(english: "bread", welsh: "bara", note: "loaf - or slice", type: "noun", tags: ["Food"])
+        #expect(PairTable.write([pair], format: .csv) == "English,Welsh,Note,Type,Tags\r\nbread,bara,loaf - or slice,noun,Food\r\n")
+    }
+}

@@ -400,3 +400,13 @@ private let day: TimeInterval = 86_400
         #expect(object["rating"] as? Int == 3 && object["state"] as? String == "Learning")
     }
 }
+
+@Suite struct ReviewDurationTests {
+    @Test func onlyADayOrLessIsKept() {
+        #expect(ReviewLog.acceptedDuration(4.5) == 4.5)
+        #expect(ReviewLog.acceptedDuration(0) == 0)
+        #expect(ReviewLog.acceptedDuration(86_400) == 86_400)
+        for bad in [-1, 86_401, .nan, .infinity] as [Double] { #expect(ReviewLog.acceptedDuration(bad) == nil) }
+        #expect(ReviewLog.acceptedDuration(nil) == nil)
+    }
+}

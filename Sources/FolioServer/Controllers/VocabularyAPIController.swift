@@ -7,6 +7,8 @@ import Vocabulary
 /// The vocabulary trainer's JSON API. Everything in it belongs to the logged-in account.
 struct VocabularyAPIController: Sendable {
     let database: AppDatabase
+    /// The operator's quota of pairs per account.
+    let pairLimit: Int
     let scheduler = Scheduler()
 
     func addRoutes(to group: RouterGroup<FolioRequestContext>) {
@@ -22,9 +24,6 @@ struct VocabularyAPIController: Sendable {
         group.post("vocab/import", use: importTable)
     }
 
-    struct Pairs: ResponseEncodable { let items: [Pair] }
-    struct TagCount: Codable { let name: String; let count: Int }
-    struct Tags: ResponseEncodable { let items: [TagCount] }
     struct Prompt: ResponseEncodable {
         let pairId: Int64
         let direction: Direction
@@ -59,22 +58,21 @@ struct VocabularyAPIController: Sendable {
         }
     }
 
-    @Sendable func list(_ request: Request, context: FolioRequestContext) async throws -> Pairs {
+    /// A page of the account's pairs; `q` finds English or Welsh ignoring case and accents,
+    /// `tag` keeps pairs with that tag.
+    @Sendable func list(_ request: Request, context: FolioRequestContext) async throws -> ListPage<Pair> {
         let account = try context.requireAccount()
         let query = WebForm(query: request)
-        var pairs = try await database.vocabulary.pairs(accountID: account.id)
-        if let q = query.get("q") { pairs = pairs.filter { Pair.matches($0, query: q) } }
-        if let tag = query.get("tag"), !tag.isEmpty {
-            pairs = pairs.filter { $0.tags.contains { $0.caseInsensitiveCompare(tag) == .orderedSame } }
-        }
-        return Pairs(items: pairs)
+        let (limit, offset) = try VocabularyPaging.window(query)
+        let filter = PairFilter(query: query.get("q") ?? "", tag: query.get("tag"))
+        return ListPage(try await database.vocabulary.pairs(accountID: account.id, filter: filter, limit: limit, offset: offset))
     }
 
     @Sendable func create(_ request: Request, context: FolioRequestContext) async throws -> Pair {
         let account = try context.requireAccount()
         var pair = try await decodePair(request, context)
         pair.id = nil
-        return try await database.savePair(accountID: account.id, pair)
+        return try await database.savePair(accountID: account.id, pair, pairLimit: pairLimit)
     }
 
     @Sendable func show(_ request: Request, context: FolioRequestContext) async throws -> Pair {
@@ -99,9 +97,10 @@ struct VocabularyAPIController: Sendable {
         return Response(status: .noContent)
     }
 
-    @Sendable func tags(_ request: Request, context: FolioRequestContext) async throws -> Tags {
+    @Sendable func tags(_ request: Request, context: FolioRequestContext) async throws -> ListPage<VocabularyTag> {
         let account = try context.requireAccount()
-        return Tags(items: try await database.vocabulary.tags(accountID: account.id).map { TagCount(name: $0.name, count: $0.count) })
+        let (limit, offset) = try VocabularyPaging.window(WebForm(query: request))
+        return ListPage(try await database.vocabulary.tags(accountID: account.id, limit: limit, offset: offset))
     }
 
     /// The next pair to revise: due first, then new. `direction` englishToWelsh (default) or welshToEnglish.
@@ -139,8 +138,7 @@ struct VocabularyAPIController: Sendable {
         let rating = Rating(rawValue: body.rating ?? proposed) ?? .good
         let now = Date()
         let card = try await database.vocabulary.card(accountID: account.id, pairID: id, direction: body.direction) ?? Card(due: now)
-        let duration = body.durationSeconds.flatMap { (0...86_400).contains($0) ? $0 : nil }
-        let (next, log) = scheduler.review(card, rating: rating, at: now, duration: duration)
+        let (next, log) = scheduler.review(card, rating: rating, at: now, duration: ReviewLog.acceptedDuration(body.durationSeconds))
         try await database.recordReview(accountID: account.id, pairID: id, direction: body.direction, card: next, log: log)
         return Outcome(verdict: result.verdict, expected: result.expected, difference: result.difference?.summary,
                        proposedRating: proposed, rating: rating.rawValue, card: next)
@@ -164,8 +162,9 @@ struct VocabularyAPIController: Sendable {
         let format: PairTable.Format = request.headers[.contentType]?.hasPrefix("text/tab-separated-values") == true ? .tsv : .csv
         var request = request
         let body = try await request.collectBody(upTo: 5 * 1024 * 1024)
+        // Parsed and validated here, before the store takes the writer for the inserts alone.
         let pairs = try PairTable.read(String(buffer: body), format: format)
-        return Imported(imported: try await database.importPairs(accountID: account.id, pairs))
+        return Imported(imported: try await database.importPairs(accountID: account.id, pairs, pairLimit: pairLimit))
     }
 
     static func direction(_ raw: String?) throws -> Direction {

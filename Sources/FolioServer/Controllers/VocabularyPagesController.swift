@@ -9,6 +9,8 @@ import Vocabulary
 struct VocabularyPagesController: Sendable {
     let database: AppDatabase
     let pages: PageRenderer
+    /// The operator's quota of pairs per account.
+    let pairLimit: Int
     let scheduler = Scheduler()
 
     func addRoutes(to router: Router<FolioRequestContext>) {
@@ -31,18 +33,26 @@ struct VocabularyPagesController: Sendable {
 
     // MARK: - Translations
 
+    /// Fifty pairs a page, narrowed by `q` (English or Welsh, ignoring case and accents) and `tag`.
     @Sendable func list(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let query = String((WebForm(query: request).get("q") ?? "").prefix(200))
-        let pairs = try await database.vocabulary.pairs(accountID: account.id).filter { Pair.matches($0, query: query) }
-        let items: [[String: Any]] = pairs.map { p in
+        let parameters = WebForm(query: request)
+        let query = String((parameters.get("q") ?? "").prefix(200))
+        let tag = String((parameters.get("tag") ?? "").prefix(TagList.maximumLength))
+        let number = VocabularyPaging.pageNumber(parameters)
+        let page = try await database.vocabulary.pairs(accountID: account.id, filter: PairFilter(query: query, tag: tag),
+                                                       limit: VocabularyPaging.pageSize, offset: VocabularyPaging.offset(ofPage: number))
+        let items: [[String: Any]] = page.items.map { p in
             ["id": p.id ?? 0, "english": p.english, "welsh": p.welsh, "type": p.type, "tagsText": p.tags.joined(separator: ", "),
              "editHref": "/vocab/pairs/\(p.id ?? 0)/edit"]
         }
-        return try render("vocab/list", title: "Translations", data: [
-            "query": query, "items": items, "empty": items.isEmpty, "newHref": "/vocab/new",
-            "countText": items.isEmpty ? (query.isEmpty ? "No pairs yet." : "No pair matches.") : "\(items.count) pair\(items.count == 1 ? "" : "s")",
-        ], context: context)
+        let filtered = !query.isEmpty || !tag.isEmpty
+        var data: [String: Any] = [
+            "query": query, "tag": tag, "items": items, "empty": page.total == 0, "newHref": "/vocab/new",
+            "countText": page.total == 0 ? (filtered ? "No pair matches." : "No pairs yet.") : "\(page.total) pair\(page.total == 1 ? "" : "s")",
+        ]
+        data.merge(VocabularyPaging.pager(page, number: number, path: "/vocab", parameters: [("q", query), ("tag", tag)])) { $1 }
+        return try render("vocab/list", title: "Translations", data: data, context: context)
     }
 
     func editor(_ pair: Pair, isNew: Bool, errors: [String], context: FolioRequestContext,
@@ -79,10 +89,12 @@ struct VocabularyPagesController: Sendable {
 
     func save(_ pair: Pair, accountID: Int64, context: FolioRequestContext) async throws -> Response {
         do {
-            try await database.savePair(accountID: accountID, pair)
+            try await database.savePair(accountID: accountID, pair, pairLimit: pairLimit)
             return .redirect(to: "/vocab", type: .normal)
         } catch let error as VocabularyError {
-            return try editor(pair, isNew: pair.id == nil, errors: [error.message], context: context, status: .badRequest)
+            // A full account (409) is told so on the form, with what was typed kept.
+            return try editor(pair, isNew: pair.id == nil, errors: [error.message], context: context,
+                              status: error.kind == .conflict ? .conflict : .badRequest)
         }
     }
 
@@ -107,11 +119,12 @@ struct VocabularyPagesController: Sendable {
 
     @Sendable func reviseStart(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let tags = try await database.vocabulary.tags(accountID: account.id)
-        let all = try await database.vocabulary.pairs(accountID: account.id).count
+        // The picker offers the first thousand tags, alphabetical: more than a learner can scan.
+        let tags = try await database.vocabulary.tags(accountID: account.id, limit: VocabularyPaging.maximumLimit, offset: 0)
+        let all = try await database.vocabulary.pairCount(accountID: account.id)
         return try render("vocab/revise-start", title: "Revision", data: [
             "allCount": all,
-            "tags": tags.map { ["name": $0.name, "count": $0.count] },
+            "tags": tags.items.map { ["name": $0.name, "count": $0.count] },
             "directions": Direction.allCases.map { ["value": $0.rawValue, "label": "\($0.from) → \($0.to)"] },
         ], context: context)
     }
@@ -150,7 +163,7 @@ struct VocabularyPagesController: Sendable {
         let result = AnswerCheck.check(typed, against: direction.answer(for: pair))
         let proposed = AnswerCheck.proposedRating(for: result.verdict)
         let started = Double(form.string("startedAt")).map { Date(timeIntervalSince1970: $0) }
-        let duration = started.map { Date().timeIntervalSince($0) }.flatMap { (0...86_400).contains($0) ? $0 : nil }
+        let duration = ReviewLog.acceptedDuration(started.map { Date().timeIntervalSince($0) })
         var data: [String: Any] = [
             "verdict": result.verdict.rawValue,
             "verdictLabel": ["right": "Right", "almost": "Almost — mind the accents", "wrong": "Not quite"][result.verdict.rawValue] ?? "",
@@ -173,7 +186,8 @@ struct VocabularyPagesController: Sendable {
         guard let id = Int64(form.string("pairId")) else { throw StoreError.notFound(what: "pair", id: form.string("pairId")) }
         let now = Date()
         let card = try await database.vocabulary.card(accountID: account.id, pairID: id, direction: direction) ?? Card(due: now)
-        let (next, log) = scheduler.review(card, rating: rating, at: now, duration: Double(form.string("duration")))
+        let duration = ReviewLog.acceptedDuration(Double(form.string("duration")))
+        let (next, log) = scheduler.review(card, rating: rating, at: now, duration: duration)
         try await database.recordReview(accountID: account.id, pairID: id, direction: direction, card: next, log: log)
         var components = URLComponents()
         components.path = "/vocab/revise/session"

@@ -1,0 +1,73 @@
+import FolioStore
+import Foundation
+import Hummingbird
+
+/// How the vocabulary's lists are cut into pages: the API's `limit`/`offset` window and the
+/// pages' numbered pages with their links, each worked out here once.
+enum VocabularyPaging {
+    /// Rows a page shows, and the API's default limit: a screenful, and about 5 kB of JSON.
+    static let pageSize = 50
+    /// The largest API page: 1,000 pairs are about 100 kB of JSON, where the whole list of a
+    /// FreeDict import was 1.3 MB.
+    static let maximumLimit = 1_000
+
+    /// The API's `limit` (1–1000, default 50) and `offset` (0 or more, default 0); anything else
+    /// is a 400 naming the parameter.
+    static func window(_ query: WebForm) throws -> (limit: Int, offset: Int) {
+        (try integer(query.get("limit"), name: "limit", range: 1...maximumLimit, default: pageSize),
+         try integer(query.get("offset"), name: "offset", range: 0...Int(Int32.max), default: 0))
+    }
+
+    private static func integer(_ raw: String?, name: String, range: ClosedRange<Int>, default value: Int) throws -> Int {
+        guard let raw, !raw.isEmpty else { return value }
+        guard let n = Int(raw), range.contains(n) else {
+            throw InputError.parameter(name, raw, "a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return n
+    }
+
+    /// The 1-based page number a page's `page` parameter asks for; out of range is the first page
+    /// (as a hand-edited address should still show something) and past the end is an empty page.
+    static func pageNumber(_ query: WebForm) -> Int {
+        max(1, min(Int(Int32.max) / pageSize, Int(query.get("page") ?? "1") ?? 1))
+    }
+
+    static func offset(ofPage page: Int) -> Int { (page - 1) * pageSize }
+
+    /// What a page's pager shows: "51–100 of 12,152" and the previous and next links, which keep
+    /// every other parameter of the address (`parameters`, in order) and change only `page`.
+    static func pager<Item>(_ page: VocabularyPage<Item>, number: Int, path: String,
+                            parameters: [(name: String, value: String)]) -> [String: Any] {
+        func link(_ number: Int) -> String {
+            var components = URLComponents()
+            components.path = path
+            var items = parameters.filter { !$0.value.isEmpty }.map { URLQueryItem(name: $0.name, value: $0.value) }
+            if number > 1 { items.append(URLQueryItem(name: "page", value: String(number))) }
+            components.queryItems = items.isEmpty ? nil : items
+            return components.string ?? path
+        }
+        var data: [String: Any] = [
+            "pageText": page.total == 0 ? ""
+                : page.items.isEmpty ? "Page \(number) is past the last of \(page.total)"
+                : "\(page.offset + 1)–\(page.offset + page.items.count) of \(page.total)",
+        ]
+        if number > 1 { data["previousHref"] = link(min(number - 1, max(1, (page.total + pageSize - 1) / pageSize))) }
+        if page.offset + page.items.count < page.total { data["nextHref"] = link(number + 1) }
+        return data
+    }
+}
+
+/// A page of an API list: `{"total": N, "items": [...], "limit": L, "offset": O}`.
+struct ListPage<Item: Encodable & Sendable>: ResponseEncodable {
+    let total: Int
+    let items: [Item]
+    let limit: Int
+    let offset: Int
+
+    init(_ page: VocabularyPage<Item>) {
+        total = page.total
+        items = page.items
+        limit = page.limit
+        offset = page.offset
+    }
+}
