@@ -28,12 +28,12 @@ struct ResponseCompressionMiddleware<Context: RequestContext>: RouterMiddleware 
         return response
     }
 
+    /// Checked on every API answer, so cheapest test first and no string copied: the server's
+    /// own JSON answers all name their type in lower case.
     static func isCompressible(_ response: Response) -> Bool {
-        guard response.status == .ok, let length = response.body.contentLength,
-              (minimumSize...maximumSize).contains(length),
-              response.headers[.contentEncoding] == nil, response.headers[.eTag] == nil,
-              let type = response.headers[.contentType]?.lowercased() else { return false }
-        return type.hasPrefix("application/json")
+        guard let length = response.body.contentLength, length >= minimumSize, length <= maximumSize,
+              response.status == .ok, response.headers[.contentType]?.hasPrefix("application/json") == true else { return false }
+        return response.headers[.contentEncoding] == nil && response.headers[.eTag] == nil
     }
 }
 
