@@ -64,4 +64,24 @@ public struct CharacterRepository: Sendable {
                              arguments: [accountID])
         }
     }
+
+    /// One page of those ids and how many there are, in two statements on
+    /// `characterFavourite_on_accountId_createdAt`.
+    public func favourites(accountID: Int64, limit: Int, offset: Int) async throws -> (total: Int, ids: [Int]) {
+        try await reader.read { db in
+            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM characterFavourite WHERE accountId = ?", arguments: [accountID]) ?? 0
+            let ids = try Int.fetchAll(db, sql: """
+                SELECT characterId FROM characterFavourite WHERE accountId = ? ORDER BY createdAt DESC, characterId LIMIT ? OFFSET ?
+                """, arguments: [accountID, max(0, limit), max(0, offset)])
+            return (total, ids)
+        }
+    }
+
+    /// Whether the account keeps the character: one primary-key lookup.
+    public func isFavourite(accountID: Int64, characterID: Int) async throws -> Bool {
+        try await reader.read { db in
+            try Int.fetchOne(db, sql: "SELECT 1 FROM characterFavourite WHERE accountId = ? AND characterId = ?",
+                             arguments: [accountID, characterID]) != nil
+        }
+    }
 }

@@ -55,11 +55,51 @@ extension AppDatabase {
 public struct FavouriteRepository: Sendable {
     let reader: any DatabaseReader
 
-    /// The account's favourites, newest first.
+    /// The account's favourites, newest first. Only for what needs them all (a backup, an
+    /// export); pages and the API read `page(accountID:limit:offset:)`.
     public func favourites(accountID: Int64) async throws -> [Favourite] {
         try await reader.read { db in
             try FavouriteRecord.filter(sql: "accountId = ?", arguments: [accountID])
                 .order(sql: "createdAt DESC, monologueId").fetchAll(db).map { try $0.favourite() }
+        }
+    }
+
+    /// One page of the account's favourites, newest first, and how many there are: two
+    /// statements however many favourites, both walking `favourite_on_accountId_createdAt`.
+    /// Favourites of monologues the library retired are left out of both.
+    public func page(accountID: Int64, limit: Int, offset: Int) async throws -> FavouritePage {
+        try await reader.read { db in
+            let total = try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM favourite f JOIN monologue m ON m.id = f.monologueId WHERE f.accountId = ? AND NOT m.retired
+                """, arguments: [accountID]) ?? 0
+            let items = try FavouriteRecord.fetchAll(db, sql: """
+                SELECT f.* FROM favourite f JOIN monologue m ON m.id = f.monologueId WHERE f.accountId = ? AND NOT m.retired
+                ORDER BY f.createdAt DESC, f.monologueId LIMIT ? OFFSET ?
+                """, arguments: [accountID, max(0, limit), max(0, offset)]).map { try $0.favourite() }
+            return FavouritePage(total: total, items: items)
+        }
+    }
+
+    /// The account's favourites among `monologueIDs` (a page of search results), in one statement.
+    public func favourites(accountID: Int64, among monologueIDs: [String]) async throws -> [Favourite] {
+        guard !monologueIDs.isEmpty else { return [] }
+        return try await reader.read { db in
+            try FavouriteRecord.filter(sql: "accountId = ?", arguments: [accountID])
+                .filter(monologueIDs.contains(Column("monologueId"))).fetchAll(db).map { try $0.favourite() }
+        }
+    }
+
+    /// The tags the account gave its favourites, by monologue id: only favourites whose tags were
+    /// edited, and only that column, so search and the tags page never load every edited text.
+    public func personalTags(accountID: Int64) async throws -> [String: [String]] {
+        try await reader.read { db in
+            var tags: [String: [String]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT monologueId, tags FROM favourite WHERE accountId = ? AND tags IS NOT NULL",
+                                        arguments: [accountID]) {
+                let id: String = row[0]
+                tags[id] = try FavouriteRecord.decodeTags(row[1], id: id)
+            }
+            return tags
         }
     }
 
@@ -79,15 +119,22 @@ public struct FavouriteRepository: Sendable {
     }
 }
 
+/// One page of a list and the length of the whole list.
+public struct FavouritePage: Sendable {
+    public var total: Int
+    public var items: [Favourite]
+}
+
 extension FavouriteRecord {
     func favourite() throws -> Favourite {
-        let decodedTags = try tags.map { json -> [String] in
-            guard let list = try? JSONDecoder().decode([String].self, from: Data(json.utf8)) else {
-                throw StoreError.corruptRow(table: Self.databaseTableName, id: monologueId)
-            }
-            return list
+        Favourite(monologueID: monologueId, text: text, notes: notes, tags: try tags.map { try Self.decodeTags($0, id: monologueId) },
+                  gender: gender.flatMap(Gender.init(rawValue:)))
+    }
+
+    static func decodeTags(_ json: String, id: String) throws -> [String] {
+        guard let list = try? JSONDecoder().decode([String].self, from: Data(json.utf8)) else {
+            throw StoreError.corruptRow(table: databaseTableName, id: id)
         }
-        return Favourite(monologueID: monologueId, text: text, notes: notes, tags: decodedTags,
-                         gender: gender.flatMap(Gender.init(rawValue:)))
+        return list
     }
 }

@@ -95,7 +95,8 @@ import Testing
             try await b.register("bodhi")
             let theirs = try await b.get("/characters/favourites")
             #expect(theirs.body.contains("id=\"favourites-empty\"") && !theirs.body.contains("Leia Organa"))
-            #expect(try await b.api("/api/v1/characters/favourites", method: .get).body == #"{"items":[]}"#)
+            let none = try await b.api("/api/v1/characters/favourites", method: .get).body
+            #expect(none.contains(#""items":[]"#) && none.contains(#""total":0"#))
             #expect(try await b.api("/api/v1/characters/favourites/5", method: .delete).status == .notFound)
             #expect(try await a.api("/api/v1/characters/favourites", method: .get).body.contains("Leia Organa"))
 

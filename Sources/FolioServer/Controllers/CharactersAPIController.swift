@@ -61,6 +61,11 @@ struct CharactersAPIController: Sendable {
     }
 
     struct Items: ResponseEncodable { let items: [Item] }
+    /// One page of favourites, most recently kept first, and how many there are in all.
+    struct FavouritesPage: ResponseEncodable { let total: Int; let limit: Int; let offset: Int; let items: [Item] }
+
+    static let defaultLimit = 50
+    static let maximumLimit = 100
     struct One: ResponseEncodable { let character: Item }
 
     @Sendable func list(_ request: Request, context: FolioRequestContext) async throws -> Sections {
@@ -79,11 +84,17 @@ struct CharactersAPIController: Sendable {
         return One(character: Item(try CharactersPagesController.find(try context.parameters.require("id"), in: catalogue), in: catalogue))
     }
 
-    @Sendable func favourites(_ request: Request, context: FolioRequestContext) async throws -> Items {
+    @Sendable func favourites(_ request: Request, context: FolioRequestContext) async throws -> FavouritesPage {
         let account = try context.requireAccount()
+        let parameters = WebForm(query: request)
+        let limit = try MonologuesController<FolioRequestContext>.integer(parameters.get("limit"), name: "limit",
+                                                                         range: 1...Self.maximumLimit, default: Self.defaultLimit)
+        let offset = try MonologuesController<FolioRequestContext>.integer(parameters.get("offset"), name: "offset",
+                                                                          range: 0...Int(Int32.max), default: 0)
         let catalogue = try await catalogue.current()
-        let ids = try await database.characters.favourites(accountID: account.id)
-        return Items(items: ids.compactMap { catalogue.character($0) }.map { Item($0, in: catalogue) })
+        let page = try await database.characters.favourites(accountID: account.id, limit: limit, offset: offset)
+        return FavouritesPage(total: page.total, limit: limit, offset: offset,
+                              items: page.ids.compactMap { catalogue.character($0) }.map { Item($0, in: catalogue) })
     }
 
     @Sendable func keep(_ request: Request, context: FolioRequestContext) async throws -> Response {

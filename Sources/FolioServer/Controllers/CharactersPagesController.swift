@@ -40,6 +40,12 @@ struct CharactersPagesController: Sendable {
         return Set(try await database.characters.favourites(accountID: account.id))
     }
 
+    /// The one character's id if the account keeps it: a page about one character reads one row.
+    func favouriteIDs(_ context: FolioRequestContext, among character: Character) async throws -> Set<Int> {
+        guard let account = context.account else { return [] }
+        return try await database.characters.isFavourite(accountID: account.id, characterID: character.id) ? [character.id] : []
+    }
+
     func row(_ c: Character, in catalogue: Catalogue, favourites: Set<Int>, context: FolioRequestContext,
              back: String = "/characters") -> [String: Any] {
         [
@@ -62,23 +68,28 @@ struct CharactersPagesController: Sendable {
         ], context: context)
     }
 
+    static let pageSize = 50
+
     @Sendable func favourites(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        _ = try context.requireAccount()
+        let account = try context.requireAccount()
         let catalogue = try await catalogue.current()
-        let ids = try await favouriteIDs(context)
-        let ordered = try await database.characters.favourites(accountID: context.account!.id)
-        let rows = ordered.compactMap { catalogue.character($0) }.map {
-            row($0, in: catalogue, favourites: ids, context: context, back: "/characters/favourites")
+        let number = PageLinks.number(WebForm(query: request).get("page"))
+        let page = try await database.characters.favourites(accountID: account.id, limit: Self.pageSize,
+                                                            offset: (number - 1) * Self.pageSize)
+        let back = PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: 0, path: "/characters/favourites").href(number)
+        let rows = page.ids.compactMap { catalogue.character($0) }.map {
+            row($0, in: catalogue, favourites: Set(page.ids), context: context, back: back)
         }
-        return try render("characters/favourites", title: "Favourite characters", data: [
-            "rows": rows, "empty": rows.isEmpty, "navFavourites": true,
-        ], context: context)
+        var data: [String: Any] = ["rows": rows, "empty": page.total == 0, "navFavourites": true]
+        data.merge(PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: page.ids.count,
+                                    path: "/characters/favourites").data) { _, new in new }
+        return try render("characters/favourites", title: "Favourite characters", data: data, context: context)
     }
 
     @Sendable func character(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let catalogue = try await catalogue.current()
         let c = try Self.find(try context.parameters.require("id"), in: catalogue)
-        var data = row(c, in: catalogue, favourites: try await favouriteIDs(context), context: context, back: "/characters/\(c.id)")
+        var data = row(c, in: catalogue, favourites: try await favouriteIDs(context, among: c), context: context, back: "/characters/\(c.id)")
         data["detailsHref"] = "/characters/\(c.id)/details"
         return try render("characters/character", title: c.name, data: data, context: context)
     }
@@ -86,7 +97,7 @@ struct CharactersPagesController: Sendable {
     @Sendable func details(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let catalogue = try await catalogue.current()
         let c = try Self.find(try context.parameters.require("id"), in: catalogue)
-        var data = row(c, in: catalogue, favourites: try await favouriteIDs(context), context: context)
+        var data = row(c, in: catalogue, favourites: try await favouriteIDs(context, among: c), context: context)
         data["facts"] = [
             ["label": "Name", "value": c.name, "id": "fact-name"],
             ["label": "Home planet", "value": catalogue.planet(c.homeworld)?.name ?? "unknown", "id": "fact-planet"],
@@ -121,7 +132,7 @@ struct CharactersPagesController: Sendable {
         let catalogue = try await catalogue.current()
         let c = try Self.find(try context.parameters.require("id"), in: catalogue)
         let form = try await WebForm.read(request)
-        if try await database.characters.favourites(accountID: account.id).contains(c.id) {
+        if try await database.characters.isFavourite(accountID: account.id, characterID: c.id) {
             try await database.forgetCharacter(accountID: account.id, characterID: c.id)
         } else {
             try await database.keepCharacter(accountID: account.id, characterID: c.id)

@@ -23,9 +23,18 @@ struct FavouritesAPIController: Sendable {
         let isEdited: Bool
     }
 
+    /// One page of favourites, newest first, and how many there are in all.
     struct Items: ResponseEncodable {
+        let total: Int
+        let limit: Int
+        let offset: Int
         let items: [Item]
     }
+
+    /// Each item carries a whole monologue (an edited text may run to 50,000 characters), so a
+    /// page is smaller than the library search's.
+    static let defaultLimit = 50
+    static let maximumLimit = 100
 
     /// The fields a client may change; absent fields keep their edit, `null`-free by design:
     /// restoring is its own call.
@@ -38,9 +47,14 @@ struct FavouritesAPIController: Sendable {
 
     @Sendable func list(_ request: Request, context: FolioRequestContext) async throws -> Items {
         let account = try context.requireAccount()
+        let parameters = WebForm(query: request)
+        let limit = try MonologuesController<FolioRequestContext>.integer(parameters.get("limit"), name: "limit",
+                                                                         range: 1...Self.maximumLimit, default: Self.defaultLimit)
+        let offset = try MonologuesController<FolioRequestContext>.integer(parameters.get("offset"), name: "offset",
+                                                                          range: 0...Int(Int32.max), default: 0)
         let library = try await library.current()
-        let favourites = try await database.favourites.favourites(accountID: account.id)
-        return Items(items: favourites.compactMap { f in
+        let page = try await database.favourites.page(accountID: account.id, limit: limit, offset: offset)
+        return Items(total: page.total, limit: limit, offset: offset, items: page.items.compactMap { f in
             library.monologue(id: f.monologueID).map { Item(monologue: f.applied(to: $0), isEdited: f.isEdited) }
         })
     }

@@ -12,6 +12,8 @@ struct MonologuePagesController: Sendable {
     let pages: PageRenderer
 
     static let pageSize = 50
+    /// Your tags on the tags page: at ~60 bytes a checkbox, 200 keep the page well under 150 KB.
+    static let maximumPersonalTags = 200
 
     func addRoutes(to router: Router<FolioRequestContext>) {
         router.get("/") { _, _ in Response.redirect(to: "/monologues") }
@@ -40,11 +42,17 @@ struct MonologuePagesController: Sendable {
         return MonologueOptions(gender: parts[0], tone: parts[1], length: parts[2], textSize: parts[3])
     }
 
-    /// The user's favourites by monologue id (empty when logged out).
-    func favouritesByID(_ context: FolioRequestContext) async throws -> [String: Favourite] {
+    /// The user's favourites among `ids` (a page of results) by monologue id; empty when logged out.
+    func favouritesByID(_ context: FolioRequestContext, among ids: [String]) async throws -> [String: Favourite] {
         guard let account = context.account else { return [:] }
-        let list = try await database.favourites.favourites(accountID: account.id)
+        let list = try await database.favourites.favourites(accountID: account.id, among: ids)
         return Dictionary(list.map { ($0.monologueID, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The tags the user gave favourites, by monologue id (empty when logged out).
+    func personalTags(_ context: FolioRequestContext) async throws -> [String: [String]] {
+        guard let account = context.account else { return [:] }
+        return try await database.favourites.personalTags(accountID: account.id)
     }
 
     // MARK: - List
@@ -53,7 +61,6 @@ struct MonologuePagesController: Sendable {
         let parameters = WebForm(query: request)
         let library = try await library.current()
         let options = try await options(request, context)
-        let favourites = try await favouritesByID(context)
         // The URL may narrow the remembered options further (the tags page sends tag=…).
         var filter = options.filter(tags: parameters.getAll("tag").filter { !$0.isEmpty })
         if let gender = parameters.get("gender").flatMap(Gender.init(rawValue:)) { filter.gender = gender == .any ? nil : gender }
@@ -61,9 +68,10 @@ struct MonologuePagesController: Sendable {
         if let length = parameters.get("length").flatMap(Length.init(rawValue:)) { filter.length = length }
         let query = String((parameters.get("q") ?? "").prefix(500))
         let pageNumber = max(1, min(10_000, Int(parameters.get("page") ?? "1") ?? 1))
-        let personal = favourites.compactMapValues(\.tags)
+        let personal = try await personalTags(context)
         let result = library.search(query, filter: filter, limit: Self.pageSize, offset: (pageNumber - 1) * Self.pageSize,
                                     personalTags: personal)
+        let favourites = try await favouritesByID(context, among: result.items.map(\.id))
 
         var data = resultsData(result, query: query, filter: filter, page: pageNumber, favourites: favourites, request: request)
         if parameters.get("fragment") == "1" {
@@ -156,12 +164,16 @@ struct MonologuePagesController: Sendable {
     @Sendable func tags(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let library = try await library.current()
         let selected = Set(WebForm(query: request).getAll("tag"))
-        let favourites = try await favouritesByID(context)
         var personalCounts: [String: Int] = [:]
-        for tags in favourites.values.compactMap(\.tags) { for tag in tags where !library.knownTags.contains(tag) { personalCounts[tag, default: 0] += 1 } }
+        for tags in try await personalTags(context).values { for tag in tags where !library.knownTags.contains(tag) { personalCounts[tag, default: 0] += 1 } }
+        // Every favourite may carry its own tags, so the page offers the most used of them (and
+        // any already ticked); the rest stay reachable by searching for them.
+        let shown = personalCounts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .enumerated().filter { $0.offset < Self.maximumPersonalTags || selected.contains($0.element.key) }.map(\.element)
         let data: [String: Any] = [
             "tags": library.tags.map { ["name": $0.name, "count": $0.count, "selected": selected.contains($0.name)] },
-            "personalTags": personalCounts.sorted { $0.key < $1.key }.map { ["name": $0.key, "count": $0.value, "selected": selected.contains($0.key)] },
+            "personalTags": shown.sorted { $0.key < $1.key }.map { ["name": $0.key, "count": $0.value, "selected": selected.contains($0.key)] },
+            "hasMorePersonalTags": personalCounts.count > shown.count, "morePersonalTags": personalCounts.count - shown.count,
         ]
         let options = try await options(request, context)
         return try pages.render("monologues/tags", title: "Tags", data: data, context: context, textSize: options.textSize.rawValue)
@@ -215,17 +227,22 @@ struct MonologuePagesController: Sendable {
 
     // MARK: - Favourites
 
+    /// One page of the user's favourites, newest first, from one read of two statements.
     @Sendable func favourites(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let library = try await library.current()
-        let list = try await database.favourites.favourites(accountID: account.id)
-        let items: [[String: Any]] = list.compactMap { favourite in
+        let number = PageLinks.number(WebForm(query: request).get("page"))
+        let page = try await database.favourites.page(accountID: account.id, limit: Self.pageSize, offset: (number - 1) * Self.pageSize)
+        let items: [[String: Any]] = page.items.compactMap { favourite in
             guard let m = library.monologue(id: favourite.monologueID) else { return nil }
             return ["href": "/monologues/\(Self.escapePath(m.id))", "editHref": "/monologues/favourites/\(Self.escapePath(m.id))/edit",
                     "title": m.title, "character": m.character, "play": m.play, "isEdited": favourite.isEdited]
         }
+        var data: [String: Any] = ["items": items, "empty": page.total == 0]
+        data.merge(PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: page.items.count,
+                            path: "/monologues/favourites").data) { _, new in new }
         let options = try await options(request, context)
-        return try pages.render("monologues/favourites", title: "Favourites", data: ["items": items, "empty": items.isEmpty],
+        return try pages.render("monologues/favourites", title: "Favourites", data: data,
                                 context: context, textSize: options.textSize.rawValue)
     }
 
@@ -258,7 +275,7 @@ struct MonologuePagesController: Sendable {
         guard let gender = Gender(rawValue: form.string("gender")) else {
             throw MonologueError.unknownFilterValue(field: "gender", value: form.string("gender"), allowed: Gender.allCases.map(\.rawValue))
         }
-        let personal = try await favouritesByID(context).values.flatMap { $0.tags ?? [] }
+        let personal = try await personalTags(context).values.flatMap { $0 }
         let edits = Favourite.edits(of: original, text: text, notes: notes, tags: tags, gender: gender,
                                     knownTags: Array(library.knownTags) + personal)
         if (edits.tags ?? []).count > Favourite.maximumTags { errors.append("Keep it to \(Favourite.maximumTags) tags at most.") }

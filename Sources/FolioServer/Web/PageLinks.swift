@@ -1,0 +1,30 @@
+import Foundation
+
+/// Where one page of a paged list stands: "51–100 of 500" and the links to the pages either
+/// side, for the pager partial (`pager.mustache`) that paged lists share.
+struct PageLinks {
+    let total: Int
+    /// From 1.
+    let page: Int
+    let pageSize: Int
+    /// How many rows this page shows.
+    let shown: Int
+    let path: String
+
+    /// The page a `page=` parameter asks for; anything that is not a whole number from 1 is page 1.
+    static func number(_ raw: String?) -> Int {
+        max(1, min(1_000_000, Int(raw ?? "") ?? 1))
+    }
+
+    var offset: Int { (page - 1) * pageSize }
+
+    var data: [String: Any] {
+        var data: [String: Any] = ["total": total, "one": total == 1, "paged": page > 1 || offset + shown < total || shown > 0]
+        if shown > 0 { data["pageText"] = "\(offset + 1)–\(offset + shown) of \(total)" }
+        if page > 1 { data["previousHref"] = href(page - 1) }
+        if offset + shown < total { data["nextHref"] = href(page + 1) }
+        return data
+    }
+
+    func href(_ page: Int) -> String { page == 1 ? path : "\(path)?page=\(page)" }
+}
