@@ -63,7 +63,7 @@ let package = Package(
         .executableTarget(name: "folio", dependencies: ["FolioCLI"]),
 
         // MARK: - benchmarks (run release-built: `swift run -c release folio-bench`)
-        .executableTarget(name: "folio-bench", dependencies: ["FolioCore", "Monologues", "Ghost", "FolioStore"],
+        .executableTarget(name: "folio-bench", dependencies: ["FolioCore", "Monologues", "Ghost", "FolioStore", "Vocabulary", "Plots", "Characters"],
                           path: "Benchmarks/FolioBench"),
 
         // MARK: - tests

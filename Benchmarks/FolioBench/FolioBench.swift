@@ -4,10 +4,17 @@ import Monologues
 
 /// `swift run -c release folio-bench [PLAYS_DIR]`: the quality bars of the monologue library and
 /// of Ghost, as medians over repeated runs, each beside its baseline measured in the same run.
+/// `folio-bench swapi` times SWAPI imports of growing size side by side; `folio-bench scale-seed`
+/// fills a data directory with one account at scale for `scripts/scale-bench.sh`.
 @main
 struct FolioBench {
     static func main() async throws {
         let arguments = CommandLine.arguments.dropFirst()
+        switch arguments.first {
+        case "swapi": return try await SWAPIBench.run()
+        case "scale-seed": return try await ScaleSeed.run(Array(arguments.dropFirst()))
+        default: break
+        }
         let directory = arguments.first.map { URL(fileURLWithPath: $0) }
             ?? ProcessInfo.processInfo.environment["FOLIO_CORPUS"].map { URL(fileURLWithPath: $0) }
             ?? DataDirectory.resolve(explicit: nil).shakespeareURL

@@ -153,6 +153,33 @@ import FoundationXML
         #expect(catalogue.planets.first { $0.name == "Bespin" }?.diameter == "118000")
     }
 
+    /// The merge matches names through an index built once: people and planets repeated in any
+    /// case within one import update what the import itself added, and new ids carry on from the
+    /// highest in use, one each.
+    @Test func namesRepeatedInOneImportMatchWhatItAdded() throws {
+        let json = #"""
+            [{"name": "Generated World", "climate": "arid", "url": "https://swapi.dev/api/planets/900/"},
+             {"name": "GENERATED WORLD", "climate": "frozen", "url": "https://swapi.dev/api/planets/901/"},
+             {"name": "Ada Vell", "height": "160", "homeworld": "https://swapi.dev/api/planets/900/", "url": "https://swapi.dev/api/people/900/"},
+             {"name": "Bo Krin", "height": "170", "url": "https://swapi.dev/api/people/901/"},
+             {"name": "ada vell", "height": "161", "url": "https://swapi.dev/api/people/902/"},
+             {"name": "LUKE SKYWALKER", "height": "173", "url": "https://swapi.dev/api/people/1/"}]
+            """#
+        var items = SWAPIImport.Items()
+        try SWAPIImport.read(Data(json.utf8), name: "mixed.json", into: &items)
+        var catalogue = try Catalogue.bundled.get()
+        let highest = catalogue.characters.map(\.id).max()!, highestPlanet = catalogue.planets.map(\.id).max()!
+        let summary = SWAPIImport.merge(items, into: &catalogue)
+        #expect(summary == .init(added: 3, updated: 3))
+        let world = try #require(catalogue.planets.first { $0.name.lowercased() == "generated world" })
+        #expect(world.id == highestPlanet + 1 && world.climate == "frozen" && catalogue.planets.filter { $0.id == world.id }.count == 1)
+        let ada = catalogue.characters.filter { $0.name.lowercased() == "ada vell" }
+        #expect(ada.count == 1 && ada[0].id == highest + 1 && ada[0].height == "161" && ada[0].homeworld == world.id)
+        #expect(catalogue.characters.first { $0.name == "Bo Krin" }?.id == highest + 2)
+        #expect(catalogue.characters.first { $0.id == 1 }?.height == "173")
+        #expect(Set(catalogue.characters.map(\.id)).count == catalogue.characters.count)
+    }
+
     @Test func malformedJSONIsRefused() {
         var items = SWAPIImport.Items()
         for bad in ["{", "42", #"{"results": 5}"#, #"[1, 2]"#, #"[{"name": "x"}]"#, #"[{"episode_id": 4}]"#] {
