@@ -1,3 +1,4 @@
+import Characters
 import FolioCore
 import FolioStore
 import Foundation
@@ -9,7 +10,7 @@ import Vocabulary
 /// `folio-bench scale-seed --data-dir DIR --username NAME`: gives an existing account (made with
 /// `folio account create`, over a library made with `folio import shakespeare`) what the product's
 /// floors are stated for — 25,000 vocabulary pairs, 10,000 reviews, 500 monologue favourites with
-/// edits, 300 finished Ghost games, and some kept plots and grammars — through the store's own
+/// edits, 300 finished Ghost games, and some kept plots, grammars and characters — through the store's own
 /// write methods, in batches, never through HTTP.
 enum ScaleSeed {
     struct Options {
@@ -63,6 +64,11 @@ enum ScaleSeed {
         try await step("\(options.favourites) favourites with edits") { try await favourites(options.favourites, account: account, database) }
         try await step("\(options.games) finished Ghost games") { try await games(options.games, account: account, database) }
         try await step("20 kept plots and 10 grammars") { try await plots(account: account, database) }
+        try await step("every bundled character kept") {
+            for character in try Catalogue.bundled.get().characters {
+                try await database.keepCharacter(accountID: account.id, characterID: character.id)
+            }
+        }
     }
 
     static func step(_ what: String, _ body: () async throws -> Void) async throws {
