@@ -63,39 +63,49 @@ def main():
     favourite = urllib.parse.quote(json.loads(body)["items"][0]["monologue"]["id"], safe="")
     # Lists other apps page on their own get the first page asked for; unknown parameters are ignored.
     page = "limit=50&offset=0"
-    reads = [
-        ("Vocabulary", "pairs page", "/vocab", READ_MS),
-        ("Vocabulary", "pairs search page", "/vocab?q=ba", READ_MS),
-        ("Vocabulary", "pairs API", f"/api/v1/vocab/pairs?{page}", READ_MS),
-        ("Vocabulary", "pairs search API", f"/api/v1/vocab/pairs?q=ba&{page}", READ_MS),
-        ("Vocabulary", "tags API", f"/api/v1/vocab/tags?{page}", READ_MS),
-        ("Vocabulary", "revise page", "/vocab/revise", READ_MS),
-        ("Vocabulary", "next review page", "/vocab/revise/session", READ_MS),
-        ("Vocabulary", "next review API", "/api/v1/vocab/review", REVIEW_MS),
-        ("Monologues", "list page", "/monologues", READ_MS),
-        ("Monologues", "search page", "/monologues?q=love+death", READ_MS),
-        ("Monologues", "search API", "/api/v1/monologues?q=love+death", READ_MS),
-        ("Monologues", "tags page", "/monologues/tags", READ_MS),
-        ("Monologues", "tags API", "/api/v1/tags", READ_MS),
-        ("Monologues", "favourites page", "/monologues/favourites", READ_MS),
-        ("Monologues", "favourites page 10", "/monologues/favourites?page=10", READ_MS),
-        ("Monologues", "favourites API", f"/api/v1/favourites?{page}", READ_MS),
-        ("Monologues", "favourite page", f"/monologues/{favourite}", READ_MS),
-        ("Monologues", "favourite edit page", f"/monologues/favourites/{favourite}/edit", READ_MS),
-        ("Characters", "favourites page", "/characters/favourites", READ_MS),
-        ("Characters", "favourites API", f"/api/v1/characters/favourites?{page}", READ_MS),
-        ("Ghost", "games page", "/ghost", READ_MS),
-        ("Ghost", "games API", f"/api/v1/ghost/games?{page}", READ_MS),
-        ("Ghost", "leaderboard page", "/ghost/scores", READ_MS),
-        ("Ghost", "leaderboard API", f"/api/v1/ghost/highscores?{page}", READ_MS),
-        ("Plots", "kept plots page", "/plots/kept", READ_MS),
-        ("Plots", "kept plots API", f"/api/v1/plots/kept?{page}", READ_MS),
-        ("Plots", "grammars page", "/plots/grammars", READ_MS),
-        ("Plots", "grammars API", f"/api/v1/plots/grammars?{page}", READ_MS),
-    ]
+    reads = {
+        "Vocabulary": [
+            ("pairs page", "/vocab"),
+            ("pairs search page", "/vocab?q=ba"),
+            ("pairs API", f"/api/v1/vocab/pairs?{page}"),
+            ("pairs search API", f"/api/v1/vocab/pairs?q=ba&{page}"),
+            ("tags API", f"/api/v1/vocab/tags?{page}"),
+            ("revise page", "/vocab/revise"),
+            ("next review page", "/vocab/revise/session"),
+            ("next review API", "/api/v1/vocab/review", REVIEW_MS),
+        ],
+        "Monologues": [
+            ("list page", "/monologues"),
+            ("search page", "/monologues?q=love+death"),
+            ("search API", "/api/v1/monologues?q=love+death"),
+            ("tags page", "/monologues/tags"),
+            ("tags API", "/api/v1/tags"),
+            ("favourites page", "/monologues/favourites"),
+            ("favourites page 10", "/monologues/favourites?page=10"),
+            ("favourites API", f"/api/v1/favourites?{page}"),
+            ("favourite page", f"/monologues/{favourite}"),
+            ("favourite edit page", f"/monologues/favourites/{favourite}/edit"),
+        ],
+        "Characters": [
+            ("favourites page", "/characters/favourites"),
+            ("favourites API", f"/api/v1/characters/favourites?{page}"),
+        ],
+        "Ghost": [
+            ("games page", "/ghost"),
+            ("games API", f"/api/v1/ghost/games?{page}"),
+            ("leaderboard page", "/ghost/scores"),
+            ("leaderboard API", f"/api/v1/ghost/highscores?{page}"),
+        ],
+        "Plots": [
+            ("kept plots page", "/plots/kept"),
+            ("kept plots API", f"/api/v1/plots/kept?{page}"),
+            ("grammars page", "/plots/grammars"),
+            ("grammars API", f"/api/v1/plots/grammars?{page}"),
+        ],
+    }
     print(f"{'app':<11} {'read':<22} {'median':>9} {'size':>10}  floor       path")
     broken = []
-    for app, name, path, floor in reads:
+    for app, name, path, floor in [(app, *read, READ_MS)[:4] for app, group in reads.items() for read in group]:
         status, median, size = session.time(path, count)
         problems = []
         if status != 200:
@@ -108,7 +118,7 @@ def main():
         print(f"{app:<11} {name:<22} {median:7.2f} ms {size / 1024:7.1f} KB  ≤{floor:g} ms  {path}  {mark}")
         if problems:
             broken.append(f"{app} {name}")
-    print(f"\n{len(reads)} reads, median of {count} requests each; floors: ≤ 150 KB, ≤ {READ_MS:g} ms, next review ≤ {REVIEW_MS:g} ms")
+    print(f"\n{sum(len(group) for group in reads.values())} reads, median of {count} requests each; floors: ≤ 150 KB, ≤ {READ_MS:g} ms, next review ≤ {REVIEW_MS:g} ms")
     if broken:
         print(f"{len(broken)} broken: " + "; ".join(broken))
         if not report_only:

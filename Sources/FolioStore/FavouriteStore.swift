@@ -55,15 +55,6 @@ extension AppDatabase {
 public struct FavouriteRepository: Sendable {
     let reader: any DatabaseReader
 
-    /// The account's favourites, newest first. Only for what needs them all (a backup, an
-    /// export); pages and the API read `page(accountID:limit:offset:)`.
-    public func favourites(accountID: Int64) async throws -> [Favourite] {
-        try await reader.read { db in
-            try FavouriteRecord.filter(sql: "accountId = ?", arguments: [accountID])
-                .order(sql: "createdAt DESC, monologueId").fetchAll(db).map { try $0.favourite() }
-        }
-    }
-
     /// One page of the account's favourites, newest first, and how many there are: two
     /// statements however many favourites, both walking `favourite_on_accountId_createdAt`.
     /// Favourites of monologues the library retired are left out of both.
