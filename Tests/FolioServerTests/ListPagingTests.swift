@@ -13,7 +13,8 @@ import Testing
 
     /// An app over 130 monologues and 60 characters, with Alice keeping `favourites` of each
     /// (favourite n kept n minutes after the first) and Bob keeping one.
-    func withKeptLists(favourites: Int, _ test: @escaping @Sendable (inout Visitor, inout Visitor) async throws -> Void) async throws {
+    func withKeptLists(favourites: Int,
+                       _ test: @escaping @Sendable (inout Visitor, inout Visitor, _ aliceID: Int64, AppDatabase) async throws -> Void) async throws {
         let database = try AppDatabase.inMemory()
         try database.importMonologues((1...130).map { LibraryFixture.monologue(Self.id($0), number: $0, text: "Speech \($0).") },
                                       source: "fixture")
@@ -34,7 +35,7 @@ import Testing
             }
             try await database.addFavourite(accountID: bobID, monologueID: Self.id(130))
             try await database.saveFavouriteEdits(accountID: bobID, Favourite(monologueID: Self.id(130), tags: ["bobs-own"]))
-            try await test(&alice, &bob)
+            try await test(&alice, &bob, aliceID, database)
         }
     }
 
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func theFavouritesAPIPagesWithLimitAndOffset() async throws {
-        try await withKeptLists(favourites: 120) { alice, bob in
+        try await withKeptLists(favourites: 120) { alice, bob, _, _ in
             let first = try JSONDecoder().decode(FavouritesPage.self, from: Data(try await alice.api("/api/v1/favourites", method: .get).body.utf8))
             #expect(first.total == 120 && first.limit == 50 && first.offset == 0)
             #expect(first.items.map(\.monologue.id) == (71...120).reversed().map(Self.id))
@@ -70,7 +71,7 @@ import Testing
     }
 
     @Test func theFavouritesPageShowsFiftyAtATimeWithLinks() async throws {
-        try await withKeptLists(favourites: 120) { alice, bob in
+        try await withKeptLists(favourites: 120) { alice, bob, _, _ in
             let first = try await alice.get("/monologues/favourites")
             #expect(first.status == .ok)
             #expect(first.body.components(separatedBy: "<li class=\"favourite\"").count - 1 == 50)
@@ -92,7 +93,7 @@ import Testing
     }
 
     @Test func searchAndTagsMarkOnlyTheUsersOwnFavourites() async throws {
-        try await withKeptLists(favourites: 129) { alice, bob in
+        try await withKeptLists(favourites: 129) { alice, bob, _, _ in
             // The search page marks the favourites among its results, whatever page they are on.
             var marked = 0
             for page in 1...3 {
@@ -108,7 +109,7 @@ import Testing
     }
 
     @Test func characterFavouritesArePagedInTheAPIAndOnThePage() async throws {
-        try await withKeptLists(favourites: 60) { alice, bob in
+        try await withKeptLists(favourites: 60) { alice, bob, _, _ in
             let api = try JSONDecoder().decode(CharactersPage.self,
                                                from: Data(try await alice.api("/api/v1/characters/favourites?offset=50", method: .get).body.utf8))
             #expect(api.total == 60 && api.offset == 50 && api.items.map(\.id) == Array((1...10).reversed()))
@@ -126,6 +127,24 @@ import Testing
             let toggled = try await alice.post("/characters/5/favourite", ["back": "/characters/favourites?page=2"])
             #expect(toggled.location == "/characters/favourites?page=2")
             #expect(try await alice.get("/characters/favourites").body.contains("1–50 of 59"))
+        }
+    }
+
+    @Test func theTagsPageOffersTheMostUsedOfManyPersonalTags() async throws {
+        try await withKeptLists(favourites: 12) { alice, _, aliceID, database in
+            // 12 favourites × 20 tags of their own = 240 tags; "shared" is on all twelve.
+            for n in 1...12 {
+                let tags = ["shared"] + (1...19).map { "own-\(n)-\($0)" }
+                try await database.saveFavouriteEdits(accountID: aliceID, Favourite(monologueID: Self.id(n), tags: tags))
+            }
+            let page = try await alice.get("/monologues/tags")
+            #expect(page.status == .ok && page.body.contains("shared (12)"))
+            let offered = page.body.components(separatedBy: "value=\"own-").count - 1
+            #expect(offered == 199, "\(offered) of the own tags offered")
+            #expect(page.body.contains("And 29 more of your tags"))
+            // A ticked tag stays offered however rarely it is used.
+            let ticked = try await alice.get("/monologues/tags?tag=own-9-9")
+            #expect(ticked.body.contains("value=\"own-9-9\" checked") && ticked.body.contains("And 28 more of your tags"))
         }
     }
 }
