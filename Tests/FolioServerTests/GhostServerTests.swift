@@ -731,54 +731,6 @@ extension Visitor {
 @Suite struct GhostSocketLimitTests {
     typealias Message = GhostSocketTests.Message
 
-    /// The first message of a socket, and whether the server closed it after that.
-    static func firstMessage(_ client: any TestClientProtocol, _ path: String, cookies: String = "") async throws -> (Message, closed: Bool) {
-        let result = Mutex<(Message, Bool)?>(nil)
-        try await client.ws(path, configuration: .init(additionalHeaders: cookies.isEmpty ? [:] : [.cookie: cookies])) { inbound, _, _ in
-            var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
-            let first = try await GhostSocketTests.next(&messages)
-            // A refused socket is closed at once; an admitted one is left open and this returns.
-            var closed = false
-            if first.type == "error" { closed = try await messages.next() == nil }
-            result.withLock { $0 = (first, closed) }
-        }
-        return try #require(result.withLock { $0 })
-    }
-
-    /// Sockets past the limits get the limit's name and a close; a socket closed frees its place.
-    @Test(.timeLimit(.minutes(1))) func socketsPerAddressAndPerGame() async throws {
-        var limits = ServerLimits()
-        limits.webSocketsPerAddress = 2
-        limits.webSocketsPerGame = 1
-        try await withGhostApp(live: true, limits: limits) { client, _ in
-            var ada = Visitor(client)
-            try await ada.register("ada")
-            var rooms: [String] = []
-            for _ in 0..<3 { rooms.append(try await ada.startGame(#"{"mode": "online", "minLength": 3, "people": 2}"#).id) }
-            let paths = rooms.map { "/ghost/games/\($0)/socket" }
-            try await client.ws(paths[0]) { inbound, _, _ in
-                var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
-                #expect(try await GhostSocketTests.next(&messages).type == "state")
-                let (onGame, closedOnGame) = try await Self.firstMessage(client, paths[0])
-                #expect(onGame.error?.code == "too_many_sockets_on_game" && onGame.error?.message.contains("sockets per game") == true && closedOnGame)
-                try await client.ws(paths[1]) { inbound, _, _ in
-                    var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
-                    #expect(try await GhostSocketTests.next(&messages).type == "state")
-                    let (fromAddress, closed) = try await Self.firstMessage(client, paths[2])
-                    #expect(fromAddress.error?.code == "too_many_sockets_from_address" && fromAddress.error?.message.contains("sockets per address") == true)
-                    #expect(closed)
-                }
-                // The second socket has closed: its place is free again (once the server has seen the close).
-                var admitted = false
-                for _ in 0..<50 where !admitted {
-                    admitted = try await Self.firstMessage(client, paths[2]).0.type == "state"
-                    if !admitted { try await Task.sleep(for: .milliseconds(50)) }
-                }
-                #expect(admitted)
-            }
-        }
-    }
-
     /// After a password change elsewhere, and after a log-out, the next message on an open socket
     /// is refused and the socket closed: it never acts as the old account.
     @Test(.timeLimit(.minutes(1))) func aSocketActsForNobodyOnceItsSessionEnds() async throws {
@@ -907,6 +859,24 @@ extension Visitor {
             }
             #expect(try await here.api("/api/v1/ghost/games", method: .post, json: hotSeat).status == .tooManyRequests)
         }
+    }
+}
+
+@Suite struct GhostSocketTallyTests {
+    /// Each limit is checked before anything is counted, and a released socket frees its place
+    /// on its game and for its address. (Live sockets against these limits: Tests/security/test_ghost.py.)
+    @Test func limitsPerAddressAndPerGame() {
+        let tally = GhostSocketTally(perAddress: 3, perGame: 2)
+        #expect(tally.admit(address: "a", game: "g1") == nil)
+        #expect(tally.admit(address: "a", game: "g1") == nil)
+        #expect(tally.admit(address: "b", game: "g1") == .tooManySocketsOnGame(limit: 2))
+        #expect(tally.admit(address: "a", game: "g2") == nil)
+        #expect(tally.admit(address: "a", game: "g3") == .tooManySocketsFromAddress(limit: 3))
+        #expect(tally.admit(address: "b", game: "g3") == nil)
+        tally.release(address: "a", game: "g1")
+        #expect(tally.admit(address: "a", game: "g3") == nil)
+        #expect(tally.admit(address: "b", game: "g1") == nil)
+        #expect(tally.admit(address: "c", game: "g1") == .tooManySocketsOnGame(limit: 2))
     }
 }
 
