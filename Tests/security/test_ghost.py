@@ -230,6 +230,8 @@ def test_idle_sockets_cost_nothing(make_server):
         time.sleep(max(0.0, 3 - (time.monotonic() - started)))
         wall = time.monotonic() - started
         cpu = cpu_seconds(server.process.pid) - cpu_before
+        print(f"100 idle sockets: ping median {statistics.median(pings) * 1000:.1f} ms, max {max(pings) * 1000:.1f} ms; "
+              f"server CPU {cpu:.2f} s in {wall:.2f} s")
         # Measured on a 2-core machine: ping's median stays a few milliseconds with 100 sockets open.
         assert statistics.median(pings) < 0.05, pings
         # Polling per socket was 100 reads a second here; waiting for changes is next to nothing.
