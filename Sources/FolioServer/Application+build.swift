@@ -16,13 +16,16 @@ public func buildApplication(_ configuration: ServerConfiguration, database: App
     logger.logLevel = .info
     let library = LibraryCache(repository: database.monologues, recheckSeconds: configuration.libraryRecheckSeconds)
     let pages = try await PageRenderer.load()
+    let ghost = database.ghost
     let referee = GhostReferee(database: database, dictionaries: GhostDictionaries(paths: configuration.ghostWordLists),
-                               hub: GhostRoomHub(recheckSeconds: configuration.ghostRecheckSeconds))
+                               hub: GhostRoomHub(recheckSeconds: configuration.ghostRecheckSeconds, versions: { try await ghost.versions(ids: $0) }),
+                               limits: configuration.limits)
     let router = buildRouter(database: database, library: library, pages: pages, referee: referee, configuration: configuration,
                              logger: logger)
     var app = Application(
         router: router,
-        server: .folio(webSocketRouter: buildWebSocketRouter(database: database, referee: referee, logger: logger), limits: configuration.limits),
+        server: .folio(webSocketRouter: buildWebSocketRouter(database: database, referee: referee, configuration: configuration,
+                                                             logger: logger), limits: configuration.limits),
         configuration: .init(address: .hostname(configuration.hostname, port: configuration.port), serverName: "Folio"),
         logger: logger
     )
@@ -73,15 +76,17 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
     PlotsAPIController(database: database, pages: plotPages).addRoutes(to: api)
     plotPages.addRoutes(to: router)
     GhostAPIController(referee: referee).addRoutes(to: api)
-    GhostPagesController(referee: referee, pages: pages).addRoutes(to: router)
+    GhostPagesController(referee: referee, pages: pages, publicURL: configuration.publicURL).addRoutes(to: router)
     return router
 }
 
 /// The routes that upgrade to a WebSocket, behind the same sessions as the pages so a socket
 /// knows who is playing.
-func buildWebSocketRouter(database: AppDatabase, referee: GhostReferee, logger: Logger) -> Router<FolioRequestContext> {
+func buildWebSocketRouter(database: AppDatabase, referee: GhostReferee, configuration: ServerConfiguration,
+                          logger: Logger) -> Router<FolioRequestContext> {
     let router = Router(context: FolioRequestContext.self)
     router.add(middleware: SessionMiddleware(accounts: database.accounts))
-    GhostSocketController(referee: referee, logger: logger).addRoutes(to: router)
+    let tally = GhostSocketTally(perAddress: configuration.limits.webSocketsPerAddress, perGame: configuration.limits.webSocketsPerGame)
+    GhostSocketController(referee: referee, tally: tally, logger: logger).addRoutes(to: router)
     return router
 }

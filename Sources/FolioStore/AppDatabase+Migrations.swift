@@ -45,6 +45,7 @@ extension AppDatabase {
         registerSessionDigestMigration(&migrator)
         registerPlotLimitsMigration(&migrator)
         registerVocabularyIndexMigration(&migrator)
+        registerGhostLimitsMigration(&migrator)
         registerListIndexMigration(&migrator)
         return migrator
     }
@@ -305,6 +306,30 @@ extension AppDatabase {
             try db.execute(sql: "CREATE INDEX favourite_on_accountId_createdAt ON favourite (accountId, createdAt DESC, monologueId)")
             try db.execute(sql: """
                 CREATE INDEX characterFavourite_on_accountId_createdAt ON characterFavourite (accountId, createdAt DESC, characterId)
+                """)
+        }
+    }
+}
+
+extension AppDatabase {
+    /// Ghost quotas and paging: the starts of games without an account (an hour's worth, per
+    /// address), an index that answers the leaderboard from the index alone, and no more high
+    /// scores from hot-seat games an account played against itself.
+    static func registerGhostLimitsMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v11-ghost-limits") { db in
+            try db.create(table: "ghostAnonymousStart") { t in
+                t.column("address", .text).notNull()
+                t.column("startedAt", .datetime).notNull()
+            }
+            try db.create(index: "ghostAnonymousStart_on_address_startedAt", on: "ghostAnonymousStart", columns: ["address", "startedAt"])
+            try db.create(index: "ghostResult_on_dictionary_accountId", on: "ghostResult",
+                          columns: ["dictionary", "accountId", "won", "rounds", "roundsLost"])
+            // A hot-seat game has one account at most; with a person's seat nobody held, that
+            // account played the other seats itself.
+            try db.execute(sql: """
+                DELETE FROM ghostResult WHERE gameId IN (
+                    SELECT g.id FROM ghostGame g WHERE g.mode = 'hotseat' AND EXISTS (
+                        SELECT 1 FROM ghostSeat s WHERE s.gameId = g.id AND s.kind = 'person' AND s.accountId IS NULL))
                 """)
         }
     }

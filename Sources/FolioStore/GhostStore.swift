@@ -28,12 +28,14 @@ public struct StoredMatch: Sendable, Equatable {
     public var match: Match
     public var createdAt: Date
     public var updatedAt: Date
+    /// Moves on with every join and move: what watchers compare to see that the game changed.
+    public var version: Int
 
     /// How many actions have been taken: what a client names to show which state it acted on.
     public var turn: Int { match.actions.count }
 
     public init(id: String, mode: Mode, status: Status, ownerID: Int64?, seatAccounts: [Int64?], match: Match,
-                createdAt: Date = Date(), updatedAt: Date = Date()) {
+                createdAt: Date = Date(), updatedAt: Date = Date(), version: Int = 0) {
         self.id = id
         self.mode = mode
         self.status = status
@@ -42,6 +44,18 @@ public struct StoredMatch: Sendable, Equatable {
         self.match = match
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.version = version
+    }
+
+    /// Whether the game's results count for the high scores: it was played by at least two
+    /// different accounts, or by one account against computers only. Whoever holds the device
+    /// at a hot-seat game plays every person's seat, so one account against named people who
+    /// have no account would be playing itself, and could win as often as it liked.
+    public var countsForScores: Bool {
+        let accounts = Set(seatAccounts.compactMap { $0 })
+        if accounts.count >= 2 { return true }
+        guard accounts.count == 1 else { return false }
+        return match.seats.indices.allSatisfy { seatAccounts[$0] != nil || match.seats[$0].kind != .person }
     }
 
     /// The seats of an online table still waiting for a person to join.
@@ -63,6 +77,21 @@ public struct MatchChange: Sendable {
     }
 }
 
+/// A quota checked inside the write that starts a game, so every instance over the same
+/// database counts the same games.
+public enum GhostStartQuota: Sendable {
+    /// Online rooms an account sits in that are not finished (see `AppDatabase.openRooms`).
+    case openRooms(accountID: Int64, limit: Int)
+    /// Games started without an account from one address in the last hour.
+    case anonymousGames(address: String, perHour: Int)
+}
+
+/// One page of a longer list, with the length of the whole list.
+public struct GhostPage<Item: Sendable>: Sendable {
+    public var items: [Item]
+    public var total: Int
+}
+
 /// A player's Ghost record on one dictionary.
 public struct GhostScore: Sendable, Hashable, Codable {
     public var username: String
@@ -78,8 +107,27 @@ extension AppDatabase {
     /// Hot-seat games nobody owns are kept this long after their last move.
     static let anonymousGameLifetime: TimeInterval = 7 * 86_400
 
-    public func createMatch(_ stored: StoredMatch) async throws {
+    /// A room stops counting against its players' quota once nobody has moved in it for this
+    /// long, so a room whose other players walked away never locks an account out.
+    public static let openRoomIdleLifetime: TimeInterval = 86_400
+
+    /// Stores a new game; with a quota, refuses it (and stores nothing) when the quota is used up.
+    public func createMatch(_ stored: StoredMatch, quota: GhostStartQuota? = nil) async throws {
         try await writer.write { db in
+            switch quota {
+            case .openRooms(let accountID, let limit):
+                try Self.checkOpenRooms(db, accountID: accountID, limit: limit, now: stored.createdAt)
+            case .anonymousGames(let address, let perHour):
+                let hourAgo = stored.createdAt.addingTimeInterval(-3600)
+                try db.execute(sql: "DELETE FROM ghostAnonymousStart WHERE startedAt < ?", arguments: [hourAgo])
+                let started = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ghostAnonymousStart WHERE address = ? AND startedAt >= ?",
+                                               arguments: [address, hourAgo]) ?? 0
+                guard started < perHour else { throw GhostError.tooManyAnonymousGames(limit: perHour) }
+                try db.execute(sql: "INSERT INTO ghostAnonymousStart (address, startedAt) VALUES (?, ?)",
+                               arguments: [address, stored.createdAt])
+            case nil:
+                break
+            }
             try db.execute(sql: """
                 INSERT INTO ghostGame (id, mode, status, dictionary, minLength, firstPlayer, ownerId, createdAt, updatedAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -97,14 +145,16 @@ extension AppDatabase {
 
     /// Seats an account at an online table's first open seat, under its username. The game
     /// starts when the last seat is taken. Joining a table one already sits at changes nothing.
+    /// A seat taken counts against the account's open rooms when `openRoomLimit` is given.
     @discardableResult
-    public func joinMatch(id: String, account: Account, now: Date = Date()) async throws -> StoredMatch {
+    public func joinMatch(id: String, account: Account, openRoomLimit: Int? = nil, now: Date = Date()) async throws -> StoredMatch {
         try await writer.write { db in
             guard var stored = try Self.match(db, id: id) else { throw GhostError.gameNotFound(id) }
             if stored.seatAccounts.contains(account.id) { return stored }
             guard stored.mode == .online, stored.status == .waiting, let seat = stored.openSeats.first else {
                 throw GhostError.tableFull
             }
+            if let openRoomLimit { try Self.checkOpenRooms(db, accountID: account.id, limit: openRoomLimit, now: now) }
             stored.seatAccounts[seat] = account.id
             stored.match.seats[seat].name = account.username
             if stored.openSeats.isEmpty { stored.status = .playing }
@@ -113,6 +163,7 @@ extension AppDatabase {
                            arguments: [account.id, account.username, id, seat])
             try db.execute(sql: "UPDATE ghostGame SET status = ?, updatedAt = ?, version = version + 1 WHERE id = ?",
                            arguments: [stored.status.rawValue, now, id])
+            stored.version += 1
             return stored
         }
     }
@@ -120,7 +171,8 @@ extension AppDatabase {
     /// Changes a match inside one write transaction: `change` sees the stored state, applies the
     /// rules and returns the new match, whose actions must extend the stored ones. So two moves
     /// that race are refereed one after the other, each against the state the other left.
-    /// When the game is over, each seat held by an account gets its result.
+    /// When the game is over, each seat held by an account gets its result, if the game
+    /// `countsForScores`.
     @discardableResult
     public func updateMatch(id: String, now: Date = Date(),
                             _ change: @escaping @Sendable (StoredMatch) throws -> MatchChange) async throws -> StoredMatch {
@@ -136,7 +188,7 @@ extension AppDatabase {
             stored.updatedAt = now
             if !result.standings.isEmpty {
                 stored.status = .finished
-                for standing in result.standings {
+                for standing in result.standings where stored.countsForScores {
                     guard let accountID = stored.seatAccounts[standing.seat] else { continue }
                     try db.execute(sql: """
                         INSERT INTO ghostResult (gameId, accountId, dictionary, minLength, won, rounds, roundsLost, finishedAt)
@@ -147,6 +199,7 @@ extension AppDatabase {
             }
             try db.execute(sql: "UPDATE ghostGame SET status = ?, updatedAt = ?, version = version + 1 WHERE id = ?",
                            arguments: [stored.status.rawValue, now, id])
+            stored.version += 1
             return stored
         }
     }
@@ -162,11 +215,48 @@ extension AppDatabase {
         }
     }
 
+    /// The online rooms `accountID` sits in (as creator or by joining) that are not finished and
+    /// moved within `openRoomIdleLifetime`: refused with the limit's name once there are `limit`.
+    static func checkOpenRooms(_ db: Database, accountID: Int64, limit: Int, now: Date) throws {
+        let open = try Int.fetchOne(db, sql: """
+            SELECT COUNT(*) FROM ghostSeat s JOIN ghostGame g ON g.id = s.gameId
+            WHERE s.accountId = ? AND g.mode = 'online' AND g.status != 'finished' AND g.updatedAt >= ?
+            """, arguments: [accountID, now.addingTimeInterval(-openRoomIdleLifetime)]) ?? 0
+        guard open < limit else { throw GhostError.tooManyOpenRooms(limit: limit) }
+    }
+
     static func match(_ db: Database, id: String) throws -> StoredMatch? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM ghostGame WHERE id = ?", arguments: [id]) else { return nil }
-        let seatRows = try Row.fetchAll(db, sql: "SELECT name, kind, accountId FROM ghostSeat WHERE gameId = ? ORDER BY seat",
-                                        arguments: [id])
-        let codes = try String.fetchAll(db, sql: "SELECT action FROM ghostMove WHERE gameId = ? ORDER BY seq", arguments: [id])
+        try matches(db, ids: [id]).first
+    }
+
+    /// The games with these ids, in the order given (ids of no game are left out): three
+    /// queries however many games, not three per game.
+    static func matches(_ db: Database, ids: [String]) throws -> [StoredMatch] {
+        guard !ids.isEmpty else { return [] }
+        let marks = databaseQuestionMarks(count: ids.count)
+        let arguments = StatementArguments(ids)
+        var games: [String: Row] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM ghostGame WHERE id IN (\(marks))", arguments: arguments) {
+            games[row["id"]] = row
+        }
+        var seatRows: [String: [Row]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT gameId, name, kind, accountId FROM ghostSeat WHERE gameId IN (\(marks)) ORDER BY gameId, seat",
+                                    arguments: arguments) {
+            seatRows[row["gameId"], default: []].append(row)
+        }
+        var codes: [String: [String]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT gameId, action FROM ghostMove WHERE gameId IN (\(marks)) ORDER BY gameId, seq",
+                                    arguments: arguments) {
+            codes[row["gameId"], default: []].append(row["action"])
+        }
+        return try ids.compactMap { id in
+            guard let row = games[id] else { return nil }
+            return try storedMatch(row, seatRows: seatRows[id] ?? [], codes: codes[id] ?? [])
+        }
+    }
+
+    static func storedMatch(_ row: Row, seatRows: [Row], codes: [String]) throws -> StoredMatch {
+        let id: String = row["id"]
         let actions = codes.compactMap(Game.Action.init(code:))
         guard actions.count == codes.count,
               let mode = StoredMatch.Mode(rawValue: row["mode"]), let status = StoredMatch.Status(rawValue: row["status"]),
@@ -183,7 +273,7 @@ extension AppDatabase {
                                   firstPlayer: row["firstPlayer"], actions: actions)
             return StoredMatch(id: id, mode: mode, status: status, ownerID: row["ownerId"],
                                seatAccounts: seatRows.map { $0["accountId"] }, match: match,
-                               createdAt: row["createdAt"], updatedAt: row["updatedAt"])
+                               createdAt: row["createdAt"], updatedAt: row["updatedAt"], version: row["version"])
         } catch {
             throw StoreError.corruptRow(table: "ghostGame", id: id)
         }
@@ -198,49 +288,71 @@ public struct GhostRepository: Sendable {
         try await reader.read { db in try AppDatabase.match(db, id: id) }
     }
 
-    /// A number that moves on with every join and move: a cheap check for watchers.
-    public func version(id: String) async throws -> Int? {
-        try await reader.read { db in try Int.fetchOne(db, sql: "SELECT version FROM ghostGame WHERE id = ?", arguments: [id]) }
-    }
-
-    /// The games an account sits at or started, most recently played first.
-    public func matches(accountID: Int64, limit: Int = 20) async throws -> [StoredMatch] {
+    /// The versions of the games among `ids` that exist: one query for every watched game of an
+    /// instance (in chunks well under SQLite's limit of bound parameters).
+    public func versions(ids: [String]) async throws -> [String: Int] {
         try await reader.read { db in
-            let ids = try String.fetchAll(db, sql: """
-                SELECT id FROM ghostGame
-                WHERE ownerId = ? OR id IN (SELECT gameId FROM ghostSeat WHERE accountId = ?)
-                ORDER BY updatedAt DESC LIMIT ?
-                """, arguments: [accountID, accountID, limit])
-            return try ids.compactMap { try AppDatabase.match(db, id: $0) }
+            var versions: [String: Int] = [:]
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                let chunk = Array(ids[start..<min(ids.count, start + 500)])
+                for row in try Row.fetchAll(db, sql: "SELECT id, version FROM ghostGame WHERE id IN (\(databaseQuestionMarks(count: chunk.count)))",
+                                            arguments: StatementArguments(chunk)) {
+                    versions[row["id"]] = row["version"]
+                }
+            }
+            return versions
         }
     }
 
-    /// The leaderboard: most wins first, then the better win rate, then the more games.
-    public func highScores(dictionary: GhostDictionary? = nil, limit: Int = 50) async throws -> [GhostScore] {
-        try await scores(where: dictionary == nil ? "" : "WHERE r.dictionary = ?",
-                         arguments: dictionary.map { [$0.rawValue] } ?? [], limit: limit)
+    /// The games an account sits at or started, most recently played first, a page at a time.
+    public func matches(accountID: Int64, limit: Int = 20, offset: Int = 0) async throws -> GhostPage<StoredMatch> {
+        try await reader.read { db in
+            // A union rather than `ownerId = ? OR id IN (…)`, so each half uses its index.
+            let mine = """
+                SELECT id FROM ghostGame WHERE ownerId = ?
+                UNION SELECT gameId FROM ghostSeat WHERE accountId = ?
+                """
+            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (\(mine))", arguments: [accountID, accountID]) ?? 0
+            let ids = try String.fetchAll(db, sql: """
+                SELECT g.id FROM ghostGame g JOIN (\(mine)) m ON m.id = g.id
+                ORDER BY g.updatedAt DESC, g.id LIMIT ? OFFSET ?
+                """, arguments: [accountID, accountID, limit, offset])
+            return GhostPage(items: try AppDatabase.matches(db, ids: ids), total: total)
+        }
+    }
+
+    /// The leaderboard, a page at a time: most wins first, then the better win rate, then the
+    /// more games.
+    public func highScores(dictionary: GhostDictionary? = nil, limit: Int = 50, offset: Int = 0) async throws -> GhostPage<GhostScore> {
+        let filter = dictionary == nil ? "" : "WHERE r.dictionary = ?"
+        let arguments: StatementArguments = dictionary.map { [$0.rawValue] } ?? []
+        return try await reader.read { db in
+            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (SELECT 1 FROM ghostResult r \(filter) GROUP BY r.accountId, r.dictionary)",
+                                         arguments: arguments) ?? 0
+            return GhostPage(items: try Self.scores(db, where: filter, arguments: arguments, limit: limit, offset: offset), total: total)
+        }
     }
 
     /// One account's records, a row per dictionary.
     public func scores(accountID: Int64) async throws -> [GhostScore] {
-        try await scores(where: "WHERE r.accountId = ?", arguments: [accountID], limit: 10)
+        try await reader.read { db in
+            try Self.scores(db, where: "WHERE r.accountId = ?", arguments: [accountID], limit: GhostDictionary.allCases.count, offset: 0)
+        }
     }
 
-    func scores(where filter: String, arguments: StatementArguments, limit: Int) async throws -> [GhostScore] {
-        try await reader.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT a.username, r.dictionary, COUNT(*) AS games, SUM(r.won) AS wins, SUM(r.rounds) AS rounds,
-                       SUM(r.roundsLost) AS roundsLost
-                FROM ghostResult r JOIN account a ON a.id = r.accountId
-                \(filter)
-                GROUP BY r.accountId, r.dictionary
-                ORDER BY wins DESC, CAST(wins AS REAL) / games DESC, games DESC, a.username COLLATE NOCASE
-                LIMIT ?
-                """, arguments: arguments + [limit]).map { row in
-                let games: Int = row["games"], wins: Int = row["wins"]
-                return GhostScore(username: row["username"], dictionary: row["dictionary"], games: games, wins: wins,
-                                  losses: games - wins, rounds: row["rounds"], roundsLost: row["roundsLost"])
-            }
+    static func scores(_ db: Database, where filter: String, arguments: StatementArguments, limit: Int, offset: Int) throws -> [GhostScore] {
+        try Row.fetchAll(db, sql: """
+            SELECT a.username, r.dictionary, COUNT(*) AS games, SUM(r.won) AS wins, SUM(r.rounds) AS rounds,
+                   SUM(r.roundsLost) AS roundsLost
+            FROM ghostResult r JOIN account a ON a.id = r.accountId
+            \(filter)
+            GROUP BY r.accountId, r.dictionary
+            ORDER BY wins DESC, CAST(wins AS REAL) / games DESC, games DESC, a.username COLLATE NOCASE, r.dictionary
+            LIMIT ? OFFSET ?
+            """, arguments: arguments + [limit, offset]).map { row in
+            let games: Int = row["games"], wins: Int = row["wins"]
+            return GhostScore(username: row["username"], dictionary: row["dictionary"], games: games, wins: wins,
+                              losses: games - wins, rounds: row["rounds"], roundsLost: row["roundsLost"])
         }
     }
 }

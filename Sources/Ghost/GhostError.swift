@@ -32,6 +32,16 @@ public enum GhostError: FolioError, Equatable {
     case challengePending
     case noChallengePending
     case nothingToChallenge
+    /// The account already sits in as many unfinished online rooms as the server allows.
+    case tooManyOpenRooms(limit: Int)
+    /// This address started as many games without an account this hour as the server allows.
+    case tooManyAnonymousGames(limit: Int)
+    /// This address has as many of the server's game sockets open as it allows.
+    case tooManySocketsFromAddress(limit: Int)
+    /// The game has as many sockets open (players and watchers) as the server allows.
+    case tooManySocketsOnGame(limit: Int)
+    /// The session a socket was opened with has ended: logged out, or the password changed.
+    case sessionEnded
 
     public var kind: FolioErrorKind {
         switch self {
@@ -40,6 +50,8 @@ public enum GhostError: FolioError, Equatable {
              .waitingForPlayers, .tableFull, .alreadySeated: .conflict
         case .notYourSeat: .forbidden
         case .gameNotFound: .notFound
+        case .tooManyOpenRooms, .tooManyAnonymousGames, .tooManySocketsFromAddress, .tooManySocketsOnGame: .rateLimited
+        case .sessionEnded: .unauthorized
         default: .invalidInput
         }
     }
@@ -68,6 +80,11 @@ public enum GhostError: FolioError, Equatable {
         case .challengePending: "challenge_pending"
         case .noChallengePending: "no_challenge_pending"
         case .nothingToChallenge: "nothing_to_challenge"
+        case .tooManyOpenRooms: "too_many_open_rooms"
+        case .tooManyAnonymousGames: "too_many_anonymous_games"
+        case .tooManySocketsFromAddress: "too_many_sockets_from_address"
+        case .tooManySocketsOnGame: "too_many_sockets_on_game"
+        case .sessionEnded: "session_ended"
         }
     }
 
@@ -117,6 +134,16 @@ public enum GhostError: FolioError, Equatable {
             "Nobody has been challenged, so there is nothing to answer."
         case .nothingToChallenge:
             "There is no letter to challenge yet."
+        case .tooManyOpenRooms(let limit):
+            "You already have \(limit) open online room\(limit == 1 ? "" : "s"), the most this server allows (open rooms per account). Finish one, or wait a day for an abandoned one to stop counting."
+        case .tooManyAnonymousGames(let limit):
+            "\(limit) game\(limit == 1 ? " was" : "s were") started from your address in the last hour without an account, the most this server allows (games without an account per address per hour). Log in, or try again later."
+        case .tooManySocketsFromAddress(let limit):
+            "Your address has \(limit) live game connection\(limit == 1 ? "" : "s") open, the most this server allows (sockets per address). Close a game's tab, then reload."
+        case .tooManySocketsOnGame(let limit):
+            "This game has \(limit) live connection\(limit == 1 ? "" : "s") open, the most this server allows (sockets per game). Reload later; the page still works without live updates."
+        case .sessionEnded:
+            "Your session has ended (you logged out, or the password was changed). Log in again, then reload the game."
         }
     }
 }

@@ -1,27 +1,38 @@
-import FolioServer
+import FolioCore
+@testable import FolioServer
 import FolioStore
 import Foundation
-import Ghost
+import GRDB
+@testable import Ghost
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import HummingbirdWSClient
 import HummingbirdWSTesting
+import Synchronization
 import Testing
 
 /// A word list small enough to reason about at a minimum length of 3.
 let ghostWords = ["cat", "cats", "dog", "door", "doors", "dote", "date"]
 
-/// A server whose English list is `ghostWords` and whose Dutch list is missing.
-func withGhostApp(live: Bool = false, _ test: @escaping @Sendable (any TestClientProtocol, AppDatabase) async throws -> Void) async throws {
-    let database = try AppDatabase.inMemory()
-    try database.importMonologues(webMonologues, source: "fixture")
+/// A server whose English list is `ghostWords` and whose Dutch list is missing, over `database`
+/// (a fresh in-memory one unless given), with `limits`.
+func withGhostApp(live: Bool = false, limits: ServerLimits = ServerLimits(), database given: AppDatabase? = nil,
+                  publicURL: String? = nil,
+                  _ test: @escaping @Sendable (any TestClientProtocol, AppDatabase) async throws -> Void) async throws {
+    let database: AppDatabase
+    if let given {
+        database = given
+    } else {
+        database = try AppDatabase.inMemory()
+        try database.importMonologues(webMonologues, source: "fixture")
+    }
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("ghost-words-\(UUID().uuidString).txt")
     try ghostWords.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }
     let configuration = ServerConfiguration(port: 0, dataDirectory: DataDirectory(path: "/unused"), bcryptCost: 4,
                                             ghostWordLists: [.english: file.path, .dutch: "/nonexistent/dutch-words"],
-                                            ghostRecheckSeconds: 0.2)
+                                            ghostRecheckSeconds: 0.2, publicURL: publicURL, limits: limits)
     let app = try await buildApplication(configuration, database: database)
     try await app.test(live ? .live : .router) { client in try await test(client, database) }
 }
@@ -48,6 +59,9 @@ struct GameJSON: Decodable {
 struct ScoresJSON: Decodable {
     struct Score: Decodable { let username: String; let dictionary: String; let games: Int; let wins: Int; let losses: Int; let rounds: Int; let roundsLost: Int }
     let items: [Score]
+    let total: Int
+    let limit: Int
+    let offset: Int
 }
 
 extension Visitor {
@@ -233,8 +247,9 @@ extension Visitor {
         }
     }
 
-    /// Ann, with an account, beats Bob (no account) at a hot-seat game she claimed a seat at;
-    /// then loses to the computer.
+    /// Ann, with an account, beats Bob (no account) at a hot-seat game she claimed a seat at:
+    /// she held the device for Bob too, so that win counts for nothing. Then she loses to the
+    /// computer, which counts.
     @Test func highScoresComeFromRefereedGamesOnly() async throws {
         try await withGhostApp { client, _ in
             var ann = Visitor(client)
@@ -259,8 +274,8 @@ extension Visitor {
             let scores = try await ann.scores("?dictionary=english")
             #expect(scores.count == 1)
             let record = try #require(scores.first)
-            #expect(record.username == "ann" && record.games == 2 && record.wins == 1 && record.losses == 1)
-            #expect(record.rounds == 10 && record.roundsLost == 5)
+            #expect(record.username == "ann" && record.games == 1 && record.wins == 0 && record.losses == 1)
+            #expect(record.rounds == 5 && record.roundsLost == 5)
             let page = try await ann.get("/ghost/scores")
             #expect(page.body.contains("id=\"high-scores\"") && page.body.contains("<tr class=\"you\">"))
         }
@@ -439,5 +454,484 @@ extension Visitor {
                 try await client.ws("/ghost/games/0123456789abcdef0123456789abcdef/socket") { _, _, _ in }
             }
         }
+    }
+}
+
+// MARK: - Limits, quotas, scores that count, paging
+
+/// Counts the SQL statements on Ghost's tables a database runs (a read's own BEGIN, COMMIT and
+/// pragmas aside), to show what costs queries and what does not.
+final class StatementCount: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
+
+    /// An in-memory database whose every statement is counted here.
+    func database() throws -> AppDatabase {
+        var configuration = Configuration()
+        configuration.prepareDatabase { [self] db in
+            db.trace { event in if event.description.contains("ghost") { self.add() } }
+        }
+        let database = try AppDatabase(DatabaseQueue(configuration: configuration))
+        try database.importMonologues(webMonologues, source: "fixture")
+        return database
+    }
+}
+
+/// A flag tasks wait on.
+final class Gate: Sendable {
+    private let state = Mutex((open: false, arrived: 0))
+    func open() { state.withLock { $0.open = true } }
+    func arrive() { state.withLock { $0.arrived += 1 } }
+    var arrived: Int { state.withLock { $0.arrived } }
+    func wait() async throws {
+        while !state.withLock({ $0.open }) { try await Task.sleep(for: .milliseconds(20)) }
+    }
+}
+
+extension Visitor {
+    mutating func login(_ username: String, password: String = "correct horse") async throws {
+        let page = try await post("/account/login", ["username": username, "password": password])
+        #expect(page.status == .seeOther, "login \(username): \(page.status) \(page.body.prefix(300))")
+    }
+
+    /// Plays a game against the hard computer to the end and returns its status: the person
+    /// starts every round with "d" and challenges the reply, and the computer always has a word.
+    mutating func playToTheEnd(_ id: String) async throws -> String {
+        var turns = 0
+        while try await game(id).winner == nil, turns < 40 {
+            turns += 1
+            let now = try await game(id)
+            try await move(id, now.fragment.isEmpty ? #"{"type": "letter", "letter": "d"}"# : #"{"type": "challenge"}"#)
+        }
+        return try await game(id).status
+    }
+}
+
+@Suite struct GhostScoreRuleTests {
+    /// A finished game straight through the store: seat 0 wins.
+    static func finish(_ database: AppDatabase, mode: StoredMatch.Mode, seats: [Match.Seat], accounts: [Int64?]) async throws -> StoredMatch {
+        let match = try Match(dictionary: .english, minimumLength: 3, seats: seats)
+        let stored = StoredMatch(id: GhostReferee.newID(), mode: mode, status: .playing, ownerID: accounts[0], seatAccounts: accounts, match: match)
+        try await database.createMatch(stored)
+        return try await database.updateMatch(id: stored.id) { current in
+            MatchChange(match: current.match, standings: seats.indices.map {
+                Match.Standing(seat: $0, won: $0 == 0, rounds: 1, roundsLost: $0 == 0 ? 0 : 1)
+            })
+        }
+    }
+
+    @Test func onlyGamesAgainstAnotherAccountOrTheComputerScore() async throws {
+        let database = try AppDatabase.inMemory()
+        let ann = try await database.createAccount(username: "ann", passwordHash: "-")
+        let bob = try await database.createAccount(username: "bob", passwordHash: "-")
+        let person = { (name: String) in Match.Seat(name: name, kind: .person) }
+        let hal = Match.Seat(name: "Hal", kind: .hard)
+        // Ann holds the device for "Bob", who has no account: she played herself.
+        let alone = try await Self.finish(database, mode: .hotSeat, seats: [person("ann"), person("Bob")], accounts: [ann.id, nil])
+        #expect(!alone.countsForScores && alone.status == .finished)
+        // With the computer at the table as well, "Bob" is still hers to play.
+        let mixed = try await Self.finish(database, mode: .hotSeat, seats: [person("ann"), person("Bob"), hal], accounts: [ann.id, nil, nil])
+        #expect(!mixed.countsForScores)
+        #expect(try await database.ghost.highScores().total == 0)
+
+        let computer = try await Self.finish(database, mode: .hotSeat, seats: [person("ann"), hal], accounts: [ann.id, nil])
+        #expect(computer.countsForScores)
+        let online = try await Self.finish(database, mode: .online, seats: [person("ann"), person("bob")], accounts: [ann.id, bob.id])
+        #expect(online.countsForScores)
+        let scores = try await database.ghost.highScores(dictionary: .english)
+        #expect(scores.total == 2)
+        #expect(scores.items.map(\.username) == ["ann", "bob"] && scores.items.map(\.games) == [2, 1] && scores.items.map(\.wins) == [2, 0])
+    }
+
+    /// Through the API: every seat of her own hot-seat game is Ann's to play, so however often
+    /// she beats "Bob" she gets no high score.
+    @Test func aSoloAccountAtEverySeatScoresNothing() async throws {
+        try await withGhostApp { client, _ in
+            var ann = Visitor(client)
+            try await ann.register("ann")
+            for _ in 0..<3 {
+                let game = try await ann.startGame(#"{"minLength": 3, "seats": [{"name": "ann"}, {"name": "Bob"}], "ownSeat": 0}"#)
+                try await ann.secondSeatLosesFiveRounds(game.id)
+                #expect(try await ann.game(game.id).winner == 0)
+            }
+            #expect(try await ann.scores().isEmpty)
+            #expect(try await ann.get("/ghost/scores").body.contains("id=\"scores-empty\""))
+        }
+    }
+}
+
+@Suite struct GhostQuotaTests {
+    @Test func openRoomsPerAccount() async throws {
+        var limits = ServerLimits()
+        limits.openRoomsPerAccount = 2
+        try await withGhostApp(limits: limits) { client, _ in
+            var ada = Visitor(client), ben = Visitor(client)
+            try await ada.register("ada")
+            try await ben.register("ben")
+            let waiting = try await ada.startGame(#"{"mode": "online", "minLength": 3, "people": 2}"#)
+            let versusComputer = try await ada.startGame(#"{"mode": "online", "minLength": 3, "people": 1, "computers": ["hard"]}"#)
+            #expect(waiting.status == "waiting" && versusComputer.status == "playing")
+            let third = try await ada.api("/api/v1/ghost/games", method: .post, json: #"{"mode": "online", "minLength": 3, "people": 2}"#)
+            #expect(third.status == .tooManyRequests && third.body.contains("too_many_open_rooms") && third.body.contains("open rooms per account"),
+                    "\(third.status) \(third.body)")
+            // The setup form says the same beside the form.
+            let form = try await ada.post("/ghost/rooms", ["dictionary": "english", "minLength": "3", "people": "2"])
+            #expect(form.status == .tooManyRequests && form.body.contains("id=\"setup-errors\"") && form.body.contains("open rooms per account"))
+            // A seat taken counts like a room opened: Ben at his limit cannot join Ada's room.
+            _ = try await ben.startGame(#"{"mode": "online", "minLength": 3, "people": 2}"#)
+            _ = try await ben.startGame(#"{"mode": "online", "minLength": 3, "people": 2}"#)
+            let join = try await ben.api("/api/v1/ghost/games/\(waiting.id)/join", method: .post)
+            #expect(join.status == .tooManyRequests && join.body.contains("too_many_open_rooms"))
+            #expect(try await ada.game(waiting.id).openSeats == 1)
+            // Hot-seat games are not rooms.
+            _ = try await ada.startGame(#"{"minLength": 3, "seats": [{"name": "ada"}, {"name": "Hal", "kind": "hard"}], "ownSeat": 0}"#)
+            // A finished room no longer counts.
+            #expect(try await ada.playToTheEnd(versusComputer.id) == "finished")
+            #expect(try await ada.api("/api/v1/ghost/games", method: .post, json: #"{"mode": "online", "minLength": 3, "people": 2}"#).status == .ok)
+        }
+    }
+
+    @Test func roomsNobodyMovedInForADayStopCounting() async throws {
+        let database = try AppDatabase.inMemory()
+        let ada = try await database.createAccount(username: "ada", passwordHash: "-")
+        let seats = [Match.Seat(name: "ada", kind: .person), Match.Seat(name: "Open seat 2", kind: .person)]
+        func room(at date: Date) throws -> StoredMatch {
+            StoredMatch(id: GhostReferee.newID(), mode: .online, status: .waiting, ownerID: ada.id, seatAccounts: [ada.id, nil],
+                        match: try Match(dictionary: .english, minimumLength: 3, seats: seats), createdAt: date, updatedAt: date)
+        }
+        let quota = GhostStartQuota.openRooms(accountID: ada.id, limit: 2)
+        let twoDaysAgo = Date().addingTimeInterval(-2 * 86_400)
+        try await database.createMatch(try room(at: twoDaysAgo), quota: quota)
+        try await database.createMatch(try room(at: twoDaysAgo), quota: quota)
+        try await database.createMatch(try room(at: Date()), quota: quota)
+        try await database.createMatch(try room(at: Date()), quota: quota)
+        await #expect(throws: GhostError.tooManyOpenRooms(limit: 2)) { try await database.createMatch(try room(at: Date()), quota: quota) }
+    }
+
+    @Test func anonymousGamesPerAddressPerHour() async throws {
+        var limits = ServerLimits()
+        limits.anonymousGamesPerAddressPerHour = 2
+        try await withGhostApp(limits: limits) { client, _ in
+            var visitor = Visitor(client)
+            let seats = ["dictionary": "english", "minLength": "3", "name0": "Ann", "kind0": "person", "name1": "Hal", "kind1": "hard"]
+            #expect(try await visitor.post("/ghost/games", seats).status == .seeOther)
+            _ = try await visitor.startGame(#"{"minLength": 3, "seats": [{"name": "Ann"}, {"name": "Bob"}]}"#)
+            let page = try await visitor.post("/ghost/games", seats)
+            #expect(page.status == .tooManyRequests && page.body.contains("id=\"setup-errors\""))
+            #expect(page.body.contains("games without an account per address per hour"))
+            let api = try await visitor.api("/api/v1/ghost/games", method: .post, json: #"{"minLength": 3, "seats": [{"name": "Ann"}, {"name": "Bob"}]}"#)
+            #expect(api.status == .tooManyRequests && api.body.contains("too_many_anonymous_games"))
+            // Another browser at the same address shares the count; an account does not need it.
+            var other = Visitor(client)
+            #expect(try await other.post("/ghost/games", seats).status == .tooManyRequests)
+            try await other.register("cyd")
+            #expect(try await other.post("/ghost/games", seats).status == .seeOther)
+        }
+    }
+}
+
+@Suite struct GhostPagingTests {
+    /// 300 hot-seat games of Ann's, the newest last.
+    static func threeHundredGames(_ database: AppDatabase, owner: Int64) async throws -> [String] {
+        let match = try Match(dictionary: .english, minimumLength: 3, seats: [.init(name: "ann", kind: .person), .init(name: "Hal", kind: .hard)])
+        let start = Date().addingTimeInterval(-86_400)
+        var ids: [String] = []
+        for i in 0..<300 {
+            let when = start.addingTimeInterval(Double(i))
+            let stored = StoredMatch(id: GhostReferee.newID(), mode: .hotSeat, status: .playing, ownerID: owner, seatAccounts: [owner, nil],
+                                     match: match, createdAt: when, updatedAt: when)
+            try await database.createMatch(stored)
+            ids.append(stored.id)
+        }
+        return ids
+    }
+
+    @Test func aPlayersGamesArePagedWithoutAQueryPerGame() async throws {
+        let statements = StatementCount()
+        let database = try statements.database()
+        try await withGhostApp(database: database) { client, database in
+            var ann = Visitor(client)
+            try await ann.register("ann")
+            let account = try #require(try await database.accounts.credentials(username: "ann")?.account)
+            let ids = try await Self.threeHundredGames(database, owner: account.id)
+
+            let before = statements.value
+            let page = try await database.ghost.matches(accountID: account.id, limit: 50, offset: 100)
+            // The count, the page's ids, then games, seats and moves for all fifty at once.
+            #expect(statements.value - before == 5, "\(statements.value - before) statements for a page of 50")
+            #expect(page.total == 300 && page.items.map(\.id) == Array(ids.reversed()[100..<150]))
+
+            struct Listing: Decodable { let items: [GameJSON]; let total: Int; let limit: Int; let offset: Int }
+            let last = try JSONDecoder().decode(Listing.self, from: Data(try await ann.api("/api/v1/ghost/games?limit=50&offset=280", method: .get).body.utf8))
+            #expect(last.total == 300 && last.items.count == 20 && last.limit == 50 && last.offset == 280)
+            #expect(last.items.last?.id == ids.first)
+            for bad in ["limit=0", "limit=51", "offset=-1", "limit=x"] {
+                let refused = try await ann.api("/api/v1/ghost/games?\(bad)", method: .get)
+                #expect(refused.status == .badRequest && refused.body.contains("invalid_parameter"), "\(bad)")
+            }
+
+            let first = try await ann.get("/ghost")
+            #expect(first.body.contains("1–20 of 300") && first.body.contains("href=\"/ghost?page=2#your-games-heading\""))
+            #expect(!first.body.contains("id=\"games-previous\""))
+            let final = try await ann.get("/ghost?page=15")
+            #expect(final.body.contains("281–300 of 300") && final.body.contains("id=\"games-previous\"") && !final.body.contains("id=\"games-next\""))
+            #expect(final.body.contains("/ghost/games/\(ids[0])"))
+            // Nobody else sees Ann's games.
+            var ben = Visitor(client)
+            try await ben.register("ben")
+            let bens = try JSONDecoder().decode(Listing.self, from: Data(try await ben.api("/api/v1/ghost/games", method: .get).body.utf8))
+            #expect(bens.total == 0 && bens.items.isEmpty)
+        }
+    }
+
+    @Test func theLeaderboardIsPaged() async throws {
+        try await withGhostApp { client, database in
+            // Sixty accounts, in thirty online games of two: the first of each pair wins.
+            var accounts: [Account] = []
+            for i in 0..<60 { accounts.append(try await database.createAccount(username: String(format: "p%02d", i), passwordHash: "-")) }
+            for pair in 0..<30 {
+                let (a, b) = (accounts[2 * pair], accounts[2 * pair + 1])
+                _ = try await GhostScoreRuleTests.finish(database, mode: .online, seats: [.init(name: a.username, kind: .person), .init(name: b.username, kind: .person)],
+                                                         accounts: [a.id, b.id])
+            }
+            var v = Visitor(client)
+            let firstPage = try JSONDecoder().decode(ScoresJSON.self, from: Data(try await v.api("/api/v1/ghost/highscores", method: .get).body.utf8))
+            #expect(firstPage.total == 60 && firstPage.items.count == 50 && firstPage.limit == 50 && firstPage.offset == 0)
+            #expect(firstPage.items.prefix(30).allSatisfy { $0.wins == 1 })
+            let rest = try JSONDecoder().decode(ScoresJSON.self, from: Data(try await v.api("/api/v1/ghost/highscores?offset=50&limit=20", method: .get).body.utf8))
+            #expect(rest.items.count == 10 && rest.items.allSatisfy { $0.wins == 0 })
+            #expect(Set(firstPage.items.map(\.username)).isDisjoint(with: rest.items.map(\.username)))
+            #expect(try await v.api("/api/v1/ghost/highscores?limit=101", method: .get).status == .badRequest)
+
+            let page1 = try await v.get("/ghost/scores")
+            #expect(page1.body.contains("1–50 of 60") && page1.body.contains("href=\"/ghost/scores?dictionary=english&amp;page=2\""))
+            let page2 = try await v.get("/ghost/scores?dictionary=english&page=2")
+            #expect(page2.body.contains("51–60 of 60") && page2.body.contains("<td>51</td>") && page2.body.contains("id=\"scores-previous\""))
+        }
+    }
+}
+
+@Suite struct GhostLinkTests {
+    /// A room's link is built from the public URL the operator set, whatever Host the request named.
+    @Test func roomLinksUseThePublicURL() async throws {
+        try await withGhostApp(publicURL: "https://folio.example.org/") { client, _ in
+            var ada = Visitor(client)
+            try await ada.register("ada")
+            let room = try await ada.startGame(#"{"mode": "online", "minLength": 3, "people": 2}"#)
+            let page = try await ada.send("/ghost/games/\(room.id)", method: .get, body: nil, contentType: nil,
+                                          extra: [HTTPField.Name("Host")!: "evil.example", HTTPField.Name("X-Forwarded-Host")!: "evil.example",
+                                                  HTTPField.Name("X-Forwarded-Proto")!: "http"])
+            #expect(page.body.contains("value=\"https://folio.example.org/ghost/games/\(room.id)\""))
+            #expect(!page.body.contains("evil.example"))
+        }
+    }
+}
+
+@Suite struct GhostSocketLimitTests {
+    typealias Message = GhostSocketTests.Message
+
+    /// After a password change elsewhere, and after a log-out, the next message on an open socket
+    /// is refused and the socket closed: it never acts as the old account.
+    @Test(.timeLimit(.minutes(1))) func aSocketActsForNobodyOnceItsSessionEnds() async throws {
+        try await withGhostApp(live: true) { client, _ in
+            var ada = Visitor(client), ben = Visitor(client), benElsewhere = Visitor(client)
+            try await ada.register("ada")
+            try await ben.register("ben")
+            let room = try await ada.startGame(#"{"mode": "online", "minLength": 3, "people": 2}"#)
+            #expect(try await ben.api("/api/v1/ghost/games/\(room.id)/join", method: .post).status == .ok)
+            #expect(try await ada.move(room.id, #"{"type": "letter", "letter": "d", "turn": 0}"#).status == .ok)
+            try await benElsewhere.login("ben")
+            let path = "/ghost/games/\(room.id)/socket"
+            let elsewhere = benElsewhere
+
+            try await client.ws(path, configuration: .init(additionalHeaders: [.cookie: ben.cookieHeader])) { inbound, outbound, _ in
+                var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+                var errors: [String] = []
+                #expect(try await GhostSocketTests.state(&messages, errors: &errors) { _ in true }.canAct)
+                // Ben changes his password in another browser, which logs this one out.
+                var otherBrowser = elsewhere
+                let changed = try await otherBrowser.post("/account/password", ["currentPassword": "correct horse", "newPassword": "a new horse battery",
+                                                                              "newPasswordConfirmation": "a new horse battery"])
+                #expect(changed.status == .ok, "\(changed.body.prefix(300))")
+                try await outbound.write(.text(#"{"type": "letter", "letter": "o", "turn": 1}"#))
+                #expect(try await GhostSocketTests.nextError(&messages) == "session_ended")
+                #expect(try await messages.next() == nil)
+            }
+            #expect(try await ada.game(room.id).turn == 1)
+
+            // The other browser's session is still good, until it logs out.
+            try await client.ws(path, configuration: .init(additionalHeaders: [.cookie: elsewhere.cookieHeader])) { inbound, outbound, _ in
+                var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+                var errors: [String] = []
+                #expect(try await GhostSocketTests.state(&messages, errors: &errors) { _ in true }.yourSeat == 1)
+                var sameBrowser = elsewhere
+                #expect(try await sameBrowser.post("/account/logout", [:]).status == .seeOther)
+                try await outbound.write(.text(#"{"type": "letter", "letter": "o", "turn": 1}"#))
+                #expect(try await GhostSocketTests.nextError(&messages) == "session_ended")
+                #expect(try await messages.next() == nil)
+            }
+            #expect(try await ada.game(room.id).turn == 1)
+        }
+    }
+
+    /// Idle sockets wait for a change instead of polling: a dozen of them cost one look at the
+    /// database per tick between them, and none at all once they have gone.
+    @Test(.timeLimit(.minutes(1))) func idleSocketsCostNoQueries() async throws {
+        let statements = StatementCount()
+        let database = try statements.database()
+        try await withGhostApp(live: true, database: database) { client, _ in
+            var ada = Visitor(client)
+            try await ada.register("ada")
+            let room = try await ada.startGame(#"{"mode": "online", "minLength": 3, "people": 2}"#)
+            let sockets = 12
+            let gate = Gate()
+            let (during, afterMove) = try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<sockets {
+                    group.addTask {
+                        try await client.ws("/ghost/games/\(room.id)/socket") { inbound, _, _ in
+                            var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+                            #expect(try await GhostSocketTests.next(&messages).type == "state")
+                            gate.arrive()
+                            try await gate.wait()
+                        }
+                    }
+                }
+                while gate.arrived < sockets { try await Task.sleep(for: .milliseconds(20)) }
+                let before = statements.value
+                // Five ticks of 0.2 s.
+                try await Task.sleep(for: .seconds(1))
+                let during = statements.value - before
+                gate.open()
+                try await group.waitForAll()
+                return (during, 0)
+            }
+            _ = afterMove
+            // Polling per socket was a version query per socket per tick: sixty here.
+            #expect(during <= 7, "\(during) statements while \(sockets) sockets sat idle for a second")
+            try await Task.sleep(for: .milliseconds(600))
+            let idle = statements.value
+            try await Task.sleep(for: .seconds(1))
+            #expect(statements.value == idle, "statements with no socket open")
+        }
+    }
+
+    /// Two instances over one database file: a move through the second reaches a socket on the
+    /// first, and both count the same games started without an account.
+    @Test(.timeLimit(.minutes(1))) func aMoveThroughAnotherInstanceReachesTheSocket() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ghost-two-\(UUID().uuidString)")
+        let directory = DataDirectory(path: folder.path)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var quotas = ServerLimits()
+        quotas.anonymousGamesPerAddressPerHour = 2
+        let limits = quotas
+        let first = try AppDatabase.open(in: directory)
+        try first.importMonologues(webMonologues, source: "fixture")
+        let second = try AppDatabase.open(in: directory)
+        try await withGhostApp(live: true, limits: limits, database: first) { client, _ in
+            var ada = Visitor(client), ben = Visitor(client)
+            try await ada.register("ada")
+            try await ben.register("ben")
+            let room = try await ada.startGame(#"{"mode": "online", "minLength": 3, "people": 2}"#)
+            #expect(try await ben.api("/api/v1/ghost/games/\(room.id)/join", method: .post).status == .ok)
+            let adaCookies = ada.cookies
+            try await client.ws("/ghost/games/\(room.id)/socket", configuration: .init(additionalHeaders: [.cookie: ben.cookieHeader])) { inbound, _, _ in
+                var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+                var errors: [String] = []
+                #expect(try await GhostSocketTests.state(&messages, errors: &errors) { _ in true }.turn == 0)
+                try await withGhostApp(limits: limits, database: second) { other, _ in
+                    var adaThere = Visitor(other)
+                    adaThere.cookies = adaCookies
+                    let moved = try await adaThere.move(room.id, #"{"type": "letter", "letter": "d", "turn": 0}"#)
+                    #expect(moved.status == .ok)
+                }
+                let moved = try await GhostSocketTests.state(&messages, errors: &errors) { $0.turn == 1 }
+                #expect(moved.fragment == "d" && moved.canAct && errors.isEmpty)
+            }
+            // One anonymous game on each instance; the third is refused on either.
+            let hotSeat = #"{"minLength": 3, "seats": [{"name": "Ann"}, {"name": "Bob"}]}"#
+            var here = Visitor(client)
+            _ = try await here.startGame(hotSeat)
+            // Both live, so both see the same address.
+            try await withGhostApp(live: true, limits: limits, database: second) { other, _ in
+                var there = Visitor(other)
+                _ = try await there.startGame(hotSeat)
+            }
+            #expect(try await here.api("/api/v1/ghost/games", method: .post, json: hotSeat).status == .tooManyRequests)
+        }
+    }
+}
+
+@Suite struct GhostSocketTallyTests {
+    /// Each limit is checked before anything is counted, and a released socket frees its place
+    /// on its game and for its address. (Live sockets against these limits: Tests/security/test_ghost.py.)
+    @Test func limitsPerAddressAndPerGame() {
+        let tally = GhostSocketTally(perAddress: 3, perGame: 2)
+        #expect(tally.admit(address: "a", game: "g1") == nil)
+        #expect(tally.admit(address: "a", game: "g1") == nil)
+        #expect(tally.admit(address: "b", game: "g1") == .tooManySocketsOnGame(limit: 2))
+        #expect(tally.admit(address: "a", game: "g2") == nil)
+        #expect(tally.admit(address: "a", game: "g3") == .tooManySocketsFromAddress(limit: 3))
+        #expect(tally.admit(address: "b", game: "g3") == nil)
+        tally.release(address: "a", game: "g1")
+        #expect(tally.admit(address: "a", game: "g3") == nil)
+        #expect(tally.admit(address: "b", game: "g1") == nil)
+        #expect(tally.admit(address: "c", game: "g1") == .tooManySocketsOnGame(limit: 2))
+    }
+}
+
+@Suite struct GhostRoomHubTests {
+    /// Versions the hub reads, and how often it asked.
+    final class FakeVersions: Sendable {
+        let state = Mutex((versions: [String: Int](), asked: 0))
+        func read(_ ids: [String]) -> [String: Int] {
+            state.withLock { state in
+                state.asked += 1
+                return state.versions.filter { ids.contains($0.key) }
+            }
+        }
+        var asked: Int { state.withLock { $0.asked } }
+        func set(_ id: String, _ version: Int) { state.withLock { $0.versions[id] = version } }
+    }
+
+    /// One look per tick for every watcher of every game, only while someone watches; a change
+    /// elsewhere wakes only its own room.
+    @Test(.timeLimit(.minutes(1))) func oneWatcherPerProcessWakesOnlyChangedRooms() async throws {
+        let fake = FakeVersions()
+        fake.set("a", 1)
+        fake.set("b", 1)
+        let hub = GhostRoomHub(recheckSeconds: 0.05, versions: { fake.read($0) })
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(fake.asked == 0)
+        var watchers: [(String, UUID, AsyncStream<Void>)] = []
+        for i in 0..<40 {
+            let id = i < 20 ? "a" : "b"
+            let (token, changes) = hub.watch(id)
+            hub.seen(id, version: 1)
+            watchers.append((id, token, changes))
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        // Ten ticks, forty watchers: about ten looks, not four hundred.
+        #expect((3...14).contains(fake.asked), "\(fake.asked)")
+        fake.set("b", 2)
+        let woken = await withTaskGroup(of: Int?.self) { group in
+            for k in watchers.indices {
+                let changes = watchers[k].2
+                group.addTask {
+                    for await _ in changes { return k }
+                    return nil
+                }
+            }
+            try? await Task.sleep(for: .milliseconds(400))
+            for (id, token, _) in watchers { hub.stopWatching(id, token: token) }
+            var woken = Set<Int>()
+            for await k in group { if let k { woken.insert(k) } }
+            return woken
+        }
+        #expect(woken == Set(20..<40))
+        let asked = fake.asked
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(fake.asked <= asked + 1)
+        #expect(hub.watcherCount == 0)
     }
 }

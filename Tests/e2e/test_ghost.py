@@ -129,10 +129,10 @@ def test_phone_hot_seat_game_to_the_end_with_challenges(phone, folio_url, artifa
     element(driver, "#ghost-again-submit")
     screenshot(driver, artifacts, "ghost-game-phone")
 
-    # The win is on the high scores.
+    # Robin has no account, so this hot-seat game had one account in it: a win anyone could stage
+    # by playing every seat, which the high scores do not count.
     visit(driver, folio_url, "/ghost/scores")
-    row = board_text(driver, "#high-scores tr.you").split()
-    assert me in row and row[-5:-3] == ["1", "1"], row  # games, wins
+    assert not driver.find_elements(By.CSS_SELECTOR, "#high-scores tr.you")
     screenshot(driver, artifacts, "ghost-scores-phone")
 
 

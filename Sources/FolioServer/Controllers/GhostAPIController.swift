@@ -18,8 +18,34 @@ struct GhostAPIController: Sendable {
         group.post("ghost/games/:id/join", use: join)
     }
 
-    struct Scores: ResponseEncodable { let items: [GhostScore] }
-    struct Games: ResponseEncodable { let items: [MatchView] }
+    /// A page of a list: `limit` items from `offset`, and how many there are in all.
+    struct Listing<Item: Encodable & Sendable>: ResponseEncodable, Sendable {
+        let items: [Item]
+        let total: Int
+        let limit: Int
+        let offset: Int
+    }
+
+    static let scoresPage = Paging(defaultLimit: 50, maximumLimit: 100)
+    /// Each game is replayed (and its rounds reviewed) to be shown, so fewer at a time.
+    static let gamesPage = Paging(defaultLimit: 20, maximumLimit: 50)
+
+    /// `limit` and `offset` as a query names them: whole numbers in range, or a 400 saying which.
+    struct Paging: Sendable {
+        let defaultLimit: Int
+        let maximumLimit: Int
+
+        func read(_ query: WebForm) throws(InputError) -> (limit: Int, offset: Int) {
+            func number(_ name: String, _ range: ClosedRange<Int>, _ fallback: Int) throws(InputError) -> Int {
+                guard let raw = query.value(name), !raw.isEmpty else { return fallback }
+                guard let n = Int(raw), range.contains(n) else {
+                    throw .parameter(name, String(raw.prefix(20)), "a whole number from \(range.lowerBound) to \(range.upperBound)")
+                }
+                return n
+            }
+            return (try number("limit", 1...maximumLimit, defaultLimit), try number("offset", 0...1_000_000, 0))
+        }
+    }
 
     /// `mode` hotseat: `seats` [{name, kind: person|easy|hard}] and optionally `ownSeat`.
     /// `mode` online: `people` (including you) and optionally `computers` [easy|hard].
@@ -34,8 +60,9 @@ struct GhostAPIController: Sendable {
         let computers: [String]?
     }
 
-    @Sendable func highScores(_ request: Request, context: FolioRequestContext) async throws -> Scores {
-        let name = WebForm(query: request).value("dictionary") ?? ""
+    @Sendable func highScores(_ request: Request, context: FolioRequestContext) async throws -> Listing<GhostScore> {
+        let query = WebForm(query: request)
+        let name = query.value("dictionary") ?? ""
         var dictionary: GhostDictionary?
         if !name.isEmpty {
             guard let named = GhostDictionary(rawValue: name) else {
@@ -43,13 +70,16 @@ struct GhostAPIController: Sendable {
             }
             dictionary = named
         }
-        return Scores(items: try await referee.database.ghost.highScores(dictionary: dictionary))
+        let (limit, offset) = try Self.scoresPage.read(query)
+        let page = try await referee.database.ghost.highScores(dictionary: dictionary, limit: limit, offset: offset)
+        return Listing(items: page.items, total: page.total, limit: limit, offset: offset)
     }
 
-    @Sendable func yourGames(_ request: Request, context: FolioRequestContext) async throws -> Games {
+    @Sendable func yourGames(_ request: Request, context: FolioRequestContext) async throws -> Listing<MatchView> {
         let account = try context.requireAccount()
-        let games = try await referee.database.ghost.matches(accountID: account.id)
-        return Games(items: try games.map { try referee.view($0, viewer: account) })
+        let (limit, offset) = try Self.gamesPage.read(WebForm(query: request))
+        let page = try await referee.database.ghost.matches(accountID: account.id, limit: limit, offset: offset)
+        return Listing(items: try page.items.map { try referee.view($0, viewer: account) }, total: page.total, limit: limit, offset: offset)
     }
 
     @Sendable func start(_ request: Request, context: FolioRequestContext) async throws -> MatchView {
@@ -74,7 +104,8 @@ struct GhostAPIController: Sendable {
                 return Match.Seat(name: seat.name, kind: parsed)
             }
             let match = try Match(dictionary: dictionary, minimumLength: length, seats: seats)
-            let stored = try await referee.startHotSeat(match, ownSeat: body.ownSeat, account: context.account)
+            let stored = try await referee.startHotSeat(match, ownSeat: body.ownSeat, account: context.account,
+                                                         address: context.clientAddress)
             return try referee.view(stored, viewer: context.account)
         case "online":
             let account = try context.requireAccount()

@@ -10,9 +10,16 @@ import Hummingbird
 struct GhostPagesController: Sendable {
     let referee: GhostReferee
     let pages: PageRenderer
+    /// Where people reach this server: a room's link is shared, so it is absolute, and built
+    /// from the operator's setting, never from the request's Host or X-Forwarded-* headers.
+    let publicURL: String
 
     /// Rows of the setup form: enough for the largest table.
     static let setupRows = Game.playerRange.upperBound
+    static let gamesPageSize = 20
+    static let scoresPageSize = 50
+    /// Refusals a setup form shows beside the form rather than on an error page.
+    static let setupRefusals: Set<FolioErrorKind> = [.invalidInput, .rateLimited]
 
     func addRoutes(to router: Router<FolioRequestContext>) {
         router.get("ghost", use: setup)
@@ -34,10 +41,24 @@ struct GhostPagesController: Sendable {
     // MARK: - Setup
 
     @Sendable func setup(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        try await setupPage(context: context, errors: [], status: .ok)
+        try await setupPage(context: context, errors: [], status: .ok, page: Self.pageNumber(request))
     }
 
-    func setupPage(context: FolioRequestContext, errors: [String], status: HTTPResponse.Status) async throws -> Response {
+    /// The `page` of a paged list page: 1 unless the query names a later one.
+    static func pageNumber(_ request: Request) -> Int {
+        max(1, min(100_000, Int(WebForm(query: request).value("page") ?? "1") ?? 1))
+    }
+
+    /// "21–40 of 300" and the links either side, for a list shown `size` at a time.
+    static func pager(page: Int, size: Int, shown: Int, total: Int, href: (Int) -> String) -> [String: Any] {
+        let first = (page - 1) * size
+        var data: [String: Any] = ["pageText": shown == 0 ? "" : "\(first + 1)–\(first + shown) of \(total)"]
+        if page > 1 { data["previousHref"] = href(page - 1) }
+        if first + shown < total { data["nextHref"] = href(page + 1) }
+        return data
+    }
+
+    func setupPage(context: FolioRequestContext, errors: [String], status: HTTPResponse.Status, page: Int = 1) async throws -> Response {
         let you = context.account?.username
         let rows: [[String: Any]] = (0..<Self.setupRows).map { i in
             [
@@ -47,8 +68,14 @@ struct GhostPagesController: Sendable {
             ]
         }
         var yourGames: [[String: Any]] = []
+        var gamesPager: [String: Any] = [:]
         if let account = context.account {
-            yourGames = try await referee.database.ghost.matches(accountID: account.id).map { stored in
+            let games = try await referee.database.ghost.matches(accountID: account.id, limit: Self.gamesPageSize,
+                                                                 offset: (page - 1) * Self.gamesPageSize)
+            gamesPager = Self.pager(page: page, size: Self.gamesPageSize, shown: games.items.count, total: games.total) {
+                "/ghost?page=\($0)#your-games-heading"
+            }
+            yourGames = games.items.map { stored in
                 [
                     "href": "/ghost/games/\(stored.id)", "players": stored.match.seats.map(\.name).joined(separator: ", "),
                     "state": stored.status == .finished ? "finished" : (stored.status == .waiting ? "waiting for players" : "in play"),
@@ -60,7 +87,7 @@ struct GhostPagesController: Sendable {
             "rows": rows, "loggedIn": you != nil, "errors": errors, "navPlay": true,
             "dictionaries": GhostDictionary.allCases.map { ["value": $0.rawValue, "label": $0.label, "selected": $0 == .english] },
             "lengths": WordList.allowedMinimumLengths.map { ["value": $0, "selected": $0 == WordList.defaultMinimumLength] },
-            "yourGames": yourGames,
+            "yourGames": yourGames, "gamesPager": gamesPager,
         ], context: context, status: status)
     }
 
@@ -96,10 +123,10 @@ struct GhostPagesController: Sendable {
                 seats.append(Match.Seat(name: name, kind: kind))
             }
             let match = try Match(dictionary: dictionary, minimumLength: length, seats: seats)
-            let stored = try await referee.startHotSeat(match, ownSeat: ownSeat, account: context.account)
+            let stored = try await referee.startHotSeat(match, ownSeat: ownSeat, account: context.account, address: context.clientAddress)
             return .redirect(to: "/ghost/games/\(stored.id)", type: .normal)
-        } catch let error as any FolioError where error.kind == .invalidInput {
-            return try await setupPage(context: context, errors: [error.message], status: .badRequest)
+        } catch let error as any FolioError where Self.setupRefusals.contains(error.kind) {
+            return try await setupPage(context: context, errors: [error.message], status: ErrorMiddleware.status(for: error.kind))
         }
     }
 
@@ -113,8 +140,8 @@ struct GhostPagesController: Sendable {
             let stored = try await referee.openRoom(dictionary: dictionary, minimumLength: length, people: people,
                                                     computers: computers, account: account)
             return .redirect(to: "/ghost/games/\(stored.id)", type: .normal)
-        } catch let error as any FolioError where error.kind == .invalidInput {
-            return try await setupPage(context: context, errors: [error.message], status: .badRequest)
+        } catch let error as any FolioError where Self.setupRefusals.contains(error.kind) {
+            return try await setupPage(context: context, errors: [error.message], status: ErrorMiddleware.status(for: error.kind))
         }
     }
 
@@ -149,7 +176,7 @@ struct GhostPagesController: Sendable {
             "toActName": name(view.toAct), "winnerName": name(view.winner),
             "openSeatsText": "\(view.openSeats) more player\(view.openSeats == 1 ? "" : "s")",
             "canChallenge": !view.fragment.isEmpty && view.challenge == nil, "newRound": view.fragment.isEmpty,
-            "link": "/ghost/games/\(view.id)",
+            "link": "\(publicURL)/ghost/games/\(view.id)",
         ]
         if let error { data["error"] = error }
         if let challenge = view.challenge {
@@ -196,8 +223,9 @@ struct GhostPagesController: Sendable {
         do {
             _ = try await referee.join(id, account: account)
             return .redirect(to: "/ghost/games/\(id)", type: .normal)
-        } catch let error as GhostError where error.kind == .conflict {
-            return try gamePage(try await referee.match(id), context: context, error: error.message, status: .conflict)
+        } catch let error as GhostError where [.conflict, .rateLimited].contains(error.kind) {
+            return try gamePage(try await referee.match(id), context: context, error: error.message,
+                                status: ErrorMiddleware.status(for: error.kind))
         }
     }
 
@@ -206,6 +234,15 @@ struct GhostPagesController: Sendable {
     @Sendable func again(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let old = try await referee.match(try context.parameters.require("id"))
         let fresh: StoredMatch
+        do {
+            fresh = try await startAgain(old, context: context)
+        } catch let error as GhostError where error.kind == .rateLimited {
+            return try await setupPage(context: context, errors: [error.message], status: .tooManyRequests)
+        }
+        return .redirect(to: "/ghost/games/\(fresh.id)", type: .normal)
+    }
+
+    func startAgain(_ old: StoredMatch, context: FolioRequestContext) async throws -> StoredMatch {
         switch old.mode {
         case .hotSeat:
             guard GhostReferee.mayAct(old, seat: 0, account: context.account) else { throw GhostError.notYourSeat }
@@ -213,17 +250,16 @@ struct GhostPagesController: Sendable {
             match.actions = []
             // The next seat starts, so no one always has the first letter.
             match.firstPlayer = (old.match.firstPlayer + 1) % old.match.seats.count
-            fresh = try await referee.startHotSeat(match, ownSeat: old.seatAccounts.firstIndex { $0 != nil && $0 == context.account?.id },
-                                                   account: context.account)
+            return try await referee.startHotSeat(match, ownSeat: old.seatAccounts.firstIndex { $0 != nil && $0 == context.account?.id },
+                                                  account: context.account, address: context.clientAddress)
         case .online:
             let account = try context.requireAccount()
             guard old.seatAccounts.contains(account.id) else { throw GhostError.notYourSeat }
             let people = old.match.seats.filter { $0.kind == .person }.count
             let computers = old.match.seats.compactMap { $0.kind.computer?.level }
-            fresh = try await referee.openRoom(dictionary: old.match.dictionary, minimumLength: old.match.minimumLength,
-                                               people: people, computers: computers, account: account)
+            return try await referee.openRoom(dictionary: old.match.dictionary, minimumLength: old.match.minimumLength,
+                                              people: people, computers: computers, account: account)
         }
-        return .redirect(to: "/ghost/games/\(fresh.id)", type: .normal)
     }
 
     // MARK: - Scores and rules
@@ -233,7 +269,10 @@ struct GhostPagesController: Sendable {
         guard let dictionary = GhostDictionary(rawValue: name) else {
             throw InputError.parameter("dictionary", String(name.prefix(20)), "english or dutch")
         }
-        let rows = try await referee.database.ghost.highScores(dictionary: dictionary)
+        let page = Self.pageNumber(request)
+        let first = (page - 1) * Self.scoresPageSize
+        let scores = try await referee.database.ghost.highScores(dictionary: dictionary, limit: Self.scoresPageSize, offset: first)
+        let rows = scores.items
         var yours: [[String: Any]] = []
         if let account = context.account {
             yours = try await referee.database.ghost.scores(accountID: account.id).map(Self.scoreData)
@@ -245,11 +284,14 @@ struct GhostPagesController: Sendable {
             "dictionaryLabel": dictionary.label,
             "rows": rows.enumerated().map { rank, score in
                 var row = Self.scoreData(score)
-                row["rank"] = rank + 1
+                row["rank"] = first + rank + 1
                 row["isYou"] = score.username == context.account?.username
                 return row
             },
-            "empty": rows.isEmpty, "yours": yours, "loggedIn": context.account != nil, "navScores": true,
+            "empty": scores.total == 0, "yours": yours, "loggedIn": context.account != nil, "navScores": true,
+            "pager": Self.pager(page: page, size: Self.scoresPageSize, shown: rows.count, total: scores.total) {
+                "/ghost/scores?dictionary=\(dictionary.rawValue)&page=\($0)"
+            },
         ], context: context)
     }
 

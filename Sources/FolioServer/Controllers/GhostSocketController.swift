@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import NIOWebSocket
 
 /// A Ghost game's WebSocket, `/ghost/games/{id}/socket`: the same moves as the forms and the API,
 /// and the game's state pushed to every watcher after each change.
@@ -15,10 +16,19 @@ import NIOCore
 /// `{"type": "error", "error": {"code", "message"}}` for a message that was refused. A refused or
 /// malformed message never closes the socket; the game is in the database, so a player whose
 /// connection drops reconnects and carries on.
+///
+/// Two things do close it. A socket past the operator's limits (per address, per game) gets the
+/// error naming the limit and is closed with 1013, "try again later": the WebSocket library
+/// answers a refused upgrade with a bare 400, which could not say which limit was reached. And
+/// the session a socket was opened with is looked up again for every message, so after a
+/// log-out or a password change the next message gets `session_ended` and a close with 1008
+/// (policy violation), never a move made as the old account.
 struct GhostSocketController: Sendable {
     let referee: GhostReferee
+    let tally: GhostSocketTally
     let logger: Logger
     static let maximumMessageSize = 4096
+    static let tryAgainLater = WebSocketErrorCode.unknown(1013)
 
     struct StateMessage: Encodable { let type = "state"; let game: MatchView }
     struct ErrorMessage: Encodable { let type = "error"; let error: ErrorBody.Detail }
@@ -43,13 +53,19 @@ struct GhostSocketController: Sendable {
     @Sendable func session(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter,
                            _ context: WebSocketRouterContext<FolioRequestContext>) async throws {
         guard let id = context.requestContext.parameters.get("id") else { return }
+        let address = context.requestContext.clientAddress
+        if let refusal = tally.admit(address: address, game: id) {
+            try? await refuse(refusal, code: Self.tryAgainLater, outbound: outbound)
+            return
+        }
+        defer { tally.release(address: address, game: id) }
         let account = context.requestContext.account
+        let sessionToken = context.requestContext.sessionToken
         let (token, changes) = referee.hub.watch(id)
         defer { referee.hub.stopWatching(id, token: token) }
         await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await referee.hub.tick(id, token: token) }
             group.addTask {
-                // The state on connecting, then whenever the game's version moves on.
+                // The state on connecting, then whenever the hub says the game may have changed.
                 var sent: Int?
                 try await send(id, account: account, to: outbound, &sent)
                 for await _ in changes {
@@ -58,6 +74,10 @@ struct GhostSocketController: Sendable {
             }
             do {
                 for try await message in inbound.messages(maxSize: Self.maximumMessageSize) {
+                    guard try await stillSignedIn(account, sessionToken: sessionToken) else {
+                        try? await refuse(.sessionEnded, code: .policyViolation, outbound: outbound)
+                        break
+                    }
                     await handle(message, id: id, account: account, outbound: outbound)
                 }
             } catch {
@@ -67,13 +87,29 @@ struct GhostSocketController: Sendable {
         }
     }
 
-    func send(_ id: String, account: Account?, to outbound: WebSocketOutboundWriter, _ sent: inout Int?) async throws {
-        guard let version = try await referee.database.ghost.version(id: id), version != sent else { return }
-        sent = version
-        let view = try referee.view(try await referee.match(id), viewer: account)
-        try await outbound.write(.text(Self.json(StateMessage(game: view))))
+    /// Whether the session the socket was opened with still belongs to the same account. A
+    /// socket opened without one acts for nobody anyway, and stays that way.
+    func stillSignedIn(_ account: Account?, sessionToken: String?) async throws -> Bool {
+        guard let account, let sessionToken else { return true }
+        return try await referee.database.accounts.account(sessionToken: sessionToken)?.id == account.id
     }
 
+    /// The error as a message (for pages and clients that read messages) and as the close
+    /// frame's reason (for those that only see the close).
+    func refuse(_ error: GhostError, code: WebSocketErrorCode, outbound: WebSocketOutboundWriter) async throws {
+        try await outbound.write(.text(Self.json(ErrorMessage(error: .init(code: error.code, message: error.message)))))
+        // A close reason is limited to 123 bytes; the code is short and says which limit.
+        try await outbound.close(code, reason: error.code)
+    }
+
+    func send(_ id: String, account: Account?, to outbound: WebSocketOutboundWriter, _ sent: inout Int?) async throws {
+        let stored = try await referee.match(id)
+        referee.hub.seen(id, version: stored.version)
+        guard stored.version != sent else { return }
+        sent = stored.version
+        let view = try referee.view(stored, viewer: account)
+        try await outbound.write(.text(Self.json(StateMessage(game: view))))
+    }
     func handle(_ message: WebSocketMessage, id: String, account: Account?, outbound: WebSocketOutboundWriter) async {
         do {
             guard case .text(let text) = message else {

@@ -10,9 +10,12 @@ struct GhostReferee: Sendable {
     let database: AppDatabase
     let dictionaries: GhostDictionaries
     let hub: GhostRoomHub
+    /// The quotas on starting games and opening rooms.
+    var limits = ServerLimits()
 
     /// A hot-seat game; a logged-in creator may claim one seat, whose results then count for them.
-    func startHotSeat(_ setup: Match, ownSeat: Int?, account: Account?) async throws -> StoredMatch {
+    /// Without an account, `address` may start `anonymousGamesPerAddressPerHour` games an hour.
+    func startHotSeat(_ setup: Match, ownSeat: Int?, account: Account?, address: String) async throws -> StoredMatch {
         var match = setup
         let solver = try dictionaries.solver(for: match)
         var random = SystemRandomNumberGenerator()
@@ -23,12 +26,14 @@ struct GhostReferee: Sendable {
         }
         let stored = StoredMatch(id: Self.newID(), mode: .hotSeat, status: .playing, ownerID: account?.id,
                                  seatAccounts: seatAccounts, match: match)
-        try await database.createMatch(stored)
+        try await database.createMatch(stored, quota: account == nil
+            ? .anonymousGames(address: address, perHour: limits.anonymousGamesPerAddressPerHour) : nil)
         return stored
     }
 
     /// An online room: the creator takes the first seat; the other people's seats wait for
-    /// accounts to join through the room's link; computer seats play at once.
+    /// accounts to join through the room's link; computer seats play at once. The room counts
+    /// against the creator's `openRoomsPerAccount` until it is finished.
     func openRoom(dictionary: GhostDictionary, minimumLength: Int, people: Int, computers: [ComputerPlayer.Level],
                   account: Account) async throws -> StoredMatch {
         guard (1...Game.playerRange.upperBound).contains(people) else { throw GhostError.invalidPlayerCount(people + computers.count) }
@@ -43,13 +48,14 @@ struct GhostReferee: Sendable {
         seatAccounts[0] = account.id
         let stored = StoredMatch(id: Self.newID(), mode: .online, status: people == 1 ? .playing : .waiting,
                                  ownerID: account.id, seatAccounts: seatAccounts, match: match)
-        try await database.createMatch(stored)
+        try await database.createMatch(stored, quota: .openRooms(accountID: account.id, limit: limits.openRoomsPerAccount))
         return stored
     }
 
+    /// A seat taken counts against the account's `openRoomsPerAccount` like a room opened.
     func join(_ id: String, account: Account) async throws -> StoredMatch {
-        let stored = try await database.joinMatch(id: try Self.checked(id), account: account)
-        hub.changed(stored.id)
+        let stored = try await database.joinMatch(id: try Self.checked(id), account: account, openRoomLimit: limits.openRoomsPerAccount)
+        hub.changed(stored.id, version: stored.version)
         return stored
     }
 
@@ -79,7 +85,7 @@ struct GhostReferee: Sendable {
             let after = try match.play(action, solver: solver, using: &random)
             return MatchChange(match: match, standings: Match.standings(of: after))
         }
-        hub.changed(id)
+        hub.changed(id, version: stored.version)
         return stored
     }
 

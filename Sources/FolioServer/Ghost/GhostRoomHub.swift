@@ -1,48 +1,120 @@
 import Foundation
 import Synchronization
 
-/// Wakes the watchers of a Ghost game when it changes through this server. Each watcher also
-/// looks at the database on a timer, so a move made through another instance over the same
-/// database reaches it too, only a little later.
+/// Wakes the watchers of a Ghost game (its open sockets) when the game changes, so a socket
+/// sleeps until there is something to send: an idle room costs no query at all.
+///
+/// A move through this instance wakes the game's watchers at once (`changed`). A move through
+/// another instance over the same database is found by one task per process, not one per
+/// socket: while anyone watches, it reads the versions of every watched game in one query
+/// every `recheck`, and wakes only the rooms whose version moved on. With nobody watching, the
+/// task ends; the next watcher starts it again.
 final class GhostRoomHub: Sendable {
-    private let watchers = Mutex<[String: [UUID: AsyncStream<Void>.Continuation]]>([:])
+    /// The current versions of the games among the ids given (a game that no longer exists is
+    /// left out): one query for all of them.
+    typealias Versions = @Sendable ([String]) async throws -> [String: Int]
+
+    private struct Room {
+        var watchers: [UUID: AsyncStream<Void>.Continuation] = [:]
+        /// The oldest version a watcher is known to have been shown; nil until one reports.
+        var version: Int?
+    }
+
+    private struct State {
+        var rooms: [String: Room] = [:]
+        var polling = false
+    }
+
+    private let state = Mutex(State())
+    private let versions: Versions?
     let recheck: Duration
 
-    init(recheckSeconds: Double) {
+    /// `versions` nil: no other instance uses the database (an in-memory one), so only this
+    /// instance's own moves can change a game and nothing needs to be looked for.
+    init(recheckSeconds: Double, versions: Versions? = nil) {
         recheck = .milliseconds(Int64(max(0.05, recheckSeconds) * 1000))
+        self.versions = versions
     }
 
     /// A stream that yields whenever the game may have changed; finish it with `stopWatching`.
+    /// Tell the hub which version the watcher was shown with `seen`.
     func watch(_ id: String) -> (token: UUID, changes: AsyncStream<Void>) {
         let token = UUID()
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        watchers.withLock { $0[id, default: [:]][token] = continuation }
+        let startPolling = state.withLock { state in
+            state.rooms[id, default: Room()].watchers[token] = continuation
+            guard versions != nil, !state.polling else { return false }
+            state.polling = true
+            return true
+        }
+        if startPolling {
+            Task { [self] in await poll() }
+        }
         return (token, stream)
     }
 
     func stopWatching(_ id: String, token: UUID) {
-        let continuation = watchers.withLock { all -> AsyncStream<Void>.Continuation? in
-            let removed = all[id]?.removeValue(forKey: token)
-            if all[id]?.isEmpty == true { all[id] = nil }
+        let continuation = state.withLock { state -> AsyncStream<Void>.Continuation? in
+            let removed = state.rooms[id]?.watchers.removeValue(forKey: token)
+            if state.rooms[id]?.watchers.isEmpty == true { state.rooms[id] = nil }
             return removed
         }
         continuation?.finish()
     }
 
-    func changed(_ id: String) {
-        for continuation in watchers.withLock({ Array(($0[id] ?? [:]).values) }) {
-            continuation.yield()
+    /// A watcher of `id` has been shown `version`. The room remembers the oldest such version,
+    /// so a change made elsewhere is noticed even by the watcher that saw the least.
+    func seen(_ id: String, version: Int) {
+        state.withLock { state in
+            guard state.rooms[id] != nil else { return }
+            state.rooms[id]!.version = min(state.rooms[id]!.version ?? version, version)
         }
     }
 
-    /// Yields on `continuation` every `recheck` until cancelled.
-    func tick(_ id: String, token: UUID) async {
-        while !Task.isCancelled {
+    /// The game changed through this instance (to `version`, when known): every watcher reads
+    /// the latest state now, so the room is at least that far along.
+    func changed(_ id: String, version: Int? = nil) {
+        let continuations = state.withLock { state -> [AsyncStream<Void>.Continuation] in
+            guard var room = state.rooms[id] else { return [] }
+            if let version { room.version = max(room.version ?? version, version) }
+            state.rooms[id] = room
+            return Array(room.watchers.values)
+        }
+        for continuation in continuations { continuation.yield() }
+    }
+
+    var watcherCount: Int { state.withLock { $0.rooms.values.reduce(0) { $0 + $1.watchers.count } } }
+
+    /// The one process-wide look at the database for changes made elsewhere. Runs while there
+    /// are watchers; ends (and says so under the lock, so `watch` starts a new one) when the
+    /// last leaves.
+    private func poll() async {
+        guard let versions else { return }
+        while true {
             try? await Task.sleep(for: recheck)
-            guard let continuation = watchers.withLock({ $0[id]?[token] }) else { return }
-            continuation.yield()
+            let known = state.withLock { state -> [String: Int]? in
+                if state.rooms.isEmpty {
+                    state.polling = false
+                    return nil
+                }
+                return state.rooms.compactMapValues(\.version)
+            }
+            guard let known else { return }
+            if known.isEmpty { continue }
+            // A failed read (a busy or closing database) is tried again on the next tick.
+            guard let current = try? await versions(Array(known.keys)) else { continue }
+            let woken = state.withLock { state -> [AsyncStream<Void>.Continuation] in
+                var woken: [AsyncStream<Void>.Continuation] = []
+                for (id, version) in current where version != known[id] {
+                    // Only if nothing here moved the room on meanwhile.
+                    guard var room = state.rooms[id], room.version == known[id] else { continue }
+                    room.version = version
+                    state.rooms[id] = room
+                    woken += room.watchers.values
+                }
+                return woken
+            }
+            for continuation in woken { continuation.yield() }
         }
     }
-
-    var watcherCount: Int { watchers.withLock { $0.values.reduce(0) { $0 + $1.count } } }
 }

@@ -68,8 +68,11 @@
         showError(message.error.message);
       }
     });
-    socket.addEventListener("close", function () {
+    socket.addEventListener("close", function (event) {
       board.removeAttribute("data-connected");
+      // 1008: the session ended (the error message already says to log in again); connecting
+      // again would only be refused. 1013, a socket limit, is worth another try later.
+      if (event.code === 1008) return;
       // Back off to at most ten seconds; the game waits in the database meanwhile.
       retry = Math.min(retry + 1, 5);
       setTimeout(connect, retry * 2000 - 1000);
