@@ -18,11 +18,12 @@ public func buildApplication(_ configuration: ServerConfiguration, database: App
     let pages = try await PageRenderer.load()
     let referee = GhostReferee(database: database, dictionaries: GhostDictionaries(paths: configuration.ghostWordLists),
                                hub: GhostRoomHub(recheckSeconds: configuration.ghostRecheckSeconds))
+    let csrf = try await CSRFTokens.load(from: database)
     let router = buildRouter(database: database, library: library, pages: pages, referee: referee, configuration: configuration,
-                             logger: logger)
+                             logger: logger, csrf: csrf)
     var app = Application(
         router: router,
-        server: .http1WebSocketUpgrade(webSocketRouter: buildWebSocketRouter(database: database, referee: referee, logger: logger)),
+        server: .http1WebSocketUpgrade(webSocketRouter: buildWebSocketRouter(database: database, referee: referee, logger: logger, csrf: csrf)),
         configuration: .init(address: .hostname(configuration.hostname, port: configuration.port), serverName: "Folio"),
         logger: logger
     )
@@ -35,7 +36,7 @@ public func buildApplication(_ configuration: ServerConfiguration, database: App
 }
 
 func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRenderer, referee: GhostReferee,
-                 configuration: ServerConfiguration, logger: Logger) -> Router<FolioRequestContext> {
+                 configuration: ServerConfiguration, logger: Logger, csrf: CSRFTokens = CSRFTokens()) -> Router<FolioRequestContext> {
     let router = Router(context: FolioRequestContext.self)
     // The bare route load tests compare the search endpoint against: no middleware in its way.
     router.get("/api/v1/ping") { _, _ in "pong" }
@@ -48,7 +49,7 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
             .withServeOnNotFoundResponse())
     }
     router.add(middleware: ErrorMiddleware(logger: logger, pages: pages))
-    router.add(middleware: SessionMiddleware(accounts: database.accounts))
+    router.add(middleware: SessionMiddleware(accounts: database.accounts, csrf: csrf))
     router.add(middleware: CSRFMiddleware())
 
     let api = router.group("api/v1")
@@ -56,7 +57,10 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
     FavouritesAPIController(database: database, library: library).addRoutes(to: api)
     VocabularyAPIController(database: database).addRoutes(to: api)
     AccountController(database: database, pages: pages, throttle: LoginThrottle(database: database),
-                      bcryptCost: configuration.bcryptCost).addRoutes(to: router)
+                      registrations: RegistrationThrottle(database: database, perHour: configuration.limits.registrationsPerAddressPerHour),
+                      passwords: Passwords(cost: configuration.bcryptCost, threads: configuration.limits.concurrentPasswordChecks,
+                                           queueLength: configuration.limits.passwordQueueLength),
+                      csrf: csrf).addRoutes(to: router)
     MonologuePagesController(database: database, library: library, pages: pages).addRoutes(to: router)
     VocabularyPagesController(database: database, pages: pages).addRoutes(to: router)
     let catalogue = CatalogueCache(repository: database.characters, recheckSeconds: configuration.libraryRecheckSeconds)
@@ -72,9 +76,9 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
 
 /// The routes that upgrade to a WebSocket, behind the same sessions as the pages so a socket
 /// knows who is playing.
-func buildWebSocketRouter(database: AppDatabase, referee: GhostReferee, logger: Logger) -> Router<FolioRequestContext> {
+func buildWebSocketRouter(database: AppDatabase, referee: GhostReferee, logger: Logger, csrf: CSRFTokens) -> Router<FolioRequestContext> {
     let router = Router(context: FolioRequestContext.self)
-    router.add(middleware: SessionMiddleware(accounts: database.accounts))
+    router.add(middleware: SessionMiddleware(accounts: database.accounts, csrf: csrf))
     GhostSocketController(referee: referee, logger: logger).addRoutes(to: router)
     return router
 }

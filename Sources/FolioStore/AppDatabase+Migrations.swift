@@ -42,6 +42,7 @@ extension AppDatabase {
         registerPlotMigrations(&migrator)
         registerCharacterMigrations(&migrator)
         registerSessionDigestMigration(&migrator)
+        registerLoginThrottleMigration(&migrator)
         return migrator
     }
 }
@@ -251,6 +252,37 @@ extension AppDatabase {
             for token in tokens {
                 try db.execute(sql: "UPDATE session SET tokenDigest = ? WHERE tokenDigest = ?",
                                arguments: [SessionDigest.of(token), token])
+            }
+        }
+    }
+}
+
+extension AppDatabase {
+    /// Log-in attempts are counted per username and network (one row per attempt, written before
+    /// the password is checked), replacing the failures counted per username and per address;
+    /// registrations are counted per network; and the installation's secrets (the CSRF key) live
+    /// here so every server instance shares them.
+    static func registerLoginThrottleMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v9-login-throttle") { db in
+            try db.drop(table: "loginFailure")
+            try db.create(table: "loginAttempt") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("username", .text).notNull()
+                t.column("network", .text).notNull()
+                t.column("at", .datetime).notNull()
+            }
+            try db.create(index: "loginAttempt_on_username_network", on: "loginAttempt", columns: ["username", "network"])
+            try db.create(index: "loginAttempt_on_at", on: "loginAttempt", columns: ["at"])
+            try db.create(table: "registrationAttempt") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("network", .text).notNull()
+                t.column("at", .datetime).notNull()
+            }
+            try db.create(index: "registrationAttempt_on_network", on: "registrationAttempt", columns: ["network"])
+            try db.create(index: "registrationAttempt_on_at", on: "registrationAttempt", columns: ["at"])
+            try db.create(table: "serverSecret") { t in
+                t.primaryKey("name", .text)
+                t.column("value", .blob).notNull()
             }
         }
     }
