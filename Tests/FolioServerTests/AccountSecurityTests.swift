@@ -113,6 +113,16 @@ private func csrfMeta(_ body: String) -> String? {
         }
     }
 
+    /// An IPv6 host holds a whole /64: counting each address apart would give it endless fresh counts.
+    @Test func anIPv6NetworkCountsAsOneAndIPv4AsWritten() {
+        #expect(LoginThrottle.network(of: "2001:db8::1") == "2001:db8:0:0::/64")
+        #expect(LoginThrottle.network(of: "2001:0db8:0000:0000:ffff:1:2:3") == "2001:db8:0:0::/64")
+        #expect(LoginThrottle.network(of: "2001:db8:0:1::1") == "2001:db8:0:1::/64")
+        #expect(LoginThrottle.network(of: "::ffff:192.0.2.1") == "192.0.2.1")
+        #expect(LoginThrottle.network(of: "192.0.2.1") == "192.0.2.1")
+        #expect(LoginThrottle.network(of: "unknown") == "unknown")
+    }
+
     @Test func aCorrectPasswordForgetsThePairsFailures() async throws {
         try await withAccountsApp { client, _ in
             var visitor = Visitor(client)

@@ -93,8 +93,8 @@ def test_a_burst_of_sign_ups_does_not_hold_back_other_requests(make_server):
           f"slowest {max(pings) * 1000:.0f} ms, median {sorted(pings)[len(pings) // 2] * 1000:.0f} ms")
     assert statuses == [303] * 16, statuses
     assert len(pings) >= 3
-    # Before bcrypt had threads of its own, the slowest ping here took over 3 s.
-    assert max(pings) < 0.5, pings
+    # Before bcrypt had threads of its own, the slowest ping here took 2 to 3 s (94 ms after).
+    assert max(pings) < 1.0, pings
 
 
 def test_past_the_password_queue_is_a_503_with_retry_after(make_server):
