@@ -99,7 +99,7 @@ struct AccountController: Sendable {
     @Sendable func logout(_ request: Request, context: FolioRequestContext) async throws -> Response {
         if let token = context.sessionToken { try await database.deleteSession(token: token) }
         var response = Response.redirect(to: "/monologues", type: .normal)
-        for cookie in csrf.visitorCookies().cookies { response.setCookie(cookie) }
+        for cookie in csrf.visitorCookies() { response.setCookie(cookie) }
         return response
     }
 

@@ -88,10 +88,10 @@ struct CSRFTokens: Sendable {
     }
 
     /// The cookies that end one: a new visitor id, so the token used while logged in is dead too.
-    func visitorCookies() -> (visitor: String, cookies: [Cookie]) {
+    func visitorCookies() -> [Cookie] {
         let visitor = Cookies.randomToken()
-        return (visitor, [Cookies.make(Cookies.session, "", maxAge: 0), Cookies.make(Cookies.visitor, visitor, maxAge: nil),
-                          Cookies.make(Cookies.csrf, token(visitor: visitor), maxAge: nil)])
+        return [Cookies.make(Cookies.session, "", maxAge: 0), Cookies.make(Cookies.visitor, visitor, maxAge: nil),
+                Cookies.make(Cookies.csrf, token(visitor: visitor), maxAge: nil)]
     }
 }
 
