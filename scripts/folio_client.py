@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.cookiejar
 import json
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -44,7 +45,12 @@ class Browser:
 
     def register(self, username: str, password: str, timeout: float = 10) -> None:
         self.request("GET", "/account/register", timeout=timeout)
-        status, _ = self.request("POST", "/account/register", timeout=timeout,
-                                 form={"username": username, "password": password, "passwordConfirmation": password})
+        for _ in range(120):
+            status, _ = self.request("POST", "/account/register", timeout=timeout,
+                                     form={"username": username, "password": password, "passwordConfirmation": password})
+            if status != 503:
+                break
+            # Every password thread was busy (a burst of sign-ups): the server asks for a second.
+            time.sleep(1)
         if not self.cookie("folio_session"):
             raise SystemExit(f"could not register {username} ({status})")

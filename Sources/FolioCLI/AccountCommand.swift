@@ -23,8 +23,9 @@ struct AccountCommand: AsyncParsableCommand {
                 guard let password = readLine(strippingNewline: true) else {
                     throw AccountError.passwordTooShort
                 }
-                try AccountRules.validate(password: password)
-                let account = try await store.openDatabase().createAccount(username: name, passwordHash: await Passwords.hash(password))
+                try AccountRules.validate(password: password, username: name)
+                let hash = try await Passwords(threads: 1, queueLength: 0).hash(password)
+                let account = try await store.openDatabase().createAccount(username: name, passwordHash: hash)
                 print("Created account \(account.username).")
             }
         }

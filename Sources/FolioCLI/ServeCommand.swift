@@ -66,6 +66,8 @@ struct LimitOptions: ParsableArguments {
     var concurrentExpansions = defaults.concurrentExpansions
     @Option(help: "Password hashes or checks running at once, on their own threads.")
     var concurrentPasswordChecks = defaults.concurrentPasswordChecks
+    @Option(help: "Password checks waiting for a thread before the next gets 503.")
+    var passwordQueueLength = defaults.passwordQueueLength
     @Option(help: "Seconds an idle or slow connection is kept open.")
     var idleTimeout = defaults.idleTimeoutSeconds
 
@@ -80,6 +82,7 @@ struct LimitOptions: ParsableArguments {
         for (name, value) in positive where value < 1 {
             throw ValidationError("\(name) must be at least 1.")
         }
+        guard passwordQueueLength >= 0 else { throw ValidationError("--password-queue-length must be 0 or more.") }
     }
 
     var serverLimits: ServerLimits {
@@ -93,6 +96,7 @@ struct LimitOptions: ParsableArguments {
         limits.registrationsPerAddressPerHour = maxRegistrationsPerHour
         limits.concurrentExpansions = concurrentExpansions
         limits.concurrentPasswordChecks = concurrentPasswordChecks
+        limits.passwordQueueLength = passwordQueueLength
         limits.idleTimeoutSeconds = idleTimeout
         return limits
     }

@@ -14,19 +14,23 @@ public enum AccountError: FolioError, Equatable {
     case invalidUsername
     case passwordTooShort
     case passwordTooLong
+    case passwordHasControlCharacters
+    case passwordIsUsername
     case passwordsDiffer
     case usernameTaken(String)
     case wrongCredentials
     case tooManyAttempts(retryAfterSeconds: Int)
+    case tooManyRegistrations(retryAfterSeconds: Int)
     case notLoggedIn
     case csrfMismatch
 
     public var kind: FolioErrorKind {
         switch self {
-        case .invalidUsername, .passwordTooShort, .passwordTooLong, .passwordsDiffer: .invalidInput
+        case .invalidUsername, .passwordTooShort, .passwordTooLong, .passwordHasControlCharacters, .passwordIsUsername, .passwordsDiffer:
+            .invalidInput
         case .usernameTaken: .conflict
         case .wrongCredentials, .notLoggedIn: .unauthorized
-        case .tooManyAttempts: .rateLimited
+        case .tooManyAttempts, .tooManyRegistrations: .rateLimited
         case .csrfMismatch: .forbidden
         }
     }
@@ -36,12 +40,23 @@ public enum AccountError: FolioError, Equatable {
         case .invalidUsername: "invalid_username"
         case .passwordTooShort: "password_too_short"
         case .passwordTooLong: "password_too_long"
+        case .passwordHasControlCharacters: "password_control_characters"
+        case .passwordIsUsername: "password_is_username"
         case .passwordsDiffer: "passwords_differ"
         case .usernameTaken: "username_taken"
         case .wrongCredentials: "wrong_credentials"
         case .tooManyAttempts: "too_many_attempts"
+        case .tooManyRegistrations: "too_many_registrations"
         case .notLoggedIn: "not_logged_in"
         case .csrfMismatch: "csrf_token_invalid"
+        }
+    }
+
+    /// Seconds to wait before trying again, for a refusal that passes with time (the Retry-After header).
+    public var retryAfterSeconds: Int? {
+        switch self {
+        case .tooManyAttempts(let seconds), .tooManyRegistrations(let seconds): seconds
+        default: nil
         }
     }
 
@@ -52,7 +67,11 @@ public enum AccountError: FolioError, Equatable {
         case .passwordTooShort:
             "A password needs at least \(AccountRules.minimumPasswordLength) characters."
         case .passwordTooLong:
-            "A password can be at most \(AccountRules.maximumPasswordLength) bytes long."
+            "A password can be at most \(AccountRules.maximumPasswordLength) bytes long (an accented letter counts as two, most emoji as four): only that much of it is ever checked."
+        case .passwordHasControlCharacters:
+            "A password cannot contain control characters (such as a tab or a NUL). Use letters, digits, spaces and punctuation."
+        case .passwordIsUsername:
+            "A password cannot be the username. Choose something only you know."
         case .passwordsDiffer:
             "The two passwords differ. Type the same password twice."
         case .usernameTaken(let name):
@@ -60,7 +79,9 @@ public enum AccountError: FolioError, Equatable {
         case .wrongCredentials:
             "That username and password do not match an account."
         case .tooManyAttempts(let seconds):
-            "Too many failed log-ins. Try again in \(max(1, (seconds + 59) / 60)) minute\(seconds > 60 ? "s" : "")."
+            "Too many failed log-ins for this account from your network; try again in \(seconds) s."
+        case .tooManyRegistrations(let seconds):
+            "Too many accounts have been created from your network in the last hour; try again in \(max(1, (seconds + 59) / 60)) min."
         case .notLoggedIn:
             "Log in first: this needs an account."
         case .csrfMismatch:
@@ -83,10 +104,23 @@ public enum AccountRules {
         return name
     }
 
-    public static func validate(password: String, confirmation: String? = nil) throws(AccountError) {
+    /// The rules for a new password. `username` is the account's own name, refused as its password
+    /// in any letter case.
+    public static func validate(password: String, confirmation: String? = nil, username: String? = nil) throws(AccountError) {
+        try validateShape(password: password)
         guard password.count >= minimumPasswordLength else { throw .passwordTooShort }
-        guard password.utf8.count <= maximumPasswordLength else { throw .passwordTooLong }
+        if let username, password.trimmingSpaces.lowercased() == username.trimmingSpaces.lowercased() { throw .passwordIsUsername }
         if let confirmation, confirmation != password { throw .passwordsDiffer }
+    }
+
+    /// What any password presented must be, new or at log-in: no control characters (a NUL would
+    /// end the string bcrypt reads, so "secret\0anything" would match "secret") and at most 72
+    /// bytes, since bcrypt ignores the rest and a longer one would be checked only in part.
+    public static func validateShape(password: String) throws(AccountError) {
+        guard password.utf8.count <= maximumPasswordLength else { throw .passwordTooLong }
+        guard !password.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw .passwordHasControlCharacters
+        }
     }
 }
 

@@ -20,12 +20,13 @@ public func buildApplication(_ configuration: ServerConfiguration, database: App
     let referee = GhostReferee(database: database, dictionaries: GhostDictionaries(paths: configuration.ghostWordLists),
                                hub: GhostRoomHub(recheckSeconds: configuration.ghostRecheckSeconds, versions: { try await ghost.versions(ids: $0) }),
                                limits: configuration.limits)
+    let csrf = try await CSRFTokens.load(from: database)
     let router = buildRouter(database: database, library: library, pages: pages, referee: referee, configuration: configuration,
-                             logger: logger)
+                             logger: logger, csrf: csrf)
     var app = Application(
         router: router,
         server: .folio(webSocketRouter: buildWebSocketRouter(database: database, referee: referee, configuration: configuration,
-                                                             logger: logger), limits: configuration.limits),
+                                                             logger: logger, csrf: csrf), limits: configuration.limits),
         configuration: .init(address: .hostname(configuration.hostname, port: configuration.port), serverName: "Folio"),
         logger: logger
     )
@@ -38,7 +39,7 @@ public func buildApplication(_ configuration: ServerConfiguration, database: App
 }
 
 func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRenderer, referee: GhostReferee,
-                 configuration: ServerConfiguration, logger: Logger) -> Router<FolioRequestContext> {
+                 configuration: ServerConfiguration, logger: Logger, csrf: CSRFTokens = CSRFTokens()) -> Router<FolioRequestContext> {
     let router = Router(context: FolioRequestContext.self)
     // First, so that every answer carries them, errors included.
     router.add(middleware: SecurityHeadersMiddleware(publicURL: configuration.publicURL, wikiBase: configuration.wikiBase))
@@ -55,7 +56,7 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
                                               cacheControl: .init([(MediaType(type: .any), [.public, .maxAge(3600)])]), logger: logger)
             .withServeOnNotFoundResponse())
     }
-    router.add(middleware: SessionMiddleware(accounts: database.accounts))
+    router.add(middleware: SessionMiddleware(accounts: database.accounts, csrf: csrf))
     router.add(middleware: CSRFMiddleware())
 
     let api = router.group("api/v1")
@@ -63,7 +64,10 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
     FavouritesAPIController(database: database, library: library).addRoutes(to: api)
     VocabularyAPIController(database: database, pairLimit: configuration.limits.pairsPerAccount).addRoutes(to: api)
     AccountController(database: database, pages: pages, throttle: LoginThrottle(database: database),
-                      bcryptCost: configuration.bcryptCost).addRoutes(to: router)
+                      registrations: RegistrationThrottle(database: database, perHour: configuration.limits.registrationsPerAddressPerHour),
+                      passwords: Passwords(cost: configuration.bcryptCost, threads: configuration.limits.concurrentPasswordChecks,
+                                           queueLength: configuration.limits.passwordQueueLength),
+                      csrf: csrf).addRoutes(to: router)
     MonologuePagesController(database: database, library: library, pages: pages).addRoutes(to: router)
     VocabularyPagesController(database: database, pages: pages, pairLimit: configuration.limits.pairsPerAccount).addRoutes(to: router)
     let catalogue = CatalogueCache(repository: database.characters, recheckSeconds: configuration.libraryRecheckSeconds)
@@ -83,9 +87,9 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
 /// The routes that upgrade to a WebSocket, behind the same sessions as the pages so a socket
 /// knows who is playing.
 func buildWebSocketRouter(database: AppDatabase, referee: GhostReferee, configuration: ServerConfiguration,
-                          logger: Logger) -> Router<FolioRequestContext> {
+                          logger: Logger, csrf: CSRFTokens) -> Router<FolioRequestContext> {
     let router = Router(context: FolioRequestContext.self)
-    router.add(middleware: SessionMiddleware(accounts: database.accounts))
+    router.add(middleware: SessionMiddleware(accounts: database.accounts, csrf: csrf))
     let tally = GhostSocketTally(perAddress: configuration.limits.webSocketsPerAddress, perGame: configuration.limits.webSocketsPerGame)
     GhostSocketController(referee: referee, tally: tally, logger: logger).addRoutes(to: router)
     return router

@@ -57,19 +57,72 @@ extension AppDatabase {
         }
     }
 
-    public func recordLoginFailure(keys: [String], now: Date = Date()) async throws {
+    /// Reserves one log-in attempt for a username from a network, or says how long to wait first.
+    ///
+    /// The attempt is written before the password is checked, in the same transaction as the
+    /// count, so guesses sent at once cannot all pass the count before any is recorded: the
+    /// writer serialises them and each sees the ones before it. A failed check leaves the row as
+    /// a failure; a correct one calls `releaseLoginAttempts`. Nothing is counted per username
+    /// alone or per address alone, so other people's failures never lock anyone out.
+    public func reserveLoginAttempt(username: String, network: String, backoff: LoginBackoff,
+                                    now: Date = Date()) async throws -> AttemptReservation {
         try await writer.write { db in
-            for key in keys {
-                var record = LoginFailureRecord(id: nil, key: key, at: now)
-                try record.insert(db)
+            try db.execute(sql: "DELETE FROM loginAttempt WHERE at < ?", arguments: [now.addingTimeInterval(-backoff.memory)])
+            let row = try Row.fetchOne(db, sql: "SELECT COUNT(*), MAX(at) FROM loginAttempt WHERE username = ? AND network = ?",
+                                       arguments: [username.lowercased(), network])
+            let failures: Int = row?[0] ?? 0
+            if let latest: Date = row?[1] {
+                let wait = latest.addingTimeInterval(backoff.wait(afterFailures: failures)).timeIntervalSince(now)
+                if wait > 0 { return .wait(seconds: max(1, Int(wait.rounded(.up)))) }
             }
-            try db.execute(sql: "DELETE FROM loginFailure WHERE at < ?", arguments: [now.addingTimeInterval(-86_400)])
+            try db.execute(sql: "INSERT INTO loginAttempt (username, network, at) VALUES (?, ?, ?)",
+                           arguments: [username.lowercased(), network, now])
+            return .reserved(id: db.lastInsertedRowID)
         }
     }
 
-    public func clearLoginFailures(keys: [String]) async throws {
+    /// Takes back a reserved attempt whose password was never checked (the server was too busy to).
+    public func withdrawLoginAttempt(id: Int64) async throws {
+        try await writer.write { db in try db.execute(sql: "DELETE FROM loginAttempt WHERE id = ?", arguments: [id]) }
+    }
+
+    /// A correct password: the failures of this username from this network are forgotten (and
+    /// the attempt reserved for it with them). Other networks' counts are left alone.
+    public func releaseLoginAttempts(username: String, network: String) async throws {
         try await writer.write { db in
-            for key in keys { try db.execute(sql: "DELETE FROM loginFailure WHERE key = ?", arguments: [key]) }
+            try db.execute(sql: "DELETE FROM loginAttempt WHERE username = ? AND network = ?", arguments: [username.lowercased(), network])
+        }
+    }
+
+    /// Reserves one registration from a network, or says how long until the oldest of the last
+    /// hour's `perHour` ages out. Counted in the database so every server instance agrees.
+    public func reserveRegistration(network: String, perHour: Int, now: Date = Date()) async throws -> AttemptReservation {
+        try await writer.write { db in
+            let hourAgo = now.addingTimeInterval(-3600)
+            try db.execute(sql: "DELETE FROM registrationAttempt WHERE at < ?", arguments: [hourAgo])
+            let row = try Row.fetchOne(db, sql: "SELECT COUNT(*), MIN(at) FROM registrationAttempt WHERE network = ?", arguments: [network])
+            if let count: Int = row?[0], count >= perHour, let oldest: Date = row?[1] {
+                return .wait(seconds: max(1, Int(oldest.addingTimeInterval(3600).timeIntervalSince(now).rounded(.up))))
+            }
+            try db.execute(sql: "INSERT INTO registrationAttempt (network, at) VALUES (?, ?)", arguments: [network, now])
+            return .reserved(id: db.lastInsertedRowID)
+        }
+    }
+
+    /// Takes back a reserved registration that created no account (the server was too busy to hash).
+    public func withdrawRegistration(id: Int64) async throws {
+        try await writer.write { db in try db.execute(sql: "DELETE FROM registrationAttempt WHERE id = ?", arguments: [id]) }
+    }
+
+    /// A random secret of this installation, made on first use and kept in the database, so every
+    /// server instance over it derives the same values (CSRF tokens) and a restart keeps them.
+    public func serverSecret(named name: String) async throws -> Data {
+        try await writer.write { db in
+            var generator = SystemRandomNumberGenerator()
+            let fresh = Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+            // Two instances starting at once both try; the first insert wins and both read it.
+            try db.execute(sql: "INSERT OR IGNORE INTO serverSecret (name, value) VALUES (?, ?)", arguments: [name, fresh])
+            return try Data.fetchOne(db, sql: "SELECT value FROM serverSecret WHERE name = ?", arguments: [name]) ?? fresh
         }
     }
 
@@ -102,11 +155,31 @@ public struct AccountRepository: Sendable {
         }
     }
 
-    /// Failed log-ins under `key` since `since`, and when the oldest of them happened.
-    public func loginFailures(key: String, since: Date) async throws -> (count: Int, oldest: Date?) {
-        try await reader.read { db in
-            let row = try Row.fetchOne(db, sql: "SELECT COUNT(*), MIN(at) FROM loginFailure WHERE key = ? AND at >= ?", arguments: [key, since])
-            return (row?[0] ?? 0, row?[1])
-        }
+}
+
+/// Whether an attempt may go ahead (and is now counted) or must wait.
+public enum AttemptReservation: Sendable, Equatable {
+    /// Counted; `id` names the row, to withdraw it if the attempt never happened.
+    case reserved(id: Int64)
+    case wait(seconds: Int)
+}
+
+/// How long failed log-ins of one username from one network make the next wait: nothing for the
+/// first `freeFailures`, then `firstWait`, doubling with each further failure up to `longestWait`.
+/// Five free tries cover typing mistakes; 30 s doubling to 15 min lets a network try at most
+/// about a hundred passwords a day against one account.
+public struct LoginBackoff: Sendable, Equatable {
+    public var freeFailures = 5
+    public var firstWait: TimeInterval = 30
+    public var longestWait: TimeInterval = 15 * 60
+    /// Failures older than this are forgotten.
+    public var memory: TimeInterval = 86_400
+
+    public init() {}
+
+    public func wait(afterFailures failures: Int) -> TimeInterval {
+        guard failures >= freeFailures else { return 0 }
+        let doublings = min(failures - freeFailures, 30)
+        return min(longestWait, firstWait * Double(1 << doublings))
     }
 }

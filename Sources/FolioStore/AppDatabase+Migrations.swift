@@ -44,6 +44,7 @@ extension AppDatabase {
         registerCharacterMigrations(&migrator)
         registerSessionDigestMigration(&migrator)
         registerPlotLimitsMigration(&migrator)
+        registerLoginThrottleMigration(&migrator)
         registerVocabularyIndexMigration(&migrator)
         registerGhostLimitsMigration(&migrator)
         registerListIndexMigration(&migrator)
@@ -331,6 +332,37 @@ extension AppDatabase {
                     SELECT g.id FROM ghostGame g WHERE g.mode = 'hotseat' AND EXISTS (
                         SELECT 1 FROM ghostSeat s WHERE s.gameId = g.id AND s.kind = 'person' AND s.accountId IS NULL))
                 """)
+        }
+    }
+}
+
+extension AppDatabase {
+    /// Log-in attempts are counted per username and network (one row per attempt, written before
+    /// the password is checked), replacing the failures counted per username and per address;
+    /// registrations are counted per network; and the installation's secrets (the CSRF key) live
+    /// here so every server instance shares them.
+    static func registerLoginThrottleMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v9-login-throttle") { db in
+            try db.drop(table: "loginFailure")
+            try db.create(table: "loginAttempt") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("username", .text).notNull()
+                t.column("network", .text).notNull()
+                t.column("at", .datetime).notNull()
+            }
+            try db.create(index: "loginAttempt_on_username_network", on: "loginAttempt", columns: ["username", "network"])
+            try db.create(index: "loginAttempt_on_at", on: "loginAttempt", columns: ["at"])
+            try db.create(table: "registrationAttempt") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("network", .text).notNull()
+                t.column("at", .datetime).notNull()
+            }
+            try db.create(index: "registrationAttempt_on_network", on: "registrationAttempt", columns: ["network"])
+            try db.create(index: "registrationAttempt_on_at", on: "registrationAttempt", columns: ["at"])
+            try db.create(table: "serverSecret") { t in
+                t.primaryKey("name", .text)
+                t.column("value", .blob).notNull()
+            }
         }
     }
 }

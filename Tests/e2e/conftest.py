@@ -138,7 +138,9 @@ def folio_url(artifacts: Path, wiki_base: str):
         base = f"http://127.0.0.1:{port}"
         with open(log_path, "wb") as log:
             server = subprocess.Popen(
-                [str(binary), "serve", "--port", str(port), "--data-dir", str(data_dir), "--wiki-base", wiki_base],
+                # Every test registers its own accounts, all from this one address.
+                [str(binary), "serve", "--port", str(port), "--data-dir", str(data_dir), "--wiki-base", wiki_base,
+                 "--max-registrations-per-hour", "1000"],
                 stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             )
         deadline = time.monotonic() + STARTUP_SECONDS

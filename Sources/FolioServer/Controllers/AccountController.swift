@@ -9,16 +9,21 @@ struct AccountController: Sendable {
     let database: AppDatabase
     let pages: PageRenderer
     let throttle: LoginThrottle
-    let bcryptCost: UInt8
+    let registrations: RegistrationThrottle
+    let passwords: Passwords
+    let csrf: CSRFTokens
     /// A real bcrypt hash of a random string at the same cost, checked when the username is unknown.
     let decoyHash: String
 
-    init(database: AppDatabase, pages: PageRenderer, throttle: LoginThrottle, bcryptCost: UInt8) {
+    init(database: AppDatabase, pages: PageRenderer, throttle: LoginThrottle, registrations: RegistrationThrottle,
+         passwords: Passwords, csrf: CSRFTokens) {
         self.database = database
         self.pages = pages
         self.throttle = throttle
-        self.bcryptCost = bcryptCost
-        decoyHash = Bcrypt.hash(Cookies.randomToken(), cost: bcryptCost)
+        self.registrations = registrations
+        self.passwords = passwords
+        self.csrf = csrf
+        decoyHash = Bcrypt.hash(Cookies.randomToken(), cost: passwords.cost)
     }
 
     func addRoutes(to router: Router<FolioRequestContext>) {
@@ -46,14 +51,17 @@ struct AccountController: Sendable {
         do {
             let username = try AccountRules.validate(username: typed)
             let password = form.string("password")
-            try AccountRules.validate(password: password, confirmation: form.string("passwordConfirmation"))
-            let hash = await hashPassword(password)
-            let account = try await database.createAccount(username: username, passwordHash: hash)
+            try AccountRules.validate(password: password, confirmation: form.string("passwordConfirmation"), username: username)
+            // A taken name is said before any bcrypt time or registration is spent on it;
+            // `createAccount` checks again, atomically.
+            if try await database.accounts.credentials(username: username) != nil { throw AccountError.usernameTaken(username) }
+            let account = try await registrations.attempt(address: context.clientAddress) {
+                try await database.createAccount(username: username, passwordHash: try await passwords.hash(password))
+            }
             return try await startSession(for: account, redirectTo: "/monologues")
         } catch let error as AccountError {
-            return try pages.render("account/register", title: "Create an account", tab: "Account",
-                                    data: ["username": typed, "errors": [error.message]], context: context,
-                                    status: error.kind == .conflict ? .conflict : .badRequest)
+            return try refusal(error, template: "account/register", title: "Create an account",
+                               data: ["username": typed, "errors": [error.message]], context: context)
         }
     }
 
@@ -62,59 +70,67 @@ struct AccountController: Sendable {
                          data: ["next": Self.safeNext(WebForm(query: request).get("next"))], context: context)
     }
 
+    /// A password no account can have (over 72 bytes, or with a control character) is answered
+    /// with a 400 that says why, before anything is counted or any bcrypt time spent: it could not
+    /// match, so it is no guess, and bcrypt would check only part of it.
     @Sendable func login(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let form = try await WebForm.read(request)
         let username = form.string("username").trimmingSpaces
         let next = Self.safeNext(form.value("next"))
-        func refuse(_ error: AccountError, status: HTTPResponse.Status) throws -> Response {
-            var response = try pages.render("account/login", title: "Log in", tab: "Account",
-                                            data: ["username": username, "next": next, "errors": [error.message]],
-                                            context: context, status: status)
-            if case .tooManyAttempts(let seconds) = error { response.headers[.retryAfter] = String(seconds) }
-            return response
-        }
-        do {
-            try await throttle.check(username: username, address: context.clientAddress)
-        } catch let error as AccountError {
-            return try refuse(error, status: .tooManyRequests)
-        }
         let password = form.string("password")
-        let stored = try await database.accounts.credentials(username: username)
-        // Verify even for an unknown name, so the time taken does not tell which names exist.
-        let hash = stored?.passwordHash ?? decoyHash
-        let matches = await verifyPassword(password, hash: hash)
-        guard let account = stored?.account, matches else {
-            try await throttle.failed(username: username, address: context.clientAddress)
-            return try refuse(.wrongCredentials, status: .unauthorized)
+        do {
+            try AccountRules.validateShape(password: password)
+            var account: Account?
+            let matches = try await throttle.attempt(username: username, address: context.clientAddress) {
+                let stored = try await database.accounts.credentials(username: username)
+                account = stored?.account
+                // Verify even for an unknown name, so the time taken does not tell which names exist.
+                return try await passwords.verify(password, hash: stored?.passwordHash ?? decoyHash) && stored != nil
+            }
+            guard matches, let account else { throw AccountError.wrongCredentials }
+            return try await startSession(for: account, redirectTo: next)
+        } catch let error as AccountError {
+            return try refusal(error, template: "account/login", title: "Log in",
+                               data: ["username": username, "next": next, "errors": [error.message]], context: context)
         }
-        try await throttle.succeeded(username: username)
-        return try await startSession(for: account, redirectTo: next)
     }
 
+    /// Ends the session and starts a new visitor id, so the CSRF token of the session is dead too.
     @Sendable func logout(_ request: Request, context: FolioRequestContext) async throws -> Response {
         if let token = context.sessionToken { try await database.deleteSession(token: token) }
         var response = Response.redirect(to: "/monologues", type: .normal)
-        response.setCookie(Cookies.make(Cookies.session, "", maxAge: 0))
+        for cookie in csrf.visitorCookies() { response.setCookie(cookie) }
         return response
     }
 
+    /// Limited like a log-in (the current password is a guess like any other), and on success
+    /// every session of the account ends: this browser gets a new one, with a new CSRF token.
     @Sendable func changePassword(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let form = try await WebForm.read(request)
         do {
-            guard let hash = try await database.accounts.passwordHash(accountID: account.id),
-                  await verifyPassword(form.string("currentPassword"), hash: hash) else {
-                throw AccountError.wrongCredentials
+            let current = form.string("currentPassword"), new = form.string("newPassword")
+            try AccountRules.validateShape(password: current)
+            try AccountRules.validate(password: new, confirmation: form.string("newPasswordConfirmation"), username: account.username)
+            let matches = try await throttle.attempt(username: account.username, address: context.clientAddress) {
+                guard let hash = try await database.accounts.passwordHash(accountID: account.id) else { return false }
+                return try await passwords.verify(current, hash: hash)
             }
-            let new = form.string("newPassword")
-            try AccountRules.validate(password: new, confirmation: form.string("newPasswordConfirmation"))
-            try await database.updatePasswordHash(accountID: account.id, to: await hashPassword(new))
-            try await database.deleteSessions(accountID: account.id, except: context.sessionToken)
-            return try pages.render("account/index", title: "Account", tab: "Account", data: ["changed": true], context: context,
-                                    flash: ("info", "Password changed. Other browsers have been logged out."))
+            guard matches else { throw AccountError.wrongCredentials }
+            try await database.updatePasswordHash(accountID: account.id, to: try await passwords.hash(new))
+            let token = Cookies.randomToken()
+            try await database.createSession(accountID: account.id, token: token, lifetime: Cookies.sessionLifetime)
+            try await database.deleteSessions(accountID: account.id, except: token)
+            var renewed = context
+            renewed.sessionToken = token
+            renewed.csrfToken = csrf.token(session: token)
+            var response = try pages.render("account/index", title: "Account", tab: "Account", data: ["changed": true], context: renewed,
+                                            flash: ("info", "Password changed. Other browsers have been logged out."))
+            for cookie in csrf.sessionCookies(token: token) { response.setCookie(cookie) }
+            return response
         } catch let error as AccountError {
-            return try pages.render("account/index", title: "Account", tab: "Account", data: ["errors": [error.message]],
-                                    context: context, status: .badRequest)
+            return try refusal(error, template: "account/index", title: "Account", data: ["errors": [error.message]], context: context,
+                               status: error.kind == .rateLimited ? .tooManyRequests : .badRequest)
         }
     }
 
@@ -124,23 +140,40 @@ struct AccountController: Sendable {
         let token = Cookies.randomToken()
         try await database.createSession(accountID: account.id, token: token, lifetime: Cookies.sessionLifetime)
         var response = Response.redirect(to: next, type: .normal)
-        response.setCookie(Cookies.make(Cookies.session, token, maxAge: Int(Cookies.sessionLifetime)))
+        for cookie in csrf.sessionCookies(token: token) { response.setCookie(cookie) }
         return response
     }
 
-    private func hashPassword(_ password: String) async -> String {
-        await Passwords.hash(password, cost: bcryptCost)
+    /// The form again with the reason, its status from the error's kind, and Retry-After when
+    /// the refusal passes with time.
+    private func refusal(_ error: AccountError, template: String, title: String, data: [String: Any], context: FolioRequestContext,
+                         status: HTTPResponse.Status? = nil) throws -> Response {
+        var response = try pages.render(template, title: title, tab: "Account", data: data, context: context,
+                                        status: status ?? ErrorMiddleware.status(for: error.kind))
+        if let seconds = error.retryAfterSeconds { response.headers[.retryAfter] = String(seconds) }
+        return response
     }
 
-    private func verifyPassword(_ password: String, hash: String) async -> Bool {
-        await Passwords.verify(password, hash: hash)
-    }
-
-    /// Only paths on this site: "//evil.example" and absolute URLs would send the user away.
+    /// Where a log-in may send the browser next: a path on this site, or `/monologues`.
+    ///
+    /// Refused outright: anything with a control or whitespace character (browsers drop a TAB or
+    /// newline from a URL, so "/\t/evil.example" becomes "//evil.example", another host), a
+    /// backslash (read as "/"), an invisible format character, a scheme, a host, or a start of
+    /// "//". What passes is rebuilt from its parsed path and query, never echoed as typed.
     static func safeNext(_ next: String?) -> String {
-        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\"), !next.contains("\n") else {
-            return "/monologues"
-        }
-        return next
+        let fallback = "/monologues"
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), next.utf8.count <= 2048,
+              !next.unicodeScalars.contains(where: { scalar in
+                  scalar == "\\" || scalar.properties.isWhitespace
+                      || [.control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator].contains(scalar.properties.generalCategory)
+              }),
+              let parsed = URLComponents(string: next),
+              parsed.scheme == nil, parsed.host == nil, parsed.user == nil, parsed.password == nil, parsed.port == nil
+        else { return fallback }
+        var rebuilt = URLComponents()
+        rebuilt.percentEncodedPath = parsed.percentEncodedPath
+        rebuilt.percentEncodedQuery = parsed.percentEncodedQuery
+        guard let path = rebuilt.string, path.hasPrefix("/"), !path.hasPrefix("//") else { return fallback }
+        return path
     }
 }

@@ -1,36 +1,77 @@
 import FolioCore
 import FolioStore
 import Foundation
+import Hummingbird
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// Limits failed log-ins per username and per address, counted in the database so every server
-/// instance sees the same numbers.
+/// Limits password guesses per username *and* network together, counted in the database so every
+/// server instance sees the same numbers.
+///
+/// Counting per username alone let anyone lock an account by failing at it; counting per address
+/// alone locked out everyone behind a shared address. A pair's count touches only that username
+/// from that network, so a correct password is never refused because of someone else's failures
+/// elsewhere. Each attempt is reserved (written) before the password is checked, so guesses sent
+/// at once cannot overrun the limit.
 struct LoginThrottle: Sendable {
     let database: AppDatabase
-    var window: TimeInterval = 15 * 60
-    var perUsername = 5
-    var perAddress = 30
+    var backoff = LoginBackoff()
 
-    static func keys(username: String, address: String) -> (user: String, address: String) {
-        ("user:" + username.lowercased(), "addr:" + address)
-    }
-
-    /// Throws `tooManyAttempts` with the wait until the oldest counted failure expires.
-    func check(username: String, address: String, now: Date = Date()) async throws {
-        let keys = Self.keys(username: username, address: address)
-        for (key, limit) in [(keys.user, perUsername), (keys.address, perAddress)] {
-            let failures = try await database.accounts.loginFailures(key: key, since: now.addingTimeInterval(-window))
-            if failures.count >= limit, let oldest = failures.oldest {
-                throw AccountError.tooManyAttempts(retryAfterSeconds: max(1, Int(oldest.addingTimeInterval(window).timeIntervalSince(now).rounded(.up))))
-            }
+    /// Reserves an attempt, or throws `tooManyAttempts` with the wait, then checks the password
+    /// with `check`. A correct password forgets this pair's failures; a wrong one is left counted;
+    /// a check that never ran (the password threads were busy) is taken back.
+    func attempt(username: String, address: String, now: Date = Date(), check: () async throws -> Bool) async throws -> Bool {
+        let network = Self.network(of: address), name = username.trimmingSpaces
+        let id: Int64
+        switch try await database.reserveLoginAttempt(username: name, network: network, backoff: backoff, now: now) {
+        case .wait(let seconds): throw AccountError.tooManyAttempts(retryAfterSeconds: seconds)
+        case .reserved(let reserved): id = reserved
         }
+        let matches: Bool
+        do {
+            matches = try await check()
+        } catch {
+            try await database.withdrawLoginAttempt(id: id)
+            throw error
+        }
+        if matches { try await database.releaseLoginAttempts(username: name, network: network) }
+        return matches
     }
 
-    func failed(username: String, address: String) async throws {
-        let keys = Self.keys(username: username, address: address)
-        try await database.recordLoginFailure(keys: [keys.user, keys.address])
+    /// The network an address counts as: an IPv4 address itself, an IPv6 address its /64 (the
+    /// block one household or host is given, which it could otherwise walk through to get
+    /// fresh counts), an IPv4 address written as IPv6 the IPv4 address.
+    static func network(of address: String) -> String {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        guard address.contains(":"), inet_pton(AF_INET6, address, &bytes) == 1 else { return address }
+        if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
+            return bytes[12..<16].map(String.init).joined(separator: ".")
+        }
+        let groups = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
+        return groups.joined(separator: ":") + "::/64"
     }
+}
 
-    func succeeded(username: String) async throws {
-        try await database.clearLoginFailures(keys: [Self.keys(username: username, address: "").user])
+/// Registrations per network per hour (`limits.registrationsPerAddressPerHour`), counted in the
+/// database: each one costs a bcrypt hash and leaves an account behind.
+struct RegistrationThrottle: Sendable {
+    let database: AppDatabase
+    let perHour: Int
+
+    /// Reserves a registration (or throws `tooManyRegistrations`), then runs `register`; one that
+    /// fails before an account exists because the password threads were busy is taken back.
+    func attempt<T>(address: String, now: Date = Date(), register: () async throws -> T) async throws -> T {
+        let id: Int64
+        switch try await database.reserveRegistration(network: LoginThrottle.network(of: address), perHour: perHour, now: now) {
+        case .wait(let seconds): throw AccountError.tooManyRegistrations(retryAfterSeconds: seconds)
+        case .reserved(let reserved): id = reserved
+        }
+        do {
+            return try await register()
+        } catch let error as HTTPError where error.status == .serviceUnavailable {
+            try await database.withdrawRegistration(id: id)
+            throw error
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Crypto
 import FolioCore
 import FolioStore
 import Foundation
@@ -7,7 +8,10 @@ import Hummingbird
 /// Cookie names and lifetimes, in one place.
 enum Cookies {
     static let session = "folio_session"
+    /// A copy of the CSRF token for API clients to read; the server never trusts it.
     static let csrf = "folio_csrf"
+    /// A random id for a browser without a session, which its CSRF token is derived from.
+    static let visitor = "folio_visitor"
     static let options = "folio_options"
     static let sessionLifetime: TimeInterval = 30 * 86_400
 
@@ -39,7 +43,59 @@ enum Cookies {
     }
 }
 
-/// Finds the account behind the session cookie and makes sure the browser holds a CSRF token.
+/// CSRF tokens derived from the server's secret and the browser's session: HMAC-SHA256 of the
+/// session token, or, before a log-in, of a random visitor id kept in its own cookie.
+///
+/// A token is checked against what the server derives, never merely against a cookie: a site on
+/// a sibling subdomain can plant cookies for this host, and with "cookie equals field" it could
+/// plant a token of its choosing and post it. It cannot plant a session without signing the
+/// victim into an account of its own, and cannot derive a token without the secret. A new
+/// session (log-in, password change) or a new visitor id (log-out) is a new token.
+struct CSRFTokens: Sendable {
+    let key: SymmetricKey
+
+    /// A key of its own, for a router built without a database's secret (tests of the routes alone).
+    init(key: SymmetricKey = SymmetricKey(size: .bits256)) {
+        self.key = key
+    }
+
+    /// The installation's key, shared by every server instance over the same database.
+    static func load(from database: AppDatabase) async throws -> CSRFTokens {
+        CSRFTokens(key: SymmetricKey(data: try await database.serverSecret(named: "csrf")))
+    }
+
+    func token(session: String) -> String { derive("session\u{0}" + session) }
+
+    func token(visitor: String) -> String { derive("visitor\u{0}" + visitor) }
+
+    private func derive(_ message: String) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var hex = [UInt8]()
+        hex.reserveCapacity(64)
+        for byte in HMAC<SHA256>.authenticationCode(for: Data(message.utf8), using: key) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: hex, as: UTF8.self)
+    }
+
+    /// The cookies that start a session: the session's own, its CSRF token, and the end of the
+    /// visitor id it replaces.
+    func sessionCookies(token: String) -> [Cookie] {
+        [Cookies.make(Cookies.session, token, maxAge: Int(Cookies.sessionLifetime)),
+         Cookies.make(Cookies.csrf, self.token(session: token), maxAge: nil),
+         Cookies.make(Cookies.visitor, "", maxAge: 0)]
+    }
+
+    /// The cookies that end one: a new visitor id, so the token used while logged in is dead too.
+    func visitorCookies() -> [Cookie] {
+        let visitor = Cookies.randomToken()
+        return [Cookies.make(Cookies.session, "", maxAge: 0), Cookies.make(Cookies.visitor, visitor, maxAge: nil),
+                Cookies.make(Cookies.csrf, token(visitor: visitor), maxAge: nil)]
+    }
+}
+
+/// Finds the account behind the session cookie and derives the browser's CSRF token.
 ///
 /// A visitor without a session who reads the JSON API gets no token: a browser reaches the API
 /// from a page, which has already set one, and a script reading the library has no form to
@@ -48,6 +104,7 @@ enum Cookies {
 struct SessionMiddleware: RouterMiddleware {
     typealias Context = FolioRequestContext
     let accounts: AccountRepository
+    let csrf: CSRFTokens
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
@@ -56,22 +113,33 @@ struct SessionMiddleware: RouterMiddleware {
             context.account = account
             context.sessionToken = token
         }
-        var newCSRF: String?
-        if let token = request.cookies[Cookies.csrf]?.value, Cookies.isWellFormedToken(token) {
-            context.csrfToken = token
-        } else if context.account != nil || !request.uri.path.hasPrefix("/api/") {
-            newCSRF = Cookies.randomToken()
-            context.csrfToken = newCSRF!
+        var cookies: [Cookie] = []
+        if let session = context.sessionToken {
+            context.csrfToken = csrf.token(session: session)
+        } else if let visitor = request.cookies[Cookies.visitor]?.value, Cookies.isWellFormedToken(visitor) {
+            context.csrfToken = csrf.token(visitor: visitor)
+        } else if !request.uri.path.hasPrefix("/api/") {
+            let visitor = Cookies.randomToken()
+            cookies.append(Cookies.make(Cookies.visitor, visitor, maxAge: nil))
+            context.csrfToken = csrf.token(visitor: visitor)
+        }
+        if !context.csrfToken.isEmpty, request.cookies[Cookies.csrf]?.value != context.csrfToken {
+            cookies.append(Cookies.make(Cookies.csrf, context.csrfToken, maxAge: nil))
         }
         var response = try await next(request, context)
-        if let newCSRF { response.setCookie(Cookies.make(Cookies.csrf, newCSRF, maxAge: nil)) }
+        // A handler that starts or ends a session sets these itself, and its values win.
+        let set = response.headers[values: .setCookie]
+        for cookie in cookies where !set.contains(where: { $0.hasPrefix(cookie.name + "=") }) {
+            response.setCookie(cookie)
+        }
         return response
     }
 }
 
-/// Refuses any state-changing request whose CSRF token does not match the browser's cookie:
-/// the hidden `csrfToken` field of a form, or the `X-CSRF-Token` header of the page's own API
-/// calls. Another site can make a browser send its cookies, but cannot read them to copy the token.
+/// Refuses any state-changing request that does not present the token derived from the browser's
+/// session (or visitor id): the hidden `csrfToken` field of a form, or the `X-CSRF-Token` header
+/// of the page's own API calls. Another site can make a browser send its cookies, but cannot read
+/// the token, and a cookie it plants is not what the token is checked against.
 struct CSRFMiddleware: RouterMiddleware {
     typealias Context = FolioRequestContext
     static let header = HTTPField.Name("X-CSRF-Token")!
@@ -85,7 +153,7 @@ struct CSRFMiddleware: RouterMiddleware {
         default:
             break
         }
-        let expected = request.cookies[Cookies.csrf]?.value ?? ""
+        let expected = context.csrfToken
         var request = request
         var presented = request.headers[Self.header]
         if presented == nil, request.headers[.contentType]?.hasPrefix("application/x-www-form-urlencoded") == true {

@@ -23,13 +23,6 @@ struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
     var expiresAt: Date
 }
 
-struct LoginFailureRecord: Codable, FetchableRecord, MutablePersistableRecord {
-    static let databaseTableName = "loginFailure"
-    var id: Int64?
-    var key: String
-    var at: Date
-}
-
 struct MonologueOptionsRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "monologueOptions"
     var accountId: Int64
