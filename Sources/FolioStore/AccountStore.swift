@@ -71,8 +71,11 @@ extension AppDatabase {
             let row = try Row.fetchOne(db, sql: "SELECT COUNT(*), MAX(at) FROM loginAttempt WHERE username = ? AND network = ?",
                                        arguments: [username.lowercased(), network])
             let failures: Int = row?[0] ?? 0
-            if let latest: Date = row?[1] {
-                let wait = latest.addingTimeInterval(backoff.wait(afterFailures: failures)).timeIntervalSince(now)
+            // Below the free failures nothing waits: a concurrent attempt that read the clock
+            // later but reached the writer first must not make this one look early.
+            let backoffWait = backoff.wait(afterFailures: failures)
+            if backoffWait > 0, let latest: Date = row?[1] {
+                let wait = latest.addingTimeInterval(backoffWait).timeIntervalSince(now)
                 if wait > 0 { return .wait(seconds: max(1, Int(wait.rounded(.up)))) }
             }
             try db.execute(sql: "INSERT INTO loginAttempt (username, network, at) VALUES (?, ?, ?)",

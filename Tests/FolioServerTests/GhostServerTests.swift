@@ -760,12 +760,16 @@ extension Visitor {
             }
             #expect(try await ada.game(room.id).turn == 1)
 
-            // The other browser's session is still good, until it logs out.
-            try await client.ws(path, configuration: .init(additionalHeaders: [.cookie: elsewhere.cookieHeader])) { inbound, outbound, _ in
+            // A session made with the new password is good, until it logs out. (The browser that
+            // changed the password got a new session too; a fresh log-in stands for it here.)
+            var benAgain = Visitor(client)
+            try await benAgain.login("ben", password: "a new horse battery")
+            let again = benAgain
+            try await client.ws(path, configuration: .init(additionalHeaders: [.cookie: again.cookieHeader])) { inbound, outbound, _ in
                 var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
                 var errors: [String] = []
                 #expect(try await GhostSocketTests.state(&messages, errors: &errors) { _ in true }.yourSeat == 1)
-                var sameBrowser = elsewhere
+                var sameBrowser = again
                 #expect(try await sameBrowser.post("/account/logout", [:]).status == .seeOther)
                 try await outbound.write(.text(#"{"type": "letter", "letter": "o", "turn": 1}"#))
                 #expect(try await GhostSocketTests.nextError(&messages) == "session_ended")
