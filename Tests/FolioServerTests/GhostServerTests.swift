@@ -915,8 +915,9 @@ extension Visitor {
             watchers.append((id, token, changes))
         }
         try await Task.sleep(for: .milliseconds(500))
-        // Ten ticks, forty watchers: about ten looks, not four hundred.
-        #expect((3...14).contains(fake.asked), "\(fake.asked)")
+        // Ten ticks, forty watchers: about ten looks, not four hundred (fewer ticks when the
+        // machine is busy, never one per watcher).
+        #expect((1...14).contains(fake.asked), "\(fake.asked)")
         fake.set("b", 2)
         let woken = await withTaskGroup(of: Int?.self) { group in
             for k in watchers.indices {
