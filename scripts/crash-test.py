@@ -147,6 +147,17 @@ def start(binary: str, data: Path, port: int, log) -> subprocess.Popen:
     return subprocess.Popen([binary, "serve", "--port", str(port), "--data-dir", str(data)], stdout=log, stderr=subprocess.STDOUT)
 
 
+def every_item(browser: Browser, path: str, limit: int = 100) -> list[dict]:
+    """Every item of a paged API list, page by page (a list answers at most `limit` at a time)."""
+    items: list[dict] = []
+    while True:
+        status, page = browser.request("GET", f"{path}?limit={limit}&offset={len(items)}")
+        assert status == 200, f"GET {path}: {status} {page}"
+        items += page["items"]
+        if not page["items"] or len(items) >= page["total"]:
+            return items
+
+
 def one_round(binary: str, corpus: str, number: int, kill_after: float) -> tuple[bool, str]:
     data = Path(tempfile.mkdtemp(prefix=f"folio-crash-{number}-"))
     subprocess.run([binary, "import", "shakespeare", corpus, "--data-dir", str(data)], check=True, capture_output=True)
@@ -180,11 +191,11 @@ def one_round(binary: str, corpus: str, number: int, kill_after: float) -> tuple
     server = start(binary, data, port, log)
     wait_for(base, server)
     problems: list[str] = []
-    stored_pairs = {p["english"] for p in browsers[0].request("GET", "/api/v1/vocab/pairs")[1]["items"]}
+    stored_pairs = {p["english"] for p in every_item(browsers[0], "/api/v1/vocab/pairs")}
     lost = ledger.pairs - stored_pairs
     if lost:
         problems.append(f"{len(lost)} acknowledged pairs missing, e.g. {sorted(lost)[:3]}")
-    favourites = {f["monologue"]["id"]: f["monologue"]["notes"] for f in browsers[1].request("GET", "/api/v1/favourites")[1]["items"]}
+    favourites = {f["monologue"]["id"]: f["monologue"]["notes"] for f in every_item(browsers[1], "/api/v1/favourites")}
     for monologue, (acked, in_flight) in ledger.notes.items():
         if monologue not in favourites:
             problems.append(f"favourite {monologue} missing")

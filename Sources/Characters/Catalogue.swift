@@ -152,6 +152,21 @@ public struct Catalogue: Sendable, Hashable, Codable {
 
     /// The list as the app shows it: sections in order, each in story order (by where its
     /// first appearance falls in the story, then the order characters come on, then name).
+    /// One window of the list in story order, `offset` characters in and at most `limit` long,
+    /// still grouped by section (a section cut by the window shows only its part), with how many
+    /// characters the whole list (of `section`, or of every section) holds.
+    public func sections(in section: Section? = nil, offset: Int, limit: Int)
+        -> (total: Int, sections: [(section: Section, characters: [Character])]) {
+        var total = 0
+        var page: [(section: Section, characters: [Character])] = []
+        for (each, members) in sections() where section == nil || each == section {
+            let start = max(0, offset - total), end = min(members.count, offset + limit - total)
+            if start < end { page.append((each, Array(members[start..<end]))) }
+            total += members.count
+        }
+        return (total, page)
+    }
+
     public func sections() -> [(section: Section, characters: [Character])] {
         let grouped = Dictionary(grouping: characters, by: section(of:))
         return Section.allCases.compactMap { section in

@@ -82,10 +82,14 @@ struct PageOptions: ParsableArguments {
 
     /// Where the page ends, on standard error so a pipe gets the rows alone.
     func footer<Item>(_ page: VocabularyPage<Item>, noun: String) {
-        guard page.offset + page.items.count < page.total || page.offset > 0, !page.items.isEmpty else { return }
-        var text = "\(noun) \(page.offset + 1)–\(page.offset + page.items.count) of \(page.total)."
-        if page.offset + page.items.count < page.total {
-            text += " Next: --offset \(page.offset + page.items.count); every one: --all."
+        footer(offset: page.offset, shown: page.items.count, total: page.total, noun: noun)
+    }
+
+    func footer(offset: Int, shown: Int, total: Int, noun: String) {
+        guard offset + shown < total || offset > 0, shown > 0 else { return }
+        var text = "\(noun) \(offset + 1)–\(offset + shown) of \(total)."
+        if offset + shown < total {
+            text += " Next: --offset \(offset + shown); every one: --all."
         }
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }

@@ -9,6 +9,28 @@ import FoundationXML
 @Suite struct CatalogueTests {
     let catalogue = try! Catalogue.bundled.get()
 
+    @Test func windowsCoverTheListInStoryOrderOnceEach() throws {
+        let whole = catalogue.sections().flatMap { section, members in members.map { (section, $0.id) } }
+        for size in [1, 7, 10, 50] {
+            var walked: [(Section, Int)] = []
+            var offset = 0
+            while offset < whole.count + size {
+                let page = catalogue.sections(offset: offset, limit: size)
+                #expect(page.total == whole.count)
+                let ids = page.sections.flatMap { section, members in members.map { (section, $0.id) } }
+                #expect(ids.count == min(size, max(0, whole.count - offset)), "size \(size) offset \(offset)")
+                walked += ids
+                offset += size
+            }
+            #expect(walked.map(\.1) == whole.map(\.1) && walked.map(\.0) == whole.map(\.0), "size \(size)")
+        }
+        let series = catalogue.sections().first { $0.section == .series }!.characters
+        let page = catalogue.sections(in: .series, offset: 1, limit: 2)
+        #expect(page.total == series.count && page.sections.count == 1)
+        #expect(page.sections[0].characters.map(\.id) == series.dropFirst().prefix(2).map(\.id))
+        #expect(catalogue.sections(offset: 10_000, limit: 50).sections.isEmpty)
+    }
+
     @Test func theBundledCatalogueIsWholeAndInStoryOrder() throws {
         #expect(catalogue.characters.count >= 24)
         let sections = catalogue.sections()

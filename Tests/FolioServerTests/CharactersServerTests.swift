@@ -51,6 +51,40 @@ import Testing
         }
     }
 
+    struct ListWindow: Decodable {
+        struct Group: Decodable { struct Item: Decodable { let id: Int }; let section: String; let items: [Item] }
+        let total: Int
+        let limit: Int
+        let offset: Int
+        let sections: [Group]
+    }
+
+    @Test func theListComesAPageAtATime() async throws {
+        try await withWebApp { client, _ in
+            var v = Visitor(client)
+            let catalogue = try Catalogue.bundled.get()
+            let story = catalogue.sections().flatMap { $0.characters.map(\.id) }
+            var walked: [Int] = []
+            for offset in stride(from: 0, to: story.count, by: 10) {
+                let page = try decode(ListWindow.self, try await v.get("/api/v1/characters?limit=10&offset=\(offset)"))
+                #expect(page.total == story.count && page.limit == 10 && page.offset == offset)
+                walked += page.sections.flatMap { $0.items.map(\.id) }
+            }
+            #expect(walked == story)
+            let whole = try decode(ListWindow.self, try await v.get("/api/v1/characters"))
+            #expect(whole.limit == 50 && whole.sections.flatMap(\.items).count == min(50, story.count))
+            for bad in ["limit=0", "limit=101", "offset=-1", "limit=ten"] {
+                #expect(try await v.get("/api/v1/characters?\(bad)").status == .badRequest, "\(bad)")
+            }
+            // The bundled catalogue fits on one page, so the first shows no pager; a page past the
+            // end shows no rows and leads back.
+            #expect(!(try await v.get("/characters")).body.contains("id=\"previous-page\""))
+            let past = try await v.get("/characters?page=2")
+            #expect(past.status == .ok && past.body.contains("href=\"/characters\"") && past.body.contains("id=\"previous-page\""))
+            #expect(!past.body.contains("class=\"character-section\""))
+        }
+    }
+
     @Test func pagesWalkFromListToWebPage() async throws {
         try await withWebApp { client, _ in
             var v = Visitor(client)

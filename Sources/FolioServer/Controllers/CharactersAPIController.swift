@@ -55,8 +55,13 @@ struct CharactersAPIController: Sendable {
         }
     }
 
+    /// One window of the list, grouped by section: `total` counts every character the filter
+    /// keeps, `limit` and `offset` say which of them are here.
     struct Sections: ResponseEncodable {
         struct Group: Encodable { let section: String; let title: String; let items: [Item] }
+        let total: Int
+        let limit: Int
+        let offset: Int
         let sections: [Group]
     }
 
@@ -74,9 +79,19 @@ struct CharactersAPIController: Sendable {
         if let wanted, !wanted.isEmpty, Section(rawValue: wanted) == nil {
             throw InputError.parameter("section", String(wanted.prefix(20)), Section.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        return Sections(sections: catalogue.sections().filter { wanted == nil || wanted == "" || $0.section.rawValue == wanted }.map {
+        let (limit, offset) = try Self.window(WebForm(query: request))
+        let page = catalogue.sections(in: wanted.flatMap { Section(rawValue: $0) }, offset: offset, limit: limit)
+        return Sections(total: page.total, limit: limit, offset: offset, sections: page.sections.map {
             .init(section: $0.section.rawValue, title: $0.section.title, items: $0.characters.map { Item($0, in: catalogue) })
         })
+    }
+
+    /// `limit` (1–100, default 50) and `offset` (0 or more) of a list; anything else is a 400.
+    static func window(_ parameters: WebForm) throws -> (limit: Int, offset: Int) {
+        (try MonologuesController<FolioRequestContext>.integer(parameters.get("limit"), name: "limit",
+                                                               range: 1...Self.maximumLimit, default: Self.defaultLimit),
+         try MonologuesController<FolioRequestContext>.integer(parameters.get("offset"), name: "offset",
+                                                               range: 0...Int(Int32.max), default: 0))
     }
 
     @Sendable func show(_ request: Request, context: FolioRequestContext) async throws -> One {
@@ -86,11 +101,7 @@ struct CharactersAPIController: Sendable {
 
     @Sendable func favourites(_ request: Request, context: FolioRequestContext) async throws -> FavouritesPage {
         let account = try context.requireAccount()
-        let parameters = WebForm(query: request)
-        let limit = try MonologuesController<FolioRequestContext>.integer(parameters.get("limit"), name: "limit",
-                                                                         range: 1...Self.maximumLimit, default: Self.defaultLimit)
-        let offset = try MonologuesController<FolioRequestContext>.integer(parameters.get("offset"), name: "offset",
-                                                                          range: 0...Int(Int32.max), default: 0)
+        let (limit, offset) = try Self.window(WebForm(query: request))
         let catalogue = try await catalogue.current()
         let page = try await database.characters.favourites(accountID: account.id, limit: limit, offset: offset)
         return FavouritesPage(total: page.total, limit: limit, offset: offset,

@@ -56,16 +56,23 @@ struct CharactersPagesController: Sendable {
         ]
     }
 
+    /// The list in story order, fifty to a page (a SWAPI import can make it thousands long), each
+    /// page still in sections.
     @Sendable func list(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let catalogue = try await catalogue.current()
         let favourites = try await favouriteIDs(context)
-        let sections: [[String: Any]] = catalogue.sections().map { section, members in
+        let number = PageLinks.number(WebForm(query: request).get("page"))
+        let page = catalogue.sections(offset: (number - 1) * Self.pageSize, limit: Self.pageSize)
+        let shown = page.sections.reduce(0) { $0 + $1.characters.count }
+        let links = PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: shown, path: "/characters")
+        let sections: [[String: Any]] = page.sections.map { section, members in
             ["id": section.rawValue, "title": section.title,
-             "rows": members.map { row($0, in: catalogue, favourites: favourites, context: context) }]
+             "rows": members.map { row($0, in: catalogue, favourites: favourites, context: context, back: links.href(number)) }]
         }
-        return try render("characters/list", title: "Characters", data: [
-            "sections": sections, "loggedIn": context.account != nil, "navList": true,
-        ], context: context)
+        var data: [String: Any] = ["sections": sections, "loggedIn": context.account != nil, "navList": true]
+        // The pager only when there is more than one page: the bundled catalogue fits on one.
+        if page.total > Self.pageSize || number > 1 { data.merge(links.data) { _, new in new } }
+        return try render("characters/list", title: "Characters", data: data, context: context)
     }
 
     static let pageSize = 50
