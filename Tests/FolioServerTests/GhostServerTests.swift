@@ -914,11 +914,18 @@ extension Visitor {
             hub.seen(id, version: 1)
             watchers.append((id, token, changes))
         }
+        // The watcher's first look may come late on a busy machine; wait for it (bounded).
+        let started = ContinuousClock.now
+        while fake.asked == 0 && started.duration(to: .now) < .seconds(10) { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(fake.asked >= 1)
+        let before = fake.asked, began = ContinuousClock.now
         try await Task.sleep(for: .milliseconds(500))
-        // Ten ticks, forty watchers: about ten looks, not four hundred (fewer ticks when the
-        // machine is busy, never one per watcher).
-        #expect((1...14).contains(fake.asked), "\(fake.asked)")
+        // Forty watchers, one look per tick for all of them: never more looks than the 50 ms ticks
+        // that fit in the time (polling per watcher would be forty times that).
+        let ticks = Int(began.duration(to: .now) / .milliseconds(50)) + 2
+        #expect(fake.asked - before <= ticks, "\(fake.asked - before) looks in \(ticks) ticks")
         fake.set("b", 2)
+        let changedAt = fake.asked
         let woken = await withTaskGroup(of: Int?.self) { group in
             for k in watchers.indices {
                 let changes = watchers[k].2
@@ -927,7 +934,10 @@ extension Visitor {
                     return nil
                 }
             }
-            try? await Task.sleep(for: .milliseconds(400))
+            // Two looks after the change: the second began after it, so its wake-ups are out.
+            let deadline = ContinuousClock.now + .seconds(10)
+            while fake.asked < changedAt + 2 && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+            try? await Task.sleep(for: .milliseconds(100))
             for (id, token, _) in watchers { hub.stopWatching(id, token: token) }
             var woken = Set<Int>()
             for await k in group { if let k { woken.insert(k) } }
