@@ -88,10 +88,7 @@ struct CharactersAPIController: Sendable {
 
     /// `limit` (1–100, default 50) and `offset` (0 or more) of a list; anything else is a 400.
     static func window(_ parameters: WebForm) throws -> (limit: Int, offset: Int) {
-        (try MonologuesController<FolioRequestContext>.integer(parameters.get("limit"), name: "limit",
-                                                               range: 1...Self.maximumLimit, default: Self.defaultLimit),
-         try MonologuesController<FolioRequestContext>.integer(parameters.get("offset"), name: "offset",
-                                                               range: 0...Int(Int32.max), default: 0))
+        try ListWindow(defaultLimit: defaultLimit, maximumLimit: maximumLimit).read(parameters)
     }
 
     @Sendable func show(_ request: Request, context: FolioRequestContext) async throws -> One {

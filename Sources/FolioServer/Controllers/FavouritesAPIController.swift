@@ -47,11 +47,7 @@ struct FavouritesAPIController: Sendable {
 
     @Sendable func list(_ request: Request, context: FolioRequestContext) async throws -> Items {
         let account = try context.requireAccount()
-        let parameters = WebForm(query: request)
-        let limit = try MonologuesController<FolioRequestContext>.integer(parameters.get("limit"), name: "limit",
-                                                                         range: 1...Self.maximumLimit, default: Self.defaultLimit)
-        let offset = try MonologuesController<FolioRequestContext>.integer(parameters.get("offset"), name: "offset",
-                                                                          range: 0...Int(Int32.max), default: 0)
+        let (limit, offset) = try ListWindow(defaultLimit: Self.defaultLimit, maximumLimit: Self.maximumLimit).read(WebForm(query: request))
         let library = try await library.current()
         let page = try await database.favourites.page(accountID: account.id, limit: limit, offset: offset)
         return Items(total: page.total, limit: limit, offset: offset, items: page.items.compactMap { f in

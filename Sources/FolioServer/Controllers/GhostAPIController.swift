@@ -26,26 +26,9 @@ struct GhostAPIController: Sendable {
         let offset: Int
     }
 
-    static let scoresPage = Paging(defaultLimit: 50, maximumLimit: 100)
+    static let scoresPage = ListWindow(defaultLimit: 50, maximumLimit: 100, maximumOffset: 1_000_000)
     /// Each game is replayed (and its rounds reviewed) to be shown, so fewer at a time.
-    static let gamesPage = Paging(defaultLimit: 20, maximumLimit: 50)
-
-    /// `limit` and `offset` as a query names them: whole numbers in range, or a 400 saying which.
-    struct Paging: Sendable {
-        let defaultLimit: Int
-        let maximumLimit: Int
-
-        func read(_ query: WebForm) throws(InputError) -> (limit: Int, offset: Int) {
-            func number(_ name: String, _ range: ClosedRange<Int>, _ fallback: Int) throws(InputError) -> Int {
-                guard let raw = query.value(name), !raw.isEmpty else { return fallback }
-                guard let n = Int(raw), range.contains(n) else {
-                    throw .parameter(name, String(raw.prefix(20)), "a whole number from \(range.lowerBound) to \(range.upperBound)")
-                }
-                return n
-            }
-            return (try number("limit", 1...maximumLimit, defaultLimit), try number("offset", 0...1_000_000, 0))
-        }
-    }
+    static let gamesPage = ListWindow(defaultLimit: 20, maximumLimit: 50, maximumOffset: 1_000_000)
 
     /// `mode` hotseat: `seats` [{name, kind: person|easy|hard}] and optionally `ownSeat`.
     /// `mode` online: `people` (including you) and optionally `computers` [easy|hard].

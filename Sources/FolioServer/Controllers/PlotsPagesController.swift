@@ -48,14 +48,7 @@ struct PlotsPagesController: Sendable {
 
     /// `limit` and `offset` from the query, each checked: a list is read a page at a time.
     static func window(_ query: WebForm) throws -> (limit: Int, offset: Int) {
-        func number(_ name: String, _ range: ClosedRange<Int>, _ fallback: Int) throws -> Int {
-            guard let raw = query.value(name), !raw.isEmpty else { return fallback }
-            guard let n = Int(raw), range.contains(n) else {
-                throw InputError.parameter(name, String(raw.prefix(24)), "a whole number from \(range.lowerBound) to \(range.upperBound)")
-            }
-            return n
-        }
-        return (try number("limit", 1...maximumPageSize, pageSize), try number("offset", 0...Int(Int32.max), 0))
+        try ListWindow(defaultLimit: pageSize, maximumLimit: maximumPageSize).read(query)
     }
 
     /// The pager under a list: "51–100 of 130" with links to the pages either side.

@@ -14,16 +14,7 @@ enum VocabularyPaging {
     /// The API's `limit` (1–1000, default 50) and `offset` (0 or more, default 0); anything else
     /// is a 400 naming the parameter.
     static func window(_ query: WebForm) throws -> (limit: Int, offset: Int) {
-        (try integer(query.get("limit"), name: "limit", range: 1...maximumLimit, default: pageSize),
-         try integer(query.get("offset"), name: "offset", range: 0...Int(Int32.max), default: 0))
-    }
-
-    private static func integer(_ raw: String?, name: String, range: ClosedRange<Int>, default value: Int) throws -> Int {
-        guard let raw, !raw.isEmpty else { return value }
-        guard let n = Int(raw), range.contains(n) else {
-            throw InputError.parameter(name, raw, "a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return n
+        try ListWindow(defaultLimit: pageSize, maximumLimit: maximumLimit).read(query)
     }
 
     /// The 1-based page number a page's `page` parameter asks for; out of range is the first page
