@@ -15,26 +15,19 @@ import argparse
 import os
 import random
 import signal
-import socket
 import sqlite3
-import subprocess
+import shutil
 import sys
 import tempfile
 import threading
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from folio_client import Browser
+from folio_server import Server, import_library
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @dataclass
@@ -130,22 +123,6 @@ def ghost_writer(browser: Browser, ledger: Ledger, stop: threading.Event, me: st
             ledger.ack()
 
 
-def wait_for(base: str, process: subprocess.Popen, seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"folio serve exited with {process.returncode}")
-        try:
-            urllib.request.build_opener(urllib.request.ProxyHandler({})).open(base + "/api/v1/ping", timeout=1).read()
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit("folio serve did not start")
-
-
-def start(binary: str, data: Path, port: int, log) -> subprocess.Popen:
-    return subprocess.Popen([binary, "serve", "--port", str(port), "--data-dir", str(data)], stdout=log, stderr=subprocess.STDOUT)
-
 
 def every_item(browser: Browser, path: str, limit: int = 100) -> list[dict]:
     """Every item of a paged API list, page by page (a list answers at most `limit` at a time)."""
@@ -160,12 +137,9 @@ def every_item(browser: Browser, path: str, limit: int = 100) -> list[dict]:
 
 def one_round(binary: str, corpus: str, number: int, kill_after: float) -> tuple[bool, str]:
     data = Path(tempfile.mkdtemp(prefix=f"folio-crash-{number}-"))
-    subprocess.run([binary, "import", "shakespeare", corpus, "--data-dir", str(data)], check=True, capture_output=True)
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    log = open(data / "server.log", "ab")
-    server = start(binary, data, port, log)
-    wait_for(base, server)
+    import_library(binary, corpus, data)
+    server = Server(binary, data, data / "server.log")
+    base = server.base
     browsers = [Browser(base) for _ in range(3)]
     for k, browser in enumerate(browsers):
         browser.register(f"crash{number}x{k}", "a-long-enough-password")
@@ -188,8 +162,7 @@ def one_round(binary: str, corpus: str, number: int, kill_after: float) -> tuple
         writer.join(timeout=15)
 
     # Back up on the same data directory, as an operator would after a crash.
-    server = start(binary, data, port, log)
-    wait_for(base, server)
+    server.start()
     problems: list[str] = []
     stored_pairs = {p["english"] for p in every_item(browsers[0], "/api/v1/vocab/pairs")}
     lost = ledger.pairs - stored_pairs
@@ -205,9 +178,7 @@ def one_round(binary: str, corpus: str, number: int, kill_after: float) -> tuple
         status, game = browsers[2].request("GET", f"/api/v1/ghost/games/{gid}")
         if status != 200 or not (acked <= game["turn"] <= max(acked, in_flight)):
             problems.append(f"game {gid}: turn {game['turn'] if status == 200 else status}, acknowledged {acked}")
-    server.send_signal(signal.SIGTERM)
-    server.wait(timeout=15)
-    log.close()
+    server.stop(grace=15)
 
     database = sqlite3.connect(f"file:{data / 'folio.sqlite'}?mode=ro", uri=True)
     integrity = database.execute("PRAGMA integrity_check").fetchall()
@@ -223,7 +194,7 @@ def one_round(binary: str, corpus: str, number: int, kill_after: float) -> tuple
                f"({len(ledger.pairs)} pairs, {sum(ledger.reviews.values())} reviews, {len(ledger.notes)} favourites edited, "
                f"{moves} Ghost moves in {len(ledger.games)} game{'' if len(ledger.games) == 1 else 's'}); lost {len(problems) and 'SOME' or 0}; integrity {integrity[0][0]}")
     if not problems:
-        subprocess.run(["rm", "-rf", str(data)])
+        shutil.rmtree(data, ignore_errors=True)
     return not problems, summary + ("" if not problems else "\n  " + "\n  ".join(problems) + f"\n  data kept in {data}")
 
 

@@ -10,21 +10,9 @@ set -euo pipefail
 source "$(dirname "$0")/folio-env.sh"
 cd "$FOLIO_ROOT"
 
-SUDO=""
-[ "$(id -u)" -ne 0 ] && SUDO="sudo"
-
-missing=()
-for p in chromium chromium-driver; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "e2e: installing ${missing[*]}"
-  timeout 600 $SUDO apt-get update -qq
-  timeout 900 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
-
-PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1 timeout 600 python3 -m pip install -q -r Tests/e2e/requirements.txt
-PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1 timeout 600 python3 -m pip install -q --no-deps swapi==0.1.3
+need_debian e2e chromium chromium-driver
+need_pip -r Tests/e2e/requirements.txt
+need_pip --no-deps swapi==0.1.3
 
 # Only asks swift for its output folder when no executable is given, so a given one never
 # touches .build.

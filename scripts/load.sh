@@ -12,13 +12,8 @@ cd "$FOLIO_ROOT"
 scripts/setup.sh
 scripts/fetch-data.sh
 
-SUDO=""
-[ "$(id -u)" -ne 0 ] && SUDO="sudo"
-if ! command -v wrk >/dev/null; then
-  timeout 600 $SUDO apt-get update -qq
-  timeout 900 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
-fi
-PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1 timeout 600 python3 -m pip install -q "websockets==15.0.1"
+need_debian load wrk
+need_pip "websockets==15.0.1"
 
 seconds="${LOAD_SECONDS:-30}"
 connections="${LOAD_CONNECTIONS:-200}"

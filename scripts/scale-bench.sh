@@ -39,14 +39,7 @@ username=scale password="scale-bench-$$-password"
 echo "$password" | "$bin/folio" account create "$username" --data-dir "$data" >/dev/null
 "$bin/folio-bench" scale-seed --data-dir "$data" --username "$username"
 
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
-"$bin/folio" serve --hostname 127.0.0.1 --port "$port" --data-dir "$data" > "$data/serve.log" 2>&1 &
-server=$!
-for _ in $(seq 1 120); do
-  curl -fs "http://127.0.0.1:$port/api/v1/ping" >/dev/null 2>&1 && break
-  kill -0 "$server" 2>/dev/null || { echo "folio serve exited:" >&2; tail -20 "$data/serve.log" >&2; exit 1; }
-  sleep 0.5
-done
+start_folio "$bin/folio" "$data" "$data/serve.log"
 
 status=0
 SCALE_USERNAME="$username" SCALE_PASSWORD="$password" SCALE_REPORT_ONLY="$report_only" \

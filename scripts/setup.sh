@@ -2,6 +2,7 @@
 # Installs the Debian packages Folio builds and tests with. Safe to run again: it only asks
 # apt for what is missing.
 set -euo pipefail
+source "$(dirname "$0")/folio-env.sh"
 
 packages=(
   libsqlite3-dev   # GRDB links SQLite
@@ -13,18 +14,7 @@ packages=(
   wdutch           # Dutch word list for Ghost (/usr/share/dict/dutch)
 )
 
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "setup: installing ${missing[*]}"
-  SUDO=""
-  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+need_debian setup "${packages[@]}"
 
 command -v swift >/dev/null || { echo "setup: Swift 6 is needed on PATH (swift build)." >&2; exit 1; }
 command -v python3 >/dev/null || { echo "setup: python3 with pip is needed to fetch the data sources." >&2; exit 1; }

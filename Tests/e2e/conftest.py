@@ -13,12 +13,10 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
-import subprocess
+import sys
 import tempfile
 import threading
 import time
-import urllib.error
 import urllib.parse
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -29,6 +27,9 @@ from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+from folio_server import Server, ServerFailed, import_library  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")
@@ -64,19 +65,6 @@ def _required_path(name: str) -> Path:
     if not path.exists():
         pytest.fail(f"{name}={value} does not exist.", pytrace=False)
     return path
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _tail(path: Path, lines: int = 40) -> str:
-    try:
-        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
-    except OSError:
-        return "(no log)"
 
 
 @pytest.fixture(scope="session")
@@ -124,46 +112,18 @@ def folio_url(artifacts: Path, wiki_base: str):
     binary = _required_path("FOLIO_BIN")
     corpus = _required_path("FOLIO_CORPUS")
     data_dir = Path(tempfile.mkdtemp(prefix="folio-e2e-"))
-    log_path = artifacts / "server.log"
     server = None
     try:
-        imported = subprocess.run(
-            [str(binary), "import", "shakespeare", str(corpus), "--data-dir", str(data_dir)],
-            capture_output=True, text=True, timeout=IMPORT_SECONDS,
-        )
-        if imported.returncode != 0:
-            pytest.fail(f"folio import failed ({imported.returncode}):\n{imported.stdout}{imported.stderr}", pytrace=False)
-
-        port = _free_port()
-        base = f"http://127.0.0.1:{port}"
-        with open(log_path, "wb") as log:
-            server = subprocess.Popen(
-                # Every test registers its own accounts, all from this one address.
-                [str(binary), "serve", "--port", str(port), "--data-dir", str(data_dir), "--wiki-base", wiki_base,
-                 "--max-registrations-per-hour", "1000"],
-                stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-            )
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while True:
-            if server.poll() is not None:
-                pytest.fail(f"folio serve exited with {server.returncode}:\n{_tail(log_path)}", pytrace=False)
-            try:
-                http_get(f"{base}/api/v1/ping", timeout=2)
-                break
-            except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
-                if time.monotonic() > deadline:
-                    pytest.fail(f"folio serve did not answer /api/v1/ping within {STARTUP_SECONDS} s:\n{_tail(log_path)}",
-                                pytrace=False)
-                time.sleep(0.25)
-        yield base
+        import_library(binary, corpus, data_dir, timeout=IMPORT_SECONDS)
+        # Every test registers its own accounts, all from this one address.
+        server = Server(binary, data_dir, artifacts / "server.log", "--wiki-base", wiki_base,
+                        "--max-registrations-per-hour", "1000", startup_seconds=STARTUP_SECONDS)
+        yield server.base
+    except ServerFailed as failure:
+        pytest.fail(str(failure), pytrace=False)
     finally:
-        if server is not None and server.poll() is None:
-            server.terminate()
-            try:
-                server.wait(timeout=STOP_GRACE_SECONDS)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait(timeout=STOP_GRACE_SECONDS)
+        if server is not None:
+            server.stop(grace=STOP_GRACE_SECONDS)
         shutil.rmtree(data_dir, ignore_errors=True)
 
 

@@ -15,14 +15,16 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
-import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 
 import pytest
 import requests
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+from folio_server import Server, ServerFailed, import_library  # noqa: E402
 
 STARTUP_SECONDS = 60
 IMPORT_SECONDS = 300
@@ -40,19 +42,6 @@ def _required_path(name: str) -> Path:
     return path
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _tail(path: Path, lines: int = 40) -> str:
-    try:
-        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
-    except OSError:
-        return "(no log)"
-
-
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
     root = Path(__file__).resolve().parents[2]
@@ -67,42 +56,22 @@ def library_dir():
     binary = _required_path("FOLIO_BIN")
     corpus = _required_path("FOLIO_CORPUS")
     data_dir = Path(tempfile.mkdtemp(prefix="folio-security-library-"))
-    imported = subprocess.run([str(binary), "import", "shakespeare", str(corpus), "--data-dir", str(data_dir)],
-                              capture_output=True, text=True, timeout=IMPORT_SECONDS)
-    if imported.returncode != 0:
-        pytest.fail(f"folio import failed ({imported.returncode}):\n{imported.stdout}{imported.stderr}", pytrace=False)
+    try:
+        import_library(binary, corpus, data_dir, timeout=IMPORT_SECONDS)
+    except ServerFailed as failure:
+        pytest.fail(str(failure), pytrace=False)
     yield data_dir
     shutil.rmtree(data_dir, ignore_errors=True)
 
 
-class Server:
-    """One running `folio serve`: its base URL, data directory and log."""
-
-    def __init__(self, base: str, data_dir: Path, process: subprocess.Popen, log: Path, port: int):
-        self.base = base
-        self.data_dir = data_dir
-        self.process = process
-        self.log = log
-        self.port = port
+class LiveServer(Server):
+    """A running `folio serve` that hands out browser-like clients."""
 
     def client(self) -> "Client":
         return Client(self.base)
 
-    def alive(self) -> bool:
-        return self.process.poll() is None
 
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=STOP_GRACE_SECONDS)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=STOP_GRACE_SECONDS)
-        shutil.rmtree(self.data_dir, ignore_errors=True)
-
-
-def start_server(library: Path, artifacts: Path, name: str, *extra: str) -> Server:
+def start_server(library: Path, artifacts: Path, name: str, *extra: str) -> LiveServer:
     """Starts `folio serve` on a free loopback port over a copy of the imported library, with
     `extra` options (low quotas, say), and waits until it answers."""
     binary = _required_path("FOLIO_BIN")
@@ -111,26 +80,13 @@ def start_server(library: Path, artifacts: Path, name: str, *extra: str) -> Serv
     if "--max-registrations-per-hour" not in extra:
         # Every test registers from 127.0.0.1; only the test of that limit keeps it low.
         extra = (*extra, "--max-registrations-per-hour", "1000")
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
     log_path = artifacts / f"server-{name}.log"
-    with open(log_path, "wb") as log:
-        process = subprocess.Popen([str(binary), "serve", "--port", str(port), "--data-dir", str(data_dir), *extra],
-                                   stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-    server = Server(base, data_dir, process, log_path, port)
-    deadline = time.monotonic() + STARTUP_SECONDS
-    while True:
-        if process.poll() is not None:
-            server.stop()
-            pytest.fail(f"folio serve exited with {process.returncode}:\n{_tail(log_path)}", pytrace=False)
-        try:
-            requests.get(f"{base}/api/v1/ping", timeout=2)
-            return server
-        except requests.RequestException:
-            if time.monotonic() > deadline:
-                server.stop()
-                pytest.fail(f"folio serve did not answer within {STARTUP_SECONDS} s:\n{_tail(log_path)}", pytrace=False)
-            time.sleep(0.25)
+    log_path.unlink(missing_ok=True)
+    try:
+        return LiveServer(binary, data_dir, log_path, *extra, startup_seconds=STARTUP_SECONDS, remove_data=True)
+    except ServerFailed as failure:
+        shutil.rmtree(data_dir, ignore_errors=True)
+        pytest.fail(str(failure), pytrace=False)
 
 
 @pytest.fixture(scope="session")
@@ -138,22 +94,22 @@ def server(library_dir: Path, artifacts: Path):
     """The shared server with the default limits. Tests that exhaust a limit start their own."""
     running = start_server(library_dir, artifacts, "shared")
     yield running
-    running.stop()
+    running.stop(grace=STOP_GRACE_SECONDS)
 
 
 @pytest.fixture
 def make_server(library_dir: Path, artifacts: Path):
     """Starts servers with options of the test's choosing; all are stopped when the test ends."""
-    started: list[Server] = []
+    started: list[LiveServer] = []
 
-    def make(name: str, *extra: str) -> Server:
+    def make(name: str, *extra: str) -> LiveServer:
         running = start_server(library_dir, artifacts, name, *extra)
         started.append(running)
         return running
 
     yield make
     for running in started:
-        running.stop()
+        running.stop(grace=STOP_GRACE_SECONDS)
 
 
 _CSRF_META = re.compile(r'<meta name="csrf-token" content="([0-9a-f]*)"')
