@@ -78,7 +78,7 @@ struct ErrorMiddleware: RouterMiddleware {
     }
 
     static func json(status: HTTPResponse.Status, code: String, message: String) -> Response {
-        let data = (try? JSONEncoder().encode(ErrorBody(error: .init(code: code, message: message)))) ?? Data("{}".utf8)
+        let data = (try? JSONEncoder.folio().encode(ErrorBody(error: .init(code: code, message: message)))) ?? Data("{}".utf8)
         return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
                         body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }

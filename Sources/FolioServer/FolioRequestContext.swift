@@ -1,5 +1,6 @@
 import FolioCore
 import FolioStore
+import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import NIOCore
@@ -17,6 +18,11 @@ struct FolioRequestContext: RequestContext, RemoteAddressRequestContext, WebSock
     /// Completes when the connection closes: long work (a grammar's expansion) stops then,
     /// since Hummingbird does not cancel a handler whose client has gone.
     let closing: EventLoopFuture<Void>
+
+    /// Every JSON answer in sorted key order: see `JSONEncoder.folio`. One encoder for all
+    /// requests: encoding with it changes nothing in it.
+    var responseEncoder: JSONEncoder { Self.encoder }
+    private static let encoder = JSONEncoder.folio()
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

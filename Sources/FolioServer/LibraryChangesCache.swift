@@ -1,3 +1,4 @@
+import FolioCore
 import FolioStore
 import Foundation
 import Hummingbird
@@ -50,7 +51,7 @@ final class LibraryChangesCache: Sendable {
             return kept
         }
         let changes = try await repository.changes(since: since)
-        let json = ByteBuffer(bytes: try JSONEncoder().encode(changes))
+        let json = ByteBuffer(bytes: try JSONEncoder.folio().encode(changes))
         let feed = Feed(revision: changes.latestUpdateCount, since: since, json: json,
                         gzip: try Gzip.compress(json, level: .defaultCompressionLevel))
         feeds.withLock { feeds in

@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 import Hummingbird
 import Monologues
@@ -16,7 +17,7 @@ struct MonologueJSON: Sendable {
     private let offsets: [Int]
 
     init(_ library: MonologueLibrary) throws {
-        let encoder = JSONEncoder()
+        let encoder = JSONEncoder.folio()
         var bytes: [UInt8] = []
         var offsets = [0]
         offsets.reserveCapacity(library.count + 1)
@@ -32,19 +33,19 @@ struct MonologueJSON: Sendable {
         offsets[number]..<offsets[number + 1]
     }
 
-    /// `{"total": …, "items": […]}`, the shape of a search response, for monologue numbers as
-    /// `MonologueLibrary.searchNumbers` gives them.
+    /// `{"items": […], "total": …}` (keys in sorted order, as in every answer), the shape of a
+    /// search response, for monologue numbers as `MonologueLibrary.searchNumbers` gives them.
     func searchResponse(total: Int, numbers: [Int]) -> Response {
         var buffer = ByteBuffer()
         buffer.reserveCapacity(32 + numbers.reduce(0) { $0 + range(of: $1).count + 1 })
-        buffer.writeString(#"{"total":\#(total),"items":["#)
+        buffer.writeString(#"{"items":["#)
         bytes.withUnsafeBytes { all in
             for (i, number) in numbers.enumerated() {
                 if i > 0 { buffer.writeInteger(UInt8(ascii: ",")) }
                 buffer.writeBytes(UnsafeRawBufferPointer(rebasing: all[range(of: number)]))
             }
         }
-        buffer.writeString("]}")
+        buffer.writeString(#"],"total":\#(total)}"#)
         return Self.response(buffer)
     }
 

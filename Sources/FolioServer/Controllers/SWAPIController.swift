@@ -70,8 +70,7 @@ struct SWAPIController: Sendable {
 
     /// SWAPI's JSON, with slashes in links left as they are.
     func json(_ value: some Encodable) throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let encoder = JSONEncoder.folio()
         return Response(status: .ok, headers: [.contentType: "application/json"],
                         body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
     }
