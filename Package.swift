@@ -32,16 +32,19 @@ let package = Package(
         .target(name: "Plots", dependencies: ["FolioCore"], resources: [.copy("Resources")]),
         .target(name: "Characters", dependencies: ["FolioCore"], resources: [.copy("Resources")]),
 
+        // MARK: - app layer (the store interfaces and the use cases; no server, no database)
+        .target(name: "FolioApp", dependencies: ["FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots", "Characters"]),
+
         // MARK: - store
         .target(name: "FolioStore", dependencies: [
-            "FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots", "Characters",
+            "FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots", "Characters", "FolioApp",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
 
         // MARK: - server
         .target(name: "FolioServer", dependencies: [
-            "FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots", "Characters", "FolioStore",
+            "FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots", "Characters", "FolioApp", "FolioStore",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -57,7 +60,7 @@ let package = Package(
 
         // MARK: - cli
         .target(name: "FolioCLI", dependencies: [
-            "FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots", "Characters", "FolioStore", "FolioServer",
+            "FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots", "Characters", "FolioApp", "FolioStore", "FolioServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),

@@ -160,29 +160,4 @@ public struct AccountRepository: Sendable {
 
 }
 
-/// Whether an attempt may go ahead (and is now counted) or must wait.
-public enum AttemptReservation: Sendable, Equatable {
-    /// Counted; `id` names the row, to withdraw it if the attempt never happened.
-    case reserved(id: Int64)
-    case wait(seconds: Int)
-}
 
-/// How long failed log-ins of one username from one network make the next wait: nothing for the
-/// first `freeFailures`, then `firstWait`, doubling with each further failure up to `longestWait`.
-/// Five free tries cover typing mistakes; 30 s doubling to 15 min lets a network try at most
-/// about a hundred passwords a day against one account.
-public struct LoginBackoff: Sendable, Equatable {
-    public var freeFailures = 5
-    public var firstWait: TimeInterval = 30
-    public var longestWait: TimeInterval = 15 * 60
-    /// Failures older than this are forgotten.
-    public var memory: TimeInterval = 86_400
-
-    public init() {}
-
-    public func wait(afterFailures failures: Int) -> TimeInterval {
-        guard failures >= freeFailures else { return 0 }
-        let doublings = min(failures - freeFailures, 30)
-        return min(longestWait, firstWait * Double(1 << doublings))
-    }
-}

@@ -40,23 +40,6 @@ public final class AppDatabase: Sendable {
 
 // MARK: - Monologue library writes
 
-/// What an import changed.
-public struct LibraryImportSummary: Sendable, Hashable, Codable {
-    public var added: Int
-    public var changed: Int
-    public var retired: Int
-    public var unchanged: Int
-    /// The library's revision count after the import.
-    public var revision: Int
-
-    public init(added: Int, changed: Int, retired: Int, unchanged: Int, revision: Int) {
-        self.added = added
-        self.changed = changed
-        self.retired = retired
-        self.unchanged = unchanged
-        self.revision = revision
-    }
-}
 
 extension AppDatabase {
     /// Makes the stored library equal to `monologues`, touching only what differs.

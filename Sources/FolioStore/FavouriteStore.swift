@@ -110,11 +110,6 @@ public struct FavouriteRepository: Sendable {
     }
 }
 
-/// One page of a list and the length of the whole list.
-public struct FavouritePage: Sendable {
-    public var total: Int
-    public var items: [Favourite]
-}
 
 extension FavouriteRecord {
     func favourite() throws -> Favourite {

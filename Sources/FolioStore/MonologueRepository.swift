@@ -41,15 +41,3 @@ public struct MonologueRepository: Sendable {
     }
 }
 
-/// What changed in the library after a given revision.
-public struct LibraryChanges: Sendable, Hashable, Codable {
-    public var latestUpdateCount: Int
-    public var monologues: [Monologue]
-    public var retired: [String]
-
-    public init(latestUpdateCount: Int, monologues: [Monologue], retired: [String]) {
-        self.latestUpdateCount = latestUpdateCount
-        self.monologues = monologues
-        self.retired = retired
-    }
-}

@@ -2,22 +2,6 @@ import FolioCore
 import Foundation
 import GRDB
 
-/// A plot an account keeps.
-public struct SavedPlot: Sendable, Hashable, Codable {
-    /// "s3-p12-m40": the entries, which reproduce the plot.
-    public var ids: String
-    public var seed: UInt64?
-    public var text: String
-    public var createdAt: Date
-}
-
-/// A Tracery grammar an account loaded, as the JSON it was given.
-public struct SavedGrammar: Sendable, Hashable, Codable {
-    public var id: Int64
-    public var name: String
-    public var json: String
-    public var updatedAt: Date
-}
 
 extension AppDatabase {
     /// Keeps a plot; keeping one already kept changes nothing.
@@ -67,16 +51,6 @@ extension AppDatabase {
     public var plots: PlotRepository { PlotRepository(reader: writer) }
 }
 
-/// One page of a longer list, and how long the whole list is.
-public struct ListPage<Item: Sendable>: Sendable {
-    public var total: Int
-    public var items: [Item]
-
-    public init(total: Int, items: [Item]) {
-        self.total = total
-        self.items = items
-    }
-}
 
 /// Reads of one account's plots and grammars. Lists come a page at a time, newest kept plots
 /// first and grammars by name, each read from an index on the account.
@@ -127,16 +101,3 @@ public struct PlotRepository: Sendable {
     }
 }
 
-/// An account that keeps as many grammars as it may tried to save one under a new name.
-public enum GrammarQuotaError: FolioError, Equatable {
-    case reached(limit: Int)
-
-    public var kind: FolioErrorKind { .conflict }
-    public var code: String { "grammar_quota_reached" }
-    public var message: String {
-        switch self {
-        case .reached(let limit):
-            "You keep \(limit) grammar\(limit == 1 ? "" : "s"), the most an account may keep. Delete one, or save under the name of one you keep to replace it."
-        }
-    }
-}

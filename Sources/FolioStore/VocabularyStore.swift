@@ -165,44 +165,9 @@ extension AppDatabase {
     }
 }
 
-/// A pair due for revision in one direction, with its card (nil while the pair is new).
-public struct DuePair: Sendable, Hashable {
-    public var pair: Pair
-    public var card: Card?
-}
 
-/// One page of a longer list: `items` from `offset` on, at most `limit` of them, of `total`.
-public struct VocabularyPage<Item: Sendable>: Sendable {
-    public var total: Int
-    public var items: [Item]
-    public var limit: Int
-    public var offset: Int
-}
 
-extension VocabularyPage: Equatable where Item: Equatable {}
 
-/// One of an account's tags with the number of pairs carrying it.
-public struct VocabularyTag: Codable, Sendable, Hashable {
-    public var name: String
-    public var count: Int
-
-    public init(name: String, count: Int) {
-        self.name = name
-        self.count = count
-    }
-}
-
-/// Which pairs a list shows: those whose English or Welsh contains `query` (ignoring case and
-/// accents), and that carry `tag` (whatever its case) when one is given.
-public struct PairFilter: Sendable, Hashable {
-    public var query: String
-    public var tag: String?
-
-    public init(query: String = "", tag: String? = nil) {
-        self.query = query
-        self.tag = tag.flatMap { $0.isEmpty ? nil : $0 }
-    }
-}
 
 /// Reads of one account's vocabulary. Every query starts from an index on the account, so its
 /// cost grows with that account's rows only.

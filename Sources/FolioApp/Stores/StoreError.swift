@@ -1,6 +1,6 @@
 import FolioCore
 
-/// What went wrong in the database.
+/// What went wrong in a store, whichever engine keeps it.
 public enum StoreError: FolioError, Equatable {
     case corruptRow(table: String, id: String)
     case cannotOpen(path: String, reason: String)

@@ -1,0 +1,6 @@
+/// FolioApp is the layer between the five apps and the three faces (pages, API, command line):
+/// the interfaces of the stores each app needs — one protocol per app, implemented by each
+/// storage engine and held to one conformance suite — and the use cases written once on them.
+///
+/// It imports Foundation, FolioCore and the apps only: no server, no database.
+public enum FolioApp {}

@@ -1,0 +1,61 @@
+import FolioCore
+import Foundation
+
+/// Where accounts, sessions, log-in and sign-up throttles and the server's secrets are kept.
+/// Throttles live in the store, not in a process, so every instance of a server counts the same
+/// attempts.
+public protocol AccountStore: Sendable {
+    /// A new account; `AccountError.usernameTaken` when the name is in use.
+    func createAccount(username: String, passwordHash: String, now: Date) async throws -> Account
+    func updatePasswordHash(accountID: Int64, to hash: String) async throws
+    /// The account and its bcrypt hash, by username (case as registered).
+    func credentials(username: String) async throws -> (account: Account, passwordHash: String)?
+    func passwordHash(accountID: Int64) async throws -> String?
+
+    func createSession(accountID: Int64, token: String, lifetime: TimeInterval, now: Date) async throws
+    /// The account a live session token belongs to; nil when unknown or expired.
+    func account(sessionToken token: String, now: Date) async throws -> Account?
+    func deleteSession(token: String) async throws
+    /// Ends every session of the account but `token` (a password change keeps the current one).
+    func deleteSessions(accountID: Int64, except token: String?) async throws
+
+    /// Counts a log-in attempt of `username` from `network` before its password is checked, or
+    /// says how long to wait.
+    func reserveLoginAttempt(username: String, network: String, backoff: LoginBackoff, now: Date) async throws -> AttemptReservation
+    /// Forgets a reserved attempt that never reached the password check.
+    func withdrawLoginAttempt(id: Int64) async throws
+    /// A successful log-in forgets the failures of that username from that network.
+    func releaseLoginAttempts(username: String, network: String) async throws
+    func reserveRegistration(network: String, perHour: Int, now: Date) async throws -> AttemptReservation
+    func withdrawRegistration(id: Int64) async throws
+
+    /// A random secret made once per store and kept in it, so that every instance signs alike.
+    func serverSecret(named name: String) async throws -> Data
+}
+
+/// Whether an attempt may go ahead (and is now counted) or must wait.
+public enum AttemptReservation: Sendable, Equatable {
+    /// Counted; `id` names the row, to withdraw it if the attempt never happened.
+    case reserved(id: Int64)
+    case wait(seconds: Int)
+}
+
+/// How long failed log-ins of one username from one network make the next wait: nothing for the
+/// first `freeFailures`, then `firstWait`, doubling with each further failure up to `longestWait`.
+/// Five free tries cover typing mistakes; 30 s doubling to 15 min lets a network try at most
+/// about a hundred passwords a day against one account.
+public struct LoginBackoff: Sendable, Equatable {
+    public var freeFailures = 5
+    public var firstWait: TimeInterval = 30
+    public var longestWait: TimeInterval = 15 * 60
+    /// Failures older than this are forgotten.
+    public var memory: TimeInterval = 86_400
+
+    public init() {}
+
+    public func wait(afterFailures failures: Int) -> TimeInterval {
+        guard failures >= freeFailures else { return 0 }
+        let doublings = min(failures - freeFailures, 30)
+        return min(longestWait, firstWait * Double(1 << doublings))
+    }
+}

@@ -1,0 +1,78 @@
+import FolioCore
+import Foundation
+import Vocabulary
+
+/// Where a learner's pairs, cards and review logs are kept. Every method names the account:
+/// nobody reads or changes another's vocabulary.
+public protocol VocabularyStore: Sendable {
+    /// Adds a pair (no id) or replaces the account's pair with that id; `pairLimit` caps how many
+    /// an account may keep.
+    func savePair(accountID: Int64, _ pair: Pair, pairLimit: Int?, now: Date) async throws -> Pair
+    /// Adds many pairs at once, all or none; returns how many were added.
+    func importPairs(accountID: Int64, _ pairs: [Pair], pairLimit: Int?, now: Date) async throws -> Int
+    func deletePair(accountID: Int64, pairID: Int64) async throws
+    /// Stores a review: the card's new state in that direction and the log line, together.
+    func recordReview(accountID: Int64, pairID: Int64, direction: Direction, card: Card, log: ReviewLog) async throws
+
+    func allPairs(accountID: Int64) async throws -> [Pair]
+    func pairs(accountID: Int64, filter: PairFilter, limit: Int, offset: Int) async throws -> VocabularyPage<Pair>
+    func pair(accountID: Int64, id: Int64) async throws -> Pair?
+    func pairCount(accountID: Int64) async throws -> Int
+    func vocabularyTags(accountID: Int64, limit: Int, offset: Int) async throws -> VocabularyPage<VocabularyTag>
+    /// Pairs to revise in `direction` (those due by `now` first, then new ones), at most `limit`.
+    func revisionQueue(accountID: Int64, tag: String?, direction: Direction, now: Date, limit: Int) async throws -> [DuePair]
+    func card(accountID: Int64, pairID: Int64, direction: Direction) async throws -> Card?
+    func reviewCount(accountID: Int64) async throws -> Int
+    func reviews(accountID: Int64, pairID: Int64, limit: Int, offset: Int) async throws -> VocabularyPage<ReviewLog>
+}
+
+/// A pair due for revision in one direction, with its card (nil while the pair is new).
+public struct DuePair: Sendable, Hashable {
+    public var pair: Pair
+    public var card: Card?
+
+    public init(pair: Pair, card: Card?) {
+        self.pair = pair
+        self.card = card
+    }
+}
+
+/// One page of a longer list: `items` from `offset` on, at most `limit` of them, of `total`.
+public struct VocabularyPage<Item: Sendable>: Sendable {
+    public var total: Int
+    public var items: [Item]
+    public var limit: Int
+    public var offset: Int
+
+    public init(total: Int, items: [Item], limit: Int, offset: Int) {
+        self.total = total
+        self.items = items
+        self.limit = limit
+        self.offset = offset
+    }
+}
+
+extension VocabularyPage: Equatable where Item: Equatable {}
+
+/// One of an account's tags with the number of pairs carrying it.
+public struct VocabularyTag: Codable, Sendable, Hashable {
+    public var name: String
+    public var count: Int
+
+    public init(name: String, count: Int) {
+        self.name = name
+        self.count = count
+    }
+}
+
+/// Which pairs a list shows: those whose English or Welsh contains `query` (ignoring case and
+/// accents), and that carry `tag` (whatever its case) when one is given.
+public struct PairFilter: Sendable, Hashable {
+    public var query: String
+    public var tag: String?
+
+    public init(query: String = "", tag: String? = nil) {
+        self.query = query
+        self.tag = tag.flatMap { $0.isEmpty ? nil : $0 }
+    }
+}

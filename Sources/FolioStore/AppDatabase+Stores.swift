@@ -1,0 +1,109 @@
+import Characters
+import FolioApp
+import FolioCore
+import Foundation
+import Monologues
+import Vocabulary
+
+// The SQLite engine's side of the store interfaces. Writes are `AppDatabase`'s own methods
+// (the only way to write); reads go to the repository of each app, which read from the pool.
+
+extension AppDatabase: AccountStore {
+    public func credentials(username: String) async throws -> (account: Account, passwordHash: String)? {
+        try await accounts.credentials(username: username)
+    }
+
+    public func passwordHash(accountID: Int64) async throws -> String? {
+        try await accounts.passwordHash(accountID: accountID)
+    }
+
+    public func account(sessionToken token: String, now: Date) async throws -> Account? {
+        try await accounts.account(sessionToken: token, now: now)
+    }
+}
+
+extension AppDatabase: LibraryStore {
+    public func libraryRevision() async throws -> Int { try await monologues.revision() }
+    public func libraryOrigin() async throws -> (source: String?, revision: Int) { try await monologues.origin() }
+    public func librarySnapshot() async throws -> (revision: Int, monologues: [Monologue]) { try await monologues.snapshot() }
+    public func libraryChanges(since revision: Int) async throws -> LibraryChanges { try await monologues.changes(since: revision) }
+}
+
+extension AppDatabase: FavouriteStore {
+    public func favouritePage(accountID: Int64, limit: Int, offset: Int) async throws -> FavouritePage {
+        try await favourites.page(accountID: accountID, limit: limit, offset: offset)
+    }
+
+    public func favourite(accountID: Int64, monologueID: String) async throws -> Favourite? {
+        try await favourites.favourite(accountID: accountID, monologueID: monologueID)
+    }
+
+    public func favourites(accountID: Int64, among monologueIDs: [String]) async throws -> [Favourite] {
+        try await favourites.favourites(accountID: accountID, among: monologueIDs)
+    }
+
+    public func personalTags(accountID: Int64) async throws -> [String: [String]] {
+        try await favourites.personalTags(accountID: accountID)
+    }
+
+    public func monologueOptions(accountID: Int64) async throws -> MonologueOptions? {
+        try await favourites.monologueOptions(accountID: accountID)
+    }
+}
+
+extension AppDatabase: VocabularyStore {
+    public func allPairs(accountID: Int64) async throws -> [Pair] { try await vocabulary.pairs(accountID: accountID) }
+
+    public func pairs(accountID: Int64, filter: PairFilter, limit: Int, offset: Int) async throws -> VocabularyPage<Pair> {
+        try await vocabulary.pairs(accountID: accountID, filter: filter, limit: limit, offset: offset)
+    }
+
+    public func pair(accountID: Int64, id: Int64) async throws -> Pair? { try await vocabulary.pair(accountID: accountID, id: id) }
+    public func pairCount(accountID: Int64) async throws -> Int { try await vocabulary.pairCount(accountID: accountID) }
+
+    public func vocabularyTags(accountID: Int64, limit: Int, offset: Int) async throws -> VocabularyPage<VocabularyTag> {
+        try await vocabulary.tags(accountID: accountID, limit: limit, offset: offset)
+    }
+
+    public func revisionQueue(accountID: Int64, tag: String?, direction: Direction, now: Date, limit: Int) async throws -> [DuePair] {
+        try await vocabulary.revisionQueue(accountID: accountID, tag: tag, direction: direction, now: now, limit: limit)
+    }
+
+    public func card(accountID: Int64, pairID: Int64, direction: Direction) async throws -> Card? {
+        try await vocabulary.card(accountID: accountID, pairID: pairID, direction: direction)
+    }
+
+    public func reviewCount(accountID: Int64) async throws -> Int { try await vocabulary.reviewCount(accountID: accountID) }
+
+    public func reviews(accountID: Int64, pairID: Int64, limit: Int, offset: Int) async throws -> VocabularyPage<ReviewLog> {
+        try await vocabulary.reviews(accountID: accountID, pairID: pairID, limit: limit, offset: offset)
+    }
+}
+
+extension AppDatabase: PlotStore {
+    public func isKept(accountID: Int64, ids: String) async throws -> Bool { try await plots.isKept(accountID: accountID, ids: ids) }
+
+    public func keptPlots(accountID: Int64, limit: Int, offset: Int) async throws -> ListPage<SavedPlot> {
+        try await plots.kept(accountID: accountID, limit: limit, offset: offset)
+    }
+
+    public func grammars(accountID: Int64, limit: Int, offset: Int) async throws -> ListPage<SavedGrammar> {
+        try await plots.grammars(accountID: accountID, limit: limit, offset: offset)
+    }
+
+    public func grammar(accountID: Int64, id: Int64) async throws -> SavedGrammar? { try await plots.grammar(accountID: accountID, id: id) }
+}
+
+extension AppDatabase: CharacterStore {
+    public func storedCatalogue() async throws -> (catalogue: Catalogue, revision: Int)? { try await characters.catalogue() }
+    public func catalogueRevision() async throws -> Int { try await characters.revision() }
+    public func keptCharacters(accountID: Int64) async throws -> [Int] { try await characters.favourites(accountID: accountID) }
+
+    public func keptCharacters(accountID: Int64, limit: Int, offset: Int) async throws -> (total: Int, ids: [Int]) {
+        try await characters.favourites(accountID: accountID, limit: limit, offset: offset)
+    }
+
+    public func keepsCharacter(accountID: Int64, characterID: Int) async throws -> Bool {
+        try await characters.isFavourite(accountID: accountID, characterID: characterID)
+    }
+}
