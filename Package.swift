@@ -83,6 +83,8 @@ let package = Package(
             "FolioCore", "Monologues", "Vocabulary", "Plots", "Characters",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
+        // The use cases, over the SQLite engine.
+        .testTarget(name: "FolioAppTests", dependencies: ["FolioApp", "FolioStore", "FolioCore", "Vocabulary"]),
         .testTarget(name: "FolioStoreTests", dependencies: [
             "FolioStore", "FolioTestSupport", "Vocabulary", "Ghost", .product(name: "GRDB", package: "GRDB.swift"),
         ]),

@@ -1,0 +1,106 @@
+import FolioCore
+import Foundation
+import Vocabulary
+
+/// Revising vocabulary, the same for the pages, the API and the terminal: what is due, checking a
+/// typed answer against a pair, and rating it into the pair's card.
+public struct Revision: Sendable {
+    public let store: any VocabularyStore
+    public let scheduler: Scheduler
+
+    /// The longest answer checked. The check compares letter by letter, so its work grows with
+    /// the answer; no Welsh or English answer comes near this.
+    public static let longestAnswer = 500
+
+    public init(store: any VocabularyStore, scheduler: Scheduler = Scheduler()) {
+        self.store = store
+        self.scheduler = scheduler
+    }
+
+    /// An answer checked against its pair, with the rating the check proposes.
+    public struct Checked: Sendable {
+        public var pair: Pair
+        /// What was typed, with the typing aids applied (w^ → ŵ) and cut to `longestAnswer`.
+        public var typed: String
+        public var result: AnswerCheck.CheckResult
+        public var proposed: Rating
+    }
+
+    /// An answer checked and rated: the card as it is now stored.
+    public struct Answered: Sendable {
+        public var checked: Checked
+        public var rating: Rating
+        public var card: Card
+    }
+
+    /// Pairs to revise in `direction`: those due by `now` first, then new ones.
+    public func queue(accountID: Int64, tag: String?, direction: Direction, now: Date, limit: Int = 50) async throws -> [DuePair] {
+        try await store.revisionQueue(accountID: accountID, tag: tag.flatMap { $0.isEmpty ? nil : $0 }, direction: direction,
+                                      now: now, limit: limit)
+    }
+
+    /// Checks `answer` against the account's pair. A pair of someone else's, or one that has no
+    /// side to revise in that direction, is not found.
+    public func check(accountID: Int64, pairID: Int64, direction: Direction, answer: String) async throws -> Checked {
+        guard let pair = try await store.pair(accountID: accountID, id: pairID), direction.isRevisable(pair) else {
+            throw StoreError.notFound(what: "pair", id: String(pairID))
+        }
+        return Self.check(answer, against: pair, direction: direction)
+    }
+
+    /// The check alone, for a pair already in hand (the terminal walks a queue it has read).
+    public static func check(_ answer: String, against pair: Pair, direction: Direction) -> Checked {
+        let typed = AnswerCheck.typingAid(String(answer.prefix(longestAnswer)))
+        let result = AnswerCheck.check(typed, against: direction.answer(for: pair))
+        let proposed = Rating(rawValue: AnswerCheck.proposedRating(for: result.verdict)) ?? .good
+        return Checked(pair: pair, typed: typed, result: result, proposed: proposed)
+    }
+
+    /// Schedules the pair's card in `direction` with `rating` and stores it with the review.
+    /// `seconds` is the time the learner took, kept only when plausible.
+    @discardableResult
+    public func rate(accountID: Int64, pairID: Int64, direction: Direction, rating: Rating, seconds: TimeInterval?,
+                     now: Date) async throws -> Card {
+        let card = try await store.card(accountID: accountID, pairID: pairID, direction: direction) ?? Card(due: now)
+        let (next, log) = scheduler.review(card, rating: rating, at: now, duration: ReviewLog.acceptedDuration(seconds))
+        try await store.recordReview(accountID: accountID, pairID: pairID, direction: direction, card: next, log: log)
+        return next
+    }
+
+    /// Checks and rates in one step: the rating chosen, or else the one the check proposes.
+    public func answer(accountID: Int64, pairID: Int64, direction: Direction, answer: String, rating chosen: Rating?,
+                       seconds: TimeInterval?, now: Date) async throws -> Answered {
+        let checked = try await check(accountID: accountID, pairID: pairID, direction: direction, answer: answer)
+        let rating = chosen ?? checked.proposed
+        let card = try await rate(accountID: accountID, pairID: pairID, direction: direction, rating: rating, seconds: seconds, now: now)
+        return Answered(checked: checked, rating: rating, card: card)
+    }
+
+    /// A rating as a person gives it, 1 to 4.
+    public static func rating(_ choice: Int) throws(RevisionError) -> Rating {
+        guard let rating = Rating(rawValue: choice) else { throw .rating(String(choice)) }
+        return rating
+    }
+
+    /// A direction by its name; none given is English to Welsh.
+    public static func direction(_ name: String?) throws(RevisionError) -> Direction {
+        guard let name, !name.isEmpty else { return .englishToWelsh }
+        guard let direction = Direction(rawValue: name) else { throw .direction(name) }
+        return direction
+    }
+}
+
+/// A revision asked for in terms that mean nothing.
+public enum RevisionError: FolioError, Equatable {
+    case rating(String)
+    case direction(String)
+
+    public var kind: FolioErrorKind { .invalidInput }
+    public var code: String { "invalid_parameter" }
+    public var message: String {
+        switch self {
+        case .rating(let value): "Invalid rating \"\(value)\": expected 1 (Again), 2 (Hard), 3 (Good) or 4 (Easy)."
+        case .direction(let value): "Invalid direction \"\(value)\": expected englishToWelsh or welshToEnglish."
+        }
+    }
+}
