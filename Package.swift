@@ -84,7 +84,7 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         // The use cases, over the SQLite engine.
-        .testTarget(name: "FolioAppTests", dependencies: ["FolioApp", "FolioStore", "FolioCore", "Vocabulary", "Monologues"]),
+        .testTarget(name: "FolioAppTests", dependencies: ["FolioApp", "FolioStore", "FolioCore", "FolioTestSupport", "Vocabulary", "Monologues", "Characters"]),
         .testTarget(name: "FolioStoreTests", dependencies: [
             "FolioStore", "FolioTestSupport", "Vocabulary", "Ghost", .product(name: "GRDB", package: "GRDB.swift"),
         ]),

@@ -14,7 +14,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
 public func buildApplication(_ configuration: ServerConfiguration, database: AppDatabase) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "folio")
     logger.logLevel = .info
-    let library = LibraryCache(repository: database.monologues, recheckSeconds: configuration.libraryRecheckSeconds)
+    let library = LibraryCache(store: database, recheckSeconds: configuration.libraryRecheckSeconds)
     let pages = try await PageRenderer.load()
     let ghost = database.ghost
     let referee = GhostReferee(database: database, dictionaries: GhostDictionaries(paths: configuration.ghostWordLists),
@@ -70,7 +70,7 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
                       csrf: csrf).addRoutes(to: router)
     MonologuePagesController(database: database, library: library, pages: pages).addRoutes(to: router)
     VocabularyPagesController(database: database, pages: pages, pairLimit: configuration.limits.pairsPerAccount).addRoutes(to: router)
-    let catalogue = CatalogueCache(repository: database.characters, recheckSeconds: configuration.libraryRecheckSeconds)
+    let catalogue = CatalogueCache(store: database, recheckSeconds: configuration.libraryRecheckSeconds)
     CharactersAPIController(database: database, catalogue: catalogue).addRoutes(to: api)
     CharactersPagesController(database: database, catalogue: catalogue, pages: pages, wikiBase: configuration.wikiBase).addRoutes(to: router)
     SWAPIController(catalogue: catalogue, publicURL: configuration.publicURL).addRoutes(to: router)

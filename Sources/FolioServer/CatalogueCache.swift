@@ -23,24 +23,24 @@ final class CatalogueCache: Sendable {
         var checkedAt: ContinuousClock.Instant
     }
 
-    private let repository: CharacterRepository
+    private let store: any CharacterStore
     private let recheck: Duration
     private let snapshot = Mutex<Snapshot?>(nil)
 
-    init(repository: CharacterRepository, recheckSeconds: Double) {
-        self.repository = repository
+    init(store: any CharacterStore, recheckSeconds: Double) {
+        self.store = store
         recheck = .milliseconds(Int64(recheckSeconds * 1000))
     }
 
     func current() async throws -> Catalogue {
         let now = ContinuousClock.now
         if let cached = snapshot.withLock({ $0 }), now - cached.checkedAt < recheck { return cached.catalogue }
-        let revision = try await repository.revision()
+        let revision = try await store.catalogueRevision()
         if let cached = snapshot.withLock({ $0 }), cached.revision == revision {
             snapshot.withLock { $0?.checkedAt = now }
             return cached.catalogue
         }
-        let catalogue = try await repository.catalogue()?.catalogue ?? Catalogue.bundled.get()
+        let catalogue = try await store.catalogueInUse()
         snapshot.withLock { $0 = Snapshot(catalogue: catalogue, revision: revision, checkedAt: now) }
         return catalogue
     }

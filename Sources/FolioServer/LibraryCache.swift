@@ -29,12 +29,12 @@ final class LibraryCache: Sendable {
         }
     }
 
-    private let repository: MonologueRepository
+    private let store: any LibraryStore
     private let recheck: Duration
     private let snapshot = Mutex<Snapshot?>(nil)
 
-    init(repository: MonologueRepository, recheckSeconds: Double) {
-        self.repository = repository
+    init(store: any LibraryStore, recheckSeconds: Double) {
+        self.store = store
         recheck = .milliseconds(Int64(recheckSeconds * 1000))
     }
 
@@ -55,17 +55,15 @@ final class LibraryCache: Sendable {
         if let cached, now - cached.checkedAt < recheck {
             return cached
         }
-        let revision = try await repository.revision()
+        let revision = try await store.libraryRevision()
         if let cached, cached.revision == revision {
             let rechecked = cached.checked(at: now)
             // Only over the snapshot this check was about: a newer one may have landed meanwhile.
             snapshot.withLock { if $0 === cached { $0 = rechecked } }
             return rechecked
         }
-        let fresh = try await repository.snapshot()
-        guard !fresh.monologues.isEmpty else { throw MonologueError.emptyLibrary }
-        let library = MonologueLibrary(fresh.monologues)
-        let built = Snapshot(library: library, json: try MonologueJSON(library), revision: fresh.revision, checkedAt: now)
+        let fresh = try await store.currentLibrary()
+        let built = Snapshot(library: fresh.library, json: try MonologueJSON(fresh.library), revision: fresh.revision, checkedAt: now)
         snapshot.withLock { $0 = built }
         return built
     }

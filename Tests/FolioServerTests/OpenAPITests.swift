@@ -12,7 +12,7 @@ import Testing
         let database = try AppDatabase.inMemory()
         let configuration = ServerConfiguration(dataDirectory: DataDirectory(path: "/unused"), bcryptCost: 4)
         let referee = GhostReferee(database: database, dictionaries: GhostDictionaries(paths: [:]), hub: GhostRoomHub(recheckSeconds: 1))
-        let router = buildRouter(database: database, library: LibraryCache(repository: database.monologues, recheckSeconds: 1),
+        let router = buildRouter(database: database, library: LibraryCache(store: database, recheckSeconds: 1),
                                  pages: try await PageRenderer.load(), referee: referee, configuration: configuration,
                                  logger: Logger(label: "test"))
         func normal(_ path: String) -> String {
