@@ -1,4 +1,5 @@
 import ArgumentParser
+import FolioApp
 import Characters
 import FolioCore
 import FolioStore
@@ -12,7 +13,7 @@ struct CharactersCommand: AsyncParsableCommand {
     /// The catalogue in use: the stored one after an import, else the one Folio ships with.
     static func catalogue(_ store: StoreOptions) async throws -> (AppDatabase, Catalogue) {
         let database = try store.openDatabase()
-        return (database, try await database.characters.catalogue()?.catalogue ?? Catalogue.bundled.get())
+        return (database, try await database.catalogueInUse())
     }
 
     struct Row: Encodable {

@@ -25,9 +25,7 @@ func exitCode(for kind: FolioErrorKind) -> Int32 {
     }
 }
 
-/// JSON exactly as the API prints it.
+/// JSON as the API prints it (keys sorted, so two runs compare byte for byte), indented for people.
 func printJSON<T: Encodable>(_ value: T) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
-    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+    print(String(decoding: try JSONEncoder.folio(pretty: true).encode(value), as: UTF8.self))
 }

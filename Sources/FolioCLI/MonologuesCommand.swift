@@ -1,4 +1,5 @@
 import ArgumentParser
+import FolioApp
 import FolioCore
 import FolioStore
 import Foundation
@@ -12,9 +13,7 @@ struct MonologuesCommand: AsyncParsableCommand {
 
 /// The library as stored, indexed in memory for this one command.
 func loadLibrary(_ store: StoreOptions) async throws -> MonologueLibrary {
-    let snapshot = try await store.openDatabase().monologues.snapshot()
-    guard !snapshot.monologues.isEmpty else { throw MonologueError.emptyLibrary }
-    return MonologueLibrary(snapshot.monologues)
+    try await store.openDatabase().currentLibrary().library
 }
 
 extension MonologuesCommand {
@@ -53,13 +52,10 @@ extension MonologuesCommand {
 
         func run() async throws {
             try await reportingErrors {
-                let filter = try MonologueFilter.parse(gender: gender, tone: tone, length: length, tags: tags)
                 let library = try await loadLibrary(store)
-                let known = library.knownTags
-                if let unknown = filter.tags.first(where: { !known.contains($0) }) {
-                    throw MonologueError.unknownFilterValue(field: "tag", value: unknown, allowed: known.sorted())
-                }
-                let result = library.search(query.joined(separator: " "), filter: filter, limit: limit, offset: offset)
+                let search = try MonologueQuery.strict(text: query.joined(separator: " "), gender: gender, tone: tone, length: length,
+                                                       tags: tags, knownTags: library.knownTags)
+                let result = library.search(search.text, filter: search.filter, limit: limit, offset: offset)
                 if output.json {
                     try printJSON(result.items)
                     return

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FolioApp
 import FolioCore
 import FolioServer
 import FolioStore
@@ -276,8 +277,8 @@ extension VocabCommand {
                     throw ReviewInputError.direction(direction)
                 }
                 let (database, account) = try await user.open(store)
-                let scheduler = Scheduler()
-                let queue = try await database.vocabulary.revisionQueue(accountID: account.id, tag: tag, direction: way, now: Date(), limit: count)
+                let revision = Revision(store: database)
+                let queue = try await revision.queue(accountID: account.id, tag: tag, direction: way, now: Date(), limit: count)
                 guard !queue.isEmpty else { return print("Nothing to revise\(tag.map { " in \($0)" } ?? ""). Add pairs with `folio vocab add`.") }
                 var done = 0
                 for item in queue {
@@ -285,20 +286,19 @@ extension VocabCommand {
                     print("\(way.to)? ", terminator: "")
                     let started = Date()
                     guard let typed = readLine(), !typed.isEmpty else { break }
-                    let result = AnswerCheck.check(AnswerCheck.typingAid(typed), against: way.answer(for: item.pair))
+                    let checked = Revision.check(typed, against: item.pair, direction: way)
+                    let result = checked.result
                     switch result.verdict {
-                    case .right: print("Right: \(result.expected)")
-                    case .almost: print("Almost — mind the accents: \(result.difference?.summary ?? result.expected)")
-                    case .wrong: print("Not quite: \(result.expected)")
+                    case .right, .wrong: print("\(result.verdict.label): \(result.expected)")
+                    case .almost: print("\(result.verdict.label): \(result.difference?.summary ?? result.expected)")
                     }
-                    let proposed = Rating(rawValue: AnswerCheck.proposedRating(for: result.verdict)) ?? .good
+                    let proposed = checked.proposed
                     print("Rating [\(proposed.rawValue) \(proposed.name); 1 Again, 2 Hard, 3 Good, 4 Easy]: ", terminator: "")
                     let answer = readLine() ?? ""
                     let rating = Int(answer.trimmingCharacters(in: .whitespaces)).flatMap(Rating.init(rawValue:)) ?? proposed
                     let now = Date()
-                    let (card, log) = scheduler.review(item.card ?? Card(due: now), rating: rating, at: now,
-                                                       duration: ReviewLog.acceptedDuration(now.timeIntervalSince(started)))
-                    try await database.recordReview(accountID: account.id, pairID: item.pair.id!, direction: way, card: card, log: log)
+                    try await revision.rate(accountID: account.id, pairID: item.pair.id!, direction: way, rating: rating,
+                                            seconds: now.timeIntervalSince(started), now: now)
                     done += 1
                 }
                 print("Revised \(done) pair\(done == 1 ? "" : "s").")

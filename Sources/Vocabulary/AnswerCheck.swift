@@ -8,6 +8,15 @@ public enum Verdict: String, Codable, Sendable {
     /// Right but for accents: "gwr" for "gŵr".
     case almost
     case wrong
+
+    /// What the learner is told, on a page or in the terminal.
+    public var label: String {
+        switch self {
+        case .right: "Right"
+        case .almost: "Almost — mind the accents"
+        case .wrong: "Not quite"
+        }
+    }
 }
 
 /// Checks what a learner typed against a pair's answer.

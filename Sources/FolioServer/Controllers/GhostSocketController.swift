@@ -136,6 +136,6 @@ struct GhostSocketController: Sendable {
     }
 
     static func json(_ value: some Encodable) -> String {
-        (try? String(decoding: JSONEncoder().encode(value), as: UTF8.self)) ?? "{}"
+        (try? String(decoding: JSONEncoder.folio().encode(value), as: UTF8.self)) ?? "{}"
     }
 }

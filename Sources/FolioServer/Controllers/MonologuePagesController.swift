@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCore
 import FolioStore
 import Foundation
@@ -62,11 +63,9 @@ struct MonologuePagesController: Sendable {
         let library = try await library.current()
         let options = try await options(request, context)
         // The URL may narrow the remembered options further (the tags page sends tag=…).
-        var filter = options.filter(tags: parameters.getAll("tag").filter { !$0.isEmpty })
-        if let gender = parameters.get("gender").flatMap(Gender.init(rawValue:)) { filter.gender = gender == .any ? nil : gender }
-        if let tone = parameters.get("tone").flatMap(Tone.init(rawValue:)) { filter.tone = tone }
-        if let length = parameters.get("length").flatMap(Length.init(rawValue:)) { filter.length = length }
-        let query = String((parameters.get("q") ?? "").prefix(500))
+        let search = MonologueQuery.lenient(text: parameters.get("q"), gender: parameters.get("gender"), tone: parameters.get("tone"),
+                                            length: parameters.get("length"), tags: parameters.getAll("tag"), options: options)
+        let (query, filter) = (search.text, search.filter)
         let pageNumber = max(1, min(10_000, Int(parameters.get("page") ?? "1") ?? 1))
         let personal = try await personalTags(context)
         let result = library.search(query, filter: filter, limit: Self.pageSize, offset: (pageNumber - 1) * Self.pageSize,

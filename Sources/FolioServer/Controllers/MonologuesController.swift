@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCore
 import FolioStore
 import Foundation
@@ -38,15 +39,11 @@ struct MonologuesController<Context: RequestContext> {
     @Sendable func search(_ request: Request, context: Context) async throws -> Response {
         let parameters = WebForm(query: request)
         let (library, json) = try await library.currentWithJSON()
-        let tags = parameters.getAll("tag").flatMap { $0.split(separator: ",").map(String.init) }
-        let filter = try MonologueFilter.parse(gender: parameters.get("gender"), tone: parameters.get("tone"),
-                                               length: parameters.get("length"), tags: tags)
-        if let unknown = filter.tags.first(where: { !library.knownTags.contains($0) }) {
-            throw MonologueError.unknownFilterValue(field: "tag", value: unknown, allowed: library.knownTags.sorted())
-        }
+        let query = try MonologueQuery.strict(text: parameters.get("q"), gender: parameters.get("gender"), tone: parameters.get("tone"),
+                                              length: parameters.get("length"), tags: parameters.getAll("tag"), knownTags: library.knownTags)
         let limit = try Self.integer(parameters.get("limit"), name: "limit", range: 1...Self.maximumLimit, default: 50)
         let offset = try Self.integer(parameters.get("offset"), name: "offset", range: 0...Int(Int32.max), default: 0)
-        let result = library.searchNumbers(parameters.get("q") ?? "", filter: filter, limit: limit, offset: offset)
+        let result = library.searchNumbers(query.text, filter: query.filter, limit: limit, offset: offset)
         return json.searchResponse(total: result.total, numbers: result.numbers)
     }
 

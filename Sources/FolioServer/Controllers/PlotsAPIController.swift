@@ -50,7 +50,7 @@ struct PlotsAPIController: Sendable {
             if let text = try? container.decode(String.self) {
                 json = Data(text.utf8)
             } else {
-                json = try JSONEncoder().encode(try container.decode([String: RuleList].self))
+                json = try JSONEncoder.folio().encode(try container.decode([String: RuleList].self))
             }
         }
     }

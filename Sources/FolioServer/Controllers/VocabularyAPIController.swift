@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCore
 import FolioStore
 import Foundation
@@ -9,7 +10,7 @@ struct VocabularyAPIController: Sendable {
     let database: AppDatabase
     /// The operator's quota of pairs per account.
     let pairLimit: Int
-    let scheduler = Scheduler()
+    var revision: Revision { Revision(store: database) }
 
     func addRoutes(to group: RouterGroup<FolioRequestContext>) {
         group.get("vocab/pairs", use: list)
@@ -107,9 +108,8 @@ struct VocabularyAPIController: Sendable {
     @Sendable func next(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let query = WebForm(query: request)
-        let direction = try Self.direction(query.get("direction"))
-        let queue = try await database.vocabulary.revisionQueue(accountID: account.id, tag: query.get("tag").flatMap { $0.isEmpty ? nil : $0 },
-                                                                direction: direction, now: Date())
+        let direction = try Revision.direction(query.get("direction"))
+        let queue = try await revision.queue(accountID: account.id, tag: query.get("tag"), direction: direction, now: Date())
         guard let first = queue.first, let id = first.pair.id else {
             return try Empty().response(from: request, context: context)
         }
@@ -127,21 +127,12 @@ struct VocabularyAPIController: Sendable {
         } catch {
             throw InputError.body("a JSON object with direction (englishToWelsh or welshToEnglish), answer, and optionally rating (1–4) and durationSeconds")
         }
-        guard let pair = try await database.vocabulary.pair(accountID: account.id, id: id), body.direction.isRevisable(pair) else {
-            throw StoreError.notFound(what: "pair", id: String(id))
-        }
-        let result = AnswerCheck.check(AnswerCheck.typingAid(body.answer), against: body.direction.answer(for: pair))
-        let proposed = AnswerCheck.proposedRating(for: result.verdict)
-        if let chosen = body.rating, !(1...4).contains(chosen) {
-            throw InputError.parameter("rating", String(chosen), "1 (Again), 2 (Hard), 3 (Good) or 4 (Easy)")
-        }
-        let rating = Rating(rawValue: body.rating ?? proposed) ?? .good
-        let now = Date()
-        let card = try await database.vocabulary.card(accountID: account.id, pairID: id, direction: body.direction) ?? Card(due: now)
-        let (next, log) = scheduler.review(card, rating: rating, at: now, duration: ReviewLog.acceptedDuration(body.durationSeconds))
-        try await database.recordReview(accountID: account.id, pairID: id, direction: body.direction, card: next, log: log)
+        let chosen = try body.rating.map { choice throws(RevisionError) in try Revision.rating(choice) }
+        let answered = try await revision.answer(accountID: account.id, pairID: id, direction: body.direction, answer: body.answer,
+                                                 rating: chosen, seconds: body.durationSeconds, now: Date())
+        let result = answered.checked.result
         return Outcome(verdict: result.verdict, expected: result.expected, difference: result.difference?.summary,
-                       proposedRating: proposed, rating: rating.rawValue, card: next)
+                       proposedRating: answered.checked.proposed.rawValue, rating: answered.rating.rawValue, card: answered.card)
     }
 
     @Sendable func export(_ request: Request, context: FolioRequestContext) async throws -> Response {
@@ -168,11 +159,7 @@ struct VocabularyAPIController: Sendable {
     }
 
     static func direction(_ raw: String?) throws -> Direction {
-        guard let raw, !raw.isEmpty else { return .englishToWelsh }
-        guard let direction = Direction(rawValue: raw) else {
-            throw InputError.parameter("direction", raw, "englishToWelsh or welshToEnglish")
-        }
-        return direction
+        try Revision.direction(raw)
     }
 }
 

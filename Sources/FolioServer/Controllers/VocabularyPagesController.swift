@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCore
 import FolioStore
 import Foundation
@@ -11,7 +12,7 @@ struct VocabularyPagesController: Sendable {
     let pages: PageRenderer
     /// The operator's quota of pairs per account.
     let pairLimit: Int
-    let scheduler = Scheduler()
+    var revision: Revision { Revision(store: database) }
 
     func addRoutes(to router: Router<FolioRequestContext>) {
         router.get("vocab", use: list)
@@ -138,7 +139,7 @@ struct VocabularyPagesController: Sendable {
         let query = WebForm(query: request)
         let direction = try Self.direction(query.get("direction"))
         let tag = query.get("tag").flatMap { $0.isEmpty ? nil : $0 }
-        let queue = try await database.vocabulary.revisionQueue(accountID: account.id, tag: tag, direction: direction, now: Date())
+        let queue = try await revision.queue(accountID: account.id, tag: tag, direction: direction, now: Date())
         guard let first = queue.first else {
             return try render("vocab/revise", title: "Revision", data: ["done": true], context: context)
         }
@@ -155,18 +156,14 @@ struct VocabularyPagesController: Sendable {
         let account = try context.requireAccount()
         let form = try await WebForm.read(request)
         let direction = try Self.direction(form.value("direction"))
-        guard let id = Int64(form.string("pairId")),
-              let pair = try await database.vocabulary.pair(accountID: account.id, id: id), direction.isRevisable(pair) else {
-            throw StoreError.notFound(what: "pair", id: form.string("pairId"))
-        }
-        let typed = AnswerCheck.typingAid(String(form.string("answer").prefix(500)))
-        let result = AnswerCheck.check(typed, against: direction.answer(for: pair))
-        let proposed = AnswerCheck.proposedRating(for: result.verdict)
+        guard let id = Int64(form.string("pairId")) else { throw StoreError.notFound(what: "pair", id: form.string("pairId")) }
+        let checked = try await revision.check(accountID: account.id, pairID: id, direction: direction, answer: form.string("answer"))
+        let (pair, typed, result, proposed) = (checked.pair, checked.typed, checked.result, checked.proposed.rawValue)
         let started = Double(form.string("startedAt")).map { Date(timeIntervalSince1970: $0) }
         let duration = ReviewLog.acceptedDuration(started.map { Date().timeIntervalSince($0) })
         var data: [String: Any] = [
             "verdict": result.verdict.rawValue,
-            "verdictLabel": ["right": "Right", "almost": "Almost — mind the accents", "wrong": "Not quite"][result.verdict.rawValue] ?? "",
+            "verdictLabel": result.verdict.label,
             "typed": typed, "expected": result.expected, "prompt": direction.prompt(for: pair),
             "ratings": Rating.allCases.map { ["value": $0.rawValue, "label": $0.name, "proposed": $0.rawValue == proposed] },
             "rateAction": "/vocab/revise/rate", "pairId": id, "direction": direction.rawValue, "tag": form.string("tag"),
@@ -180,15 +177,11 @@ struct VocabularyPagesController: Sendable {
         let account = try context.requireAccount()
         let form = try await WebForm.read(request)
         let direction = try Self.direction(form.value("direction"))
-        guard let rating = Int(form.string("rating")).flatMap(Rating.init(rawValue:)) else {
-            throw InputError.parameter("rating", form.string("rating"), "1 (Again), 2 (Hard), 3 (Good) or 4 (Easy)")
-        }
+        guard let choice = Int(form.string("rating")) else { throw RevisionError.rating(form.string("rating")) }
+        let rating = try Revision.rating(choice)
         guard let id = Int64(form.string("pairId")) else { throw StoreError.notFound(what: "pair", id: form.string("pairId")) }
-        let now = Date()
-        let card = try await database.vocabulary.card(accountID: account.id, pairID: id, direction: direction) ?? Card(due: now)
-        let duration = ReviewLog.acceptedDuration(Double(form.string("duration")))
-        let (next, log) = scheduler.review(card, rating: rating, at: now, duration: duration)
-        try await database.recordReview(accountID: account.id, pairID: id, direction: direction, card: next, log: log)
+        try await revision.rate(accountID: account.id, pairID: id, direction: direction, rating: rating,
+                                seconds: Double(form.string("duration")), now: Date())
         var components = URLComponents()
         components.path = "/vocab/revise/session"
         components.queryItems = [URLQueryItem(name: "direction", value: direction.rawValue), URLQueryItem(name: "tag", value: form.string("tag"))]
