@@ -54,14 +54,14 @@ struct GhostAPIController: Sendable {
             dictionary = named
         }
         let (limit, offset) = try Self.scoresPage.read(query)
-        let page = try await referee.database.ghost.highScores(dictionary: dictionary, limit: limit, offset: offset)
+        let page = try await referee.highScores(dictionary: dictionary, limit: limit, offset: offset)
         return Listing(items: page.items, total: page.total, limit: limit, offset: offset)
     }
 
     @Sendable func yourGames(_ request: Request, context: FolioRequestContext) async throws -> Listing<MatchView> {
         let account = try context.requireAccount()
         let (limit, offset) = try Self.gamesPage.read(WebForm(query: request))
-        let page = try await referee.database.ghost.matches(accountID: account.id, limit: limit, offset: offset)
+        let page = try await referee.games(of: account, limit: limit, offset: offset)
         return Listing(items: try page.items.map { try referee.view($0, viewer: account) }, total: page.total, limit: limit, offset: offset)
     }
 

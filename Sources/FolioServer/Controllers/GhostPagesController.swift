@@ -70,8 +70,7 @@ struct GhostPagesController: Sendable {
         var yourGames: [[String: Any]] = []
         var gamesPager: [String: Any] = [:]
         if let account = context.account {
-            let games = try await referee.database.ghost.matches(accountID: account.id, limit: Self.gamesPageSize,
-                                                                 offset: (page - 1) * Self.gamesPageSize)
+            let games = try await referee.games(of: account, limit: Self.gamesPageSize, offset: (page - 1) * Self.gamesPageSize)
             gamesPager = Self.pager(page: page, size: Self.gamesPageSize, shown: games.items.count, total: games.total) {
                 "/ghost?page=\($0)#your-games-heading"
             }
@@ -271,11 +270,11 @@ struct GhostPagesController: Sendable {
         }
         let page = Self.pageNumber(request)
         let first = (page - 1) * Self.scoresPageSize
-        let scores = try await referee.database.ghost.highScores(dictionary: dictionary, limit: Self.scoresPageSize, offset: first)
+        let scores = try await referee.highScores(dictionary: dictionary, limit: Self.scoresPageSize, offset: first)
         let rows = scores.items
         var yours: [[String: Any]] = []
         if let account = context.account {
-            yours = try await referee.database.ghost.scores(accountID: account.id).map(Self.scoreData)
+            yours = try await referee.scores(of: account).map(Self.scoreData)
         }
         return try render("ghost/scores", title: "Ghost high scores", data: [
             "dictionaries": GhostDictionary.allCases.map {

@@ -91,7 +91,7 @@ struct GhostSocketController: Sendable {
     /// socket opened without one acts for nobody anyway, and stays that way.
     func stillSignedIn(_ account: Account?, sessionToken: String?) async throws -> Bool {
         guard let account, let sessionToken else { return true }
-        return try await referee.database.accounts.account(sessionToken: sessionToken)?.id == account.id
+        return try await referee.isSignedIn(account, sessionToken: sessionToken)
     }
 
     /// The error as a message (for pages and clients that read messages) and as the close

@@ -7,11 +7,19 @@ import Ghost
 /// acts may act, applies the rules and the computers' replies inside one write, and tells the
 /// game's watchers. Pages, the API and the WebSocket all come through here.
 struct GhostReferee: Sendable {
-    let database: AppDatabase
+    /// Reached only through the referee's methods: controllers ask the referee, never the store.
+    private let database: AppDatabase
     let dictionaries: GhostDictionaries
     let hub: GhostRoomHub
     /// The quotas on starting games and opening rooms.
     var limits = ServerLimits()
+
+    init(database: AppDatabase, dictionaries: GhostDictionaries, hub: GhostRoomHub, limits: ServerLimits = ServerLimits()) {
+        self.database = database
+        self.dictionaries = dictionaries
+        self.hub = hub
+        self.limits = limits
+    }
 
     /// A hot-seat game; a logged-in creator may claim one seat, whose results then count for them.
     /// Without an account, `address` may start `anonymousGamesPerAddressPerHour` games an hour.
@@ -105,6 +113,27 @@ struct GhostReferee: Sendable {
         let id = try Self.checked(id)
         guard let stored = try await database.ghost.match(id: id) else { throw GhostError.gameNotFound(id) }
         return stored
+    }
+
+    /// A player's games, newest first, a page at a time.
+    func games(of account: Account, limit: Int, offset: Int) async throws -> GhostPage<StoredMatch> {
+        try await database.ghost.matches(accountID: account.id, limit: limit, offset: offset)
+    }
+
+    /// The best scores, of one dictionary or of both, a page at a time.
+    func highScores(dictionary: GhostDictionary?, limit: Int, offset: Int) async throws -> GhostPage<GhostScore> {
+        try await database.ghost.highScores(dictionary: dictionary, limit: limit, offset: offset)
+    }
+
+    /// One player's own best scores.
+    func scores(of account: Account) async throws -> [GhostScore] {
+        try await database.ghost.scores(accountID: account.id)
+    }
+
+    /// Whether `sessionToken` still signs in `account`: a socket asks before every move, so a
+    /// log-out or a password change elsewhere stops it acting.
+    func isSignedIn(_ account: Account, sessionToken: String) async throws -> Bool {
+        try await database.accounts.account(sessionToken: sessionToken)?.id == account.id
     }
 
     func view(_ stored: StoredMatch, viewer: Account?) throws -> MatchView {
