@@ -18,7 +18,7 @@ import time
 
 import websockets
 
-from folio_client import Browser
+from folio_client import Browser, ghost_move
 
 MOVES_PER_GAME = 15  # five rounds of letter, challenge, concede
 
@@ -45,13 +45,7 @@ async def player(account: Browser, game_id: str, seat: int, ws_base: str, sent: 
             if game.get("toAct") != seat or game["turn"] == acted_on:
                 continue
             acted_on = game["turn"]
-            if game.get("challenge"):
-                move = {"type": "concede"}
-            elif game["fragment"] == "":
-                move = {"type": "letter", "letter": "s"}
-            else:
-                move = {"type": "challenge"}
-            move["turn"] = game["turn"]
+            move = ghost_move(game)
             sent.append(move)
             await socket.send(json.dumps(move))
 

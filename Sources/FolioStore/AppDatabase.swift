@@ -33,6 +33,14 @@ public final class AppDatabase: Sendable {
         try AppDatabase(DatabaseQueue())
     }
 
+    /// A private in-memory database that reports the SQL of every statement it runs, for tests
+    /// that count what a request costs.
+    public static func inMemory(tracing report: @escaping @Sendable (String) -> Void) throws -> AppDatabase {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in db.trace { report("\($0)") } }
+        return try AppDatabase(DatabaseQueue(configuration: configuration))
+    }
+
     public var reader: any DatabaseReader { writer }
 
     public var monologues: MonologueRepository { MonologueRepository(reader: writer) }

@@ -70,10 +70,17 @@ public struct Match: Sendable, Equatable {
     @discardableResult
     public mutating func play(_ action: Game.Action, solver: Solver, using random: inout some RandomNumberGenerator) throws(GhostError) -> Game {
         var game = try replay(words: solver.words)
+        try play(action, on: &game, solver: solver, using: &random)
+        return game
+    }
+
+    /// The same, on `game`, this match already replayed: a server that has replayed it to check
+    /// whose turn it is plays on without replaying it again.
+    public mutating func play(_ action: Game.Action, on game: inout Game, solver: Solver,
+                              using random: inout some RandomNumberGenerator) throws(GhostError) {
         try game.apply(action)
         actions.append(action)
         playComputers(&game, solver: solver, using: &random)
-        return game
     }
 
     /// Lets the computers act when a computer is to act first.

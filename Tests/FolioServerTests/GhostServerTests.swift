@@ -907,7 +907,7 @@ extension Visitor {
         let hub = GhostRoomHub(recheckSeconds: 0.05, versions: { fake.read($0) })
         try await Task.sleep(for: .milliseconds(200))
         #expect(fake.asked == 0)
-        var watchers: [(String, UUID, AsyncStream<Void>)] = []
+        var watchers: [(String, UUID, AsyncStream<Played?>)] = []
         for i in 0..<40 {
             let id = i < 20 ? "a" : "b"
             let (token, changes) = hub.watch(id)
@@ -948,5 +948,80 @@ extension Visitor {
         try await Task.sleep(for: .milliseconds(300))
         #expect(fake.asked <= asked + 1)
         #expect(hub.watcherCount == 0)
+    }
+}
+
+/// What one move costs the database: the path from a move to its new state is one way.
+@Suite struct GhostMovePathTests {
+    /// The Ghost statements one API move runs, by kind.
+    func statementsOfOneMove(watching: Bool = false) async throws -> (selects: Int, inserts: Int, updates: Int) {
+        let statements = Mutex<[String]>([])
+        let recording = Mutex(false)
+        let database = try AppDatabase.inMemory { sql in
+            if recording.withLock({ $0 }) { statements.withLock { $0.append(sql) } }
+        }
+        try database.importMonologues(webMonologues, source: "fixture")
+        try await withGhostApp(database: database) { client, _ in
+            var visitor = Visitor(client)
+            let created = try await visitor.api("/api/v1/ghost/games", method: .post,
+                                                json: #"{"mode": "hotseat", "minLength": 3, "seats": [{"name": "Ann"}, {"name": "Bob"}]}"#)
+            let id = try JSONDecoder().decode(GameJSON.self, from: Data(created.body.utf8)).id
+            recording.withLock { $0 = true }
+            let moved = try await visitor.move(id, #"{"type": "letter", "letter": "d", "turn": 0}"#)
+            recording.withLock { $0 = false }
+            #expect(moved.status == .ok, "\(moved.body)")
+            #expect(try JSONDecoder().decode(GameJSON.self, from: Data(moved.body.utf8)).fragment == "d")
+        }
+        let ghost = statements.withLock { $0 }.map { $0.trimmingCharacters(in: .whitespacesAndNewlines).uppercased() }
+            .filter { $0.contains("GHOST") }
+        return (ghost.filter { $0.hasPrefix("SELECT") }.count, ghost.filter { $0.hasPrefix("INSERT") }.count,
+                ghost.filter { $0.hasPrefix("UPDATE") }.count)
+    }
+
+    /// One read of the game (its row, its seats and its moves: three SELECTs), one move added and
+    /// the game's version moved on; the answer is built from the state the move made.
+    @Test func aMoveReadsTheGameOnceAndWritesItOnce() async throws {
+        let cost = try await statementsOfOneMove()
+        #expect(cost.selects == 3, "SELECTs: \(cost.selects)")
+        #expect(cost.inserts == 1)
+        #expect(cost.updates == 1)
+    }
+}
+
+extension GhostMovePathTests {
+    /// A move with another player's socket watching: the game is read once, in the write, and the
+    /// socket renders the state the move made (as its own player sees it) without reading it again.
+    @Test(.timeLimit(.minutes(1))) func aWatchingSocketRendersTheStateAMovePushed() async throws {
+        let statements = Mutex<[String]>([])
+        let recording = Mutex(false)
+        let database = try AppDatabase.inMemory { sql in
+            if recording.withLock({ $0 }) { statements.withLock { $0.append(sql) } }
+        }
+        try database.importMonologues(webMonologues, source: "fixture")
+        try await withGhostApp(live: true, database: database) { client, _ in
+            var ada = Visitor(client), ben = Visitor(client)
+            try await ada.register("ada")
+            try await ben.register("ben")
+            let room = try await ada.startGame(#"{"mode": "online", "minLength": 3, "people": 2}"#)
+            #expect(try await ben.api("/api/v1/ghost/games/\(room.id)/join", method: .post).status == .ok)
+            let adaInBrowser = ada
+            try await client.ws("/ghost/games/\(room.id)/socket", configuration: .init(additionalHeaders: [.cookie: ben.cookieHeader])) { inbound, _, _ in
+                var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+                var errors: [String] = []
+                _ = try await GhostSocketTests.state(&messages, errors: &errors) { _ in true }
+                var a = adaInBrowser
+                recording.withLock { $0 = true }
+                #expect(try await a.move(room.id, #"{"type": "letter", "letter": "d", "turn": 0}"#).status == .ok)
+                let benSees = try await GhostSocketTests.state(&messages, errors: &errors) { $0.turn == 1 }
+                recording.withLock { $0 = false }
+                #expect(benSees.fragment == "d" && benSees.canAct && benSees.yourSeat == 1)
+                #expect(errors.isEmpty, "\(errors)")
+            }
+        }
+        let ghost = statements.withLock { $0 }.map { $0.trimmingCharacters(in: .whitespacesAndNewlines).uppercased() }
+            .filter { $0.contains("GHOST") }
+        #expect(ghost.filter { $0.hasPrefix("SELECT") }.count == 3, "\(ghost)")
+        #expect(ghost.filter { $0.hasPrefix("INSERT") }.count == 1)
+        #expect(ghost.filter { $0.hasPrefix("UPDATE") }.count == 1)
     }
 }

@@ -118,8 +118,8 @@ struct GhostAPIController: Sendable {
         } catch {
             throw InputError.body("a JSON object with type (letter, challenge, answer or concede), letter or word, and turn")
         }
-        let stored = try await referee.act(try context.parameters.require("id"), try input.action(), turn: input.turn, account: context.account)
-        return try referee.view(stored, viewer: context.account)
+        let played = try await referee.act(try context.parameters.require("id"), try input.action(), turn: input.turn, account: context.account)
+        return referee.view(played, viewer: context.account)
     }
 
     @Sendable func join(_ request: Request, context: FolioRequestContext) async throws -> MatchView {

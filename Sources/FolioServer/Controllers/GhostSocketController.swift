@@ -67,9 +67,9 @@ struct GhostSocketController: Sendable {
             group.addTask {
                 // The state on connecting, then whenever the hub says the game may have changed.
                 var sent: Int?
-                try await send(id, account: account, to: outbound, &sent)
-                for await _ in changes {
-                    try await send(id, account: account, to: outbound, &sent)
+                try await send(id, pushed: nil, account: account, to: outbound, &sent)
+                for await change in changes {
+                    try await send(id, pushed: change, account: account, to: outbound, &sent)
                 }
             }
             do {
@@ -102,13 +102,17 @@ struct GhostSocketController: Sendable {
         try await outbound.close(code, reason: error.code)
     }
 
-    func send(_ id: String, account: Account?, to outbound: WebSocketOutboundWriter, _ sent: inout Int?) async throws {
-        let stored = try await referee.match(id)
-        referee.hub.seen(id, version: stored.version)
-        guard stored.version != sent else { return }
-        sent = stored.version
-        let view = try referee.view(stored, viewer: account)
-        try await outbound.write(.text(Self.json(StateMessage(game: view))))
+    /// Sends the game's state unless this socket has shown it already: the state a move here
+    /// pushed (rendered for this socket's viewer, nothing read), else the game read afresh.
+    func send(_ id: String, pushed: Played?, account: Account?, to outbound: WebSocketOutboundWriter, _ sent: inout Int?) async throws {
+        let played: Played
+        if let pushed { played = pushed } else { played = try referee.played(try await referee.match(id)) }
+        let version = played.stored.version
+        referee.hub.seen(id, version: version)
+        // Moves racing each other may push an older state after a newer one was shown.
+        if let sent, version <= sent { return }
+        sent = version
+        try await outbound.write(.text(Self.json(StateMessage(game: referee.view(played, viewer: account)))))
     }
     func handle(_ message: WebSocketMessage, id: String, account: Account?, outbound: WebSocketOutboundWriter) async {
         do {

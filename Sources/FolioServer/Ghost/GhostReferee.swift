@@ -1,11 +1,19 @@
 import FolioCore
 import FolioStore
 import Foundation
+import Synchronization
 import Ghost
 
 /// Referees Ghost games kept in the database: starts them, seats players, checks that whoever
 /// acts may act, applies the rules and the computers' replies inside one write, and tells the
 /// game's watchers. Pages, the API and the WebSocket all come through here.
+/// A game as stored and the state its moves make, replayed once.
+struct Played: Sendable {
+    let stored: StoredMatch
+    let game: Game
+    let solver: Solver
+}
+
 struct GhostReferee: Sendable {
     /// Reached only through the referee's methods: controllers ask the referee, never the store.
     private let database: AppDatabase
@@ -69,18 +77,24 @@ struct GhostReferee: Sendable {
 
     /// Applies one action. `turn`, when given, is the number of actions the player saw: a move
     /// chosen against an older state is refused rather than applied twice or out of place.
-    func act(_ id: String, _ action: Game.Action, turn: Int?, account: Account?) async throws -> StoredMatch {
+    ///
+    /// One way through: the game is read once, inside the write that checks and stores the move,
+    /// replayed once, and the state the move made goes to the answer and to the room's sockets,
+    /// which render it without reading the game again.
+    func act(_ id: String, _ action: Game.Action, turn: Int?, account: Account?) async throws -> Played {
         let id = try Self.checked(id)
-        guard let current = try await database.ghost.match(id: id) else { throw GhostError.gameNotFound(id) }
-        let solver = try dictionaries.solver(for: current.match)
-        let stored = try await database.updateMatch(id: id) { stored in
+        let after = Mutex<(game: Game, solver: Solver)?>(nil)
+        let stored = try await database.updateMatch(id: id) { [dictionaries] stored in
             switch stored.status {
             case .waiting: throw GhostError.waitingForPlayers(stored.openSeats.count)
             case .finished: throw GhostError.gameOver
             case .playing: break
             }
             if let turn, turn != stored.turn { throw GhostError.staleMove }
-            let game = try stored.match.replay(words: solver.words)
+            // Kept after first use; a list loads in milliseconds, and the game's was loaded when
+            // it started, so this rarely reads a file while holding the writer.
+            let solver = try dictionaries.solver(for: stored.match)
+            var game = try stored.match.replay(words: solver.words)
             let seat = game.playerToAct
             guard Self.mayAct(stored, seat: seat, account: account) else {
                 if stored.mode == .online, let account, stored.seatAccounts.contains(account.id) {
@@ -90,11 +104,14 @@ struct GhostReferee: Sendable {
             }
             var match = stored.match
             var random = SystemRandomNumberGenerator()
-            let after = try match.play(action, solver: solver, using: &random)
-            return MatchChange(match: match, standings: Match.standings(of: after))
+            try match.play(action, on: &game, solver: solver, using: &random)
+            after.withLock { [game] in $0 = (game, solver) }
+            return MatchChange(match: match, standings: Match.standings(of: game))
         }
-        hub.changed(id, version: stored.version)
-        return stored
+        guard let (game, solver) = after.withLock({ $0 }) else { throw GhostError.gameNotFound(id) }
+        let played = Played(stored: stored, game: game, solver: solver)
+        hub.changed(id, version: stored.version, state: played)
+        return played
     }
 
     /// Whether `account` (nil: a visitor without one) may act for `seat`. At a hot-seat game
@@ -137,8 +154,18 @@ struct GhostReferee: Sendable {
     }
 
     func view(_ stored: StoredMatch, viewer: Account?) throws -> MatchView {
+        view(try played(stored), viewer: viewer)
+    }
+
+    /// A state already replayed (a move's, pushed to a room), as `viewer` sees it.
+    func view(_ played: Played, viewer: Account?) -> MatchView {
+        MatchView(played.stored, game: played.game, solver: played.solver, viewer: viewer)
+    }
+
+    /// A stored game replayed.
+    func played(_ stored: StoredMatch) throws -> Played {
         let solver = try dictionaries.solver(for: stored.match)
-        return MatchView(stored, game: try stored.match.replay(words: solver.words), solver: solver, viewer: viewer)
+        return Played(stored: stored, game: try stored.match.replay(words: solver.words), solver: solver)
     }
 
     /// 128 random bits as hex: a game's link is hard to guess.

@@ -15,7 +15,7 @@ final class GhostRoomHub: Sendable {
     typealias Versions = @Sendable ([String]) async throws -> [String: Int]
 
     private struct Room {
-        var watchers: [UUID: AsyncStream<Void>.Continuation] = [:]
+        var watchers: [UUID: AsyncStream<Played?>.Continuation] = [:]
         /// The oldest version a watcher is known to have been shown; nil until one reports.
         var version: Int?
     }
@@ -36,11 +36,12 @@ final class GhostRoomHub: Sendable {
         self.versions = versions
     }
 
-    /// A stream that yields whenever the game may have changed; finish it with `stopWatching`.
-    /// Tell the hub which version the watcher was shown with `seen`.
-    func watch(_ id: String) -> (token: UUID, changes: AsyncStream<Void>) {
+    /// A stream that yields whenever the game may have changed: the new state when a move here
+    /// made it, nil when the watcher must read it (a change found in the database). Finish it
+    /// with `stopWatching`; tell the hub which version the watcher was shown with `seen`.
+    func watch(_ id: String) -> (token: UUID, changes: AsyncStream<Played?>) {
         let token = UUID()
-        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let (stream, continuation) = AsyncStream<Played?>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let startPolling = state.withLock { state in
             state.rooms[id, default: Room()].watchers[token] = continuation
             guard versions != nil, !state.polling else { return false }
@@ -54,7 +55,7 @@ final class GhostRoomHub: Sendable {
     }
 
     func stopWatching(_ id: String, token: UUID) {
-        let continuation = state.withLock { state -> AsyncStream<Void>.Continuation? in
+        let continuation = state.withLock { state -> AsyncStream<Played?>.Continuation? in
             let removed = state.rooms[id]?.watchers.removeValue(forKey: token)
             if state.rooms[id]?.watchers.isEmpty == true { state.rooms[id] = nil }
             return removed
@@ -71,16 +72,17 @@ final class GhostRoomHub: Sendable {
         }
     }
 
-    /// The game changed through this instance (to `version`, when known): every watcher reads
-    /// the latest state now, so the room is at least that far along.
-    func changed(_ id: String, version: Int? = nil) {
-        let continuations = state.withLock { state -> [AsyncStream<Void>.Continuation] in
+    /// The game changed through this instance (to `version`, when known): every watcher is
+    /// handed `state` (the move's, when there is one) or else reads the latest state now, so the
+    /// room is at least that far along.
+    func changed(_ id: String, version: Int? = nil, state pushed: Played? = nil) {
+        let continuations = state.withLock { state -> [AsyncStream<Played?>.Continuation] in
             guard var room = state.rooms[id] else { return [] }
             if let version { room.version = max(room.version ?? version, version) }
             state.rooms[id] = room
             return Array(room.watchers.values)
         }
-        for continuation in continuations { continuation.yield() }
+        for continuation in continuations { continuation.yield(pushed) }
     }
 
     var watcherCount: Int { state.withLock { $0.rooms.values.reduce(0) { $0 + $1.watchers.count } } }
@@ -103,8 +105,8 @@ final class GhostRoomHub: Sendable {
             if known.isEmpty { continue }
             // A failed read (a busy or closing database) is tried again on the next tick.
             guard let current = try? await versions(Array(known.keys)) else { continue }
-            let woken = state.withLock { state -> [AsyncStream<Void>.Continuation] in
-                var woken: [AsyncStream<Void>.Continuation] = []
+            let woken = state.withLock { state -> [AsyncStream<Played?>.Continuation] in
+                var woken: [AsyncStream<Played?>.Continuation] = []
                 for (id, version) in current where version != known[id] {
                     // Only if nothing here moved the room on meanwhile.
                     guard var room = state.rooms[id], room.version == known[id] else { continue }
@@ -114,7 +116,7 @@ final class GhostRoomHub: Sendable {
                 }
                 return woken
             }
-            for continuation in woken { continuation.yield() }
+            for continuation in woken { continuation.yield(nil) }
         }
     }
 }
