@@ -85,8 +85,9 @@ let package = Package(
         ]),
         // The use cases, over the SQLite engine.
         .testTarget(name: "FolioAppTests", dependencies: ["FolioApp", "FolioStore", "FolioCore", "FolioTestSupport", "Vocabulary", "Monologues", "Characters"]),
+        // Includes Conformance/, the suite every storage engine is held to.
         .testTarget(name: "FolioStoreTests", dependencies: [
-            "FolioStore", "FolioTestSupport", "Vocabulary", "Ghost", .product(name: "GRDB", package: "GRDB.swift"),
+            "FolioStore", "FolioApp", "FolioCore", "FolioTestSupport", "Vocabulary", "Ghost", "Monologues", "Characters", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "FolioServerTests", dependencies: [
             "FolioServer", "FolioStore", "FolioTestSupport", "Vocabulary", "Ghost", "Plots", "Characters",

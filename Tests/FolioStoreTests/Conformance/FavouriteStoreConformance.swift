@@ -1,0 +1,77 @@
+import FolioApp
+import FolioTestSupport
+import Foundation
+import Monologues
+import Testing
+
+@Suite struct FavouriteStoreConformance {
+    static let library = (1...5).map { LibraryFixture.monologue("hamlet-\($0)", number: $0, text: "Words \($0).") }
+
+    func cast(_ engine: StoreEngine) async throws -> Cast {
+        let cast = try await Cast(engine)
+        _ = try await cast.stores.importMonologues(Self.library, source: "fixture")
+        return cast
+    }
+
+    @Test(arguments: StoreEngine.all) func favouritesComeNewestFirstAPageAtATime(engine: StoreEngine) async throws {
+        // Given Ann keeps five monologues, one a second, and Bob keeps one
+        let c = try await cast(engine)
+        for (i, m) in Self.library.enumerated() {
+            try await c.stores.addFavourite(accountID: c.ann.id, monologueID: m.id, now: conformanceNow.addingTimeInterval(Double(i)))
+        }
+        try await c.stores.addFavourite(accountID: c.bob.id, monologueID: "hamlet-1", now: conformanceNow)
+        // When Ann reads the second page of two
+        let page = try await c.stores.favouritePage(accountID: c.ann.id, limit: 2, offset: 2)
+        // Then it holds the third and second newest, of five
+        #expect(page.total == 5)
+        #expect(page.items.map(\.monologueID) == ["hamlet-3", "hamlet-2"])
+        #expect(try await c.stores.favouritePage(accountID: c.bob.id, limit: 10, offset: 0).items.map(\.monologueID) == ["hamlet-1"])
+        // And adding one twice keeps one
+        try await c.stores.addFavourite(accountID: c.bob.id, monologueID: "hamlet-1", now: conformanceNow)
+        #expect(try await c.stores.favouritePage(accountID: c.bob.id, limit: 10, offset: 0).total == 1)
+        // And a monologue the library does not hold cannot be kept
+        await #expect(throws: MonologueError.notFound(id: "nowhere")) {
+            try await c.stores.addFavourite(accountID: c.ann.id, monologueID: "nowhere", now: conformanceNow)
+        }
+    }
+
+    @Test(arguments: StoreEngine.all) func editsBelongToTheirAccountAndCanBeUndone(engine: StoreEngine) async throws {
+        // Given Ann and Bob both keep the same monologue
+        let c = try await cast(engine)
+        try await c.stores.addFavourite(accountID: c.ann.id, monologueID: "hamlet-1", now: conformanceNow)
+        try await c.stores.addFavourite(accountID: c.bob.id, monologueID: "hamlet-1", now: conformanceNow)
+        // When Ann edits hers
+        let edited = Favourite(monologueID: "hamlet-1", text: "Cut.", notes: "Audition piece", tags: ["mine"], gender: .female)
+        try await c.stores.saveFavouriteEdits(accountID: c.ann.id, edited, now: conformanceNow)
+        // Then she reads her edits back, and Bob's copy is untouched
+        #expect(try await c.stores.favourite(accountID: c.ann.id, monologueID: "hamlet-1") == edited)
+        #expect(try await c.stores.favourite(accountID: c.bob.id, monologueID: "hamlet-1") == Favourite(monologueID: "hamlet-1"))
+        #expect(try await c.stores.personalTags(accountID: c.ann.id) == ["hamlet-1": ["mine"]])
+        #expect(try await c.stores.personalTags(accountID: c.bob.id).isEmpty)
+        #expect(try await c.stores.favourites(accountID: c.ann.id, among: ["hamlet-1", "hamlet-2"]).map(\.notes) == ["Audition piece"])
+        #expect(try await c.stores.favourites(accountID: c.ann.id, among: []).isEmpty)
+        // And Bob cannot edit a favourite he does not keep
+        await #expect(throws: MonologueError.notFound(id: "hamlet-2")) {
+            try await c.stores.saveFavouriteEdits(accountID: c.bob.id, Favourite(monologueID: "hamlet-2", notes: "x"), now: conformanceNow)
+        }
+        // When Ann restores hers, Then the edits are gone but the favourite stays
+        try await c.stores.restoreFavourite(accountID: c.ann.id, monologueID: "hamlet-1")
+        #expect(try await c.stores.favourite(accountID: c.ann.id, monologueID: "hamlet-1") == Favourite(monologueID: "hamlet-1"))
+        // When she removes it, Then it is gone for her only
+        try await c.stores.removeFavourite(accountID: c.ann.id, monologueID: "hamlet-1")
+        #expect(try await c.stores.favourite(accountID: c.ann.id, monologueID: "hamlet-1") == nil)
+        #expect(try await c.stores.favourite(accountID: c.bob.id, monologueID: "hamlet-1") != nil)
+    }
+
+    @Test(arguments: StoreEngine.all) func searchOptionsAreKeptPerAccount(engine: StoreEngine) async throws {
+        let c = try await cast(engine)
+        #expect(try await c.stores.monologueOptions(accountID: c.ann.id) == nil)
+        let options = MonologueOptions(gender: .female, tone: .tragedy, length: .short, textSize: .large)
+        try await c.stores.saveMonologueOptions(accountID: c.ann.id, options)
+        #expect(try await c.stores.monologueOptions(accountID: c.ann.id) == options)
+        #expect(try await c.stores.monologueOptions(accountID: c.bob.id) == nil)
+        // Saving again replaces them
+        try await c.stores.saveMonologueOptions(accountID: c.ann.id, MonologueOptions())
+        #expect(try await c.stores.monologueOptions(accountID: c.ann.id) == MonologueOptions())
+    }
+}

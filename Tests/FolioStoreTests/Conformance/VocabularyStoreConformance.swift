@@ -1,0 +1,109 @@
+import FolioApp
+import Foundation
+import Testing
+import Vocabulary
+
+@Suite struct VocabularyStoreConformance {
+    @Test(arguments: StoreEngine.all) func pairsAreSavedChangedAndDeletedByTheirOwnerOnly(engine: StoreEngine) async throws {
+        // Given Ann saves a pair
+        let c = try await Cast(engine)
+        let s = c.stores
+        var pair = try await s.savePair(accountID: c.ann.id, Pair(english: "man", welsh: "gŵr", tags: ["People"]), pairLimit: nil, now: conformanceNow)
+        let id = try #require(pair.id)
+        // Then she reads it back, and Bob does not see it
+        #expect(try await s.pair(accountID: c.ann.id, id: id)?.welsh == "gŵr")
+        #expect(try await s.pair(accountID: c.bob.id, id: id) == nil)
+        #expect(try await s.pairCount(accountID: c.bob.id) == 0)
+        // When she changes it, Then the change reads back under the same id
+        pair.welsh = "dyn"
+        _ = try await s.savePair(accountID: c.ann.id, pair, pairLimit: nil, now: conformanceNow)
+        #expect(try await s.allPairs(accountID: c.ann.id).map(\.welsh) == ["dyn"])
+        // And Bob can neither change nor delete it
+        await #expect(throws: StoreError.notFound(what: "pair", id: String(id))) { try await s.deletePair(accountID: c.bob.id, pairID: id) }
+        #expect(try await s.pairCount(accountID: c.ann.id) == 1)
+        // When Ann deletes it, Then it is gone
+        try await s.deletePair(accountID: c.ann.id, pairID: id)
+        #expect(try await s.pair(accountID: c.ann.id, id: id) == nil)
+        await #expect(throws: StoreError.notFound(what: "pair", id: String(id))) { try await s.deletePair(accountID: c.ann.id, pairID: id) }
+    }
+
+    @Test(arguments: StoreEngine.all) func listsArePagedFilteredAndTagged(engine: StoreEngine) async throws {
+        // Given Ann imports five pairs and Bob one
+        let c = try await Cast(engine)
+        let s = c.stores
+        let words = [("cat", "cath", "animals"), ("dog", "ci", "Animals"), ("man", "gŵr", "people"), ("woman", "gwraig", "people"), ("apple", "afal", "food")]
+        let added = try await s.importPairs(accountID: c.ann.id, words.map { Pair(english: $0.0, welsh: $0.1, tags: [$0.2]) },
+                                            pairLimit: nil, now: conformanceNow)
+        #expect(added == 5)
+        _ = try await s.importPairs(accountID: c.bob.id, [Pair(english: "cow", welsh: "buwch", tags: ["animals"])], pairLimit: nil, now: conformanceNow)
+        // When Ann reads the second page of two, Then it is in English order
+        let page = try await s.pairs(accountID: c.ann.id, filter: PairFilter(), limit: 2, offset: 2)
+        #expect(page.total == 5 && page.limit == 2 && page.offset == 2)
+        #expect(page.items.map(\.english) == ["dog", "man"])
+        // And a filter finds by either side, and by tag whatever its case
+        #expect(try await s.pairs(accountID: c.ann.id, filter: PairFilter(query: "GWR"), limit: 10, offset: 0).items.map(\.english) == ["man", "woman"])
+        #expect(try await s.pairs(accountID: c.ann.id, filter: PairFilter(tag: "ANIMALS"), limit: 10, offset: 0).items.map(\.english) == ["cat", "dog"])
+        // And her tags are counted (the two spellings of one tag are one), Bob's apart
+        let tags = try await s.vocabularyTags(accountID: c.ann.id, limit: 10, offset: 0)
+        #expect(tags.items.map(\.count) == [2, 1, 2] && tags.total == 3)
+        #expect(try await s.vocabularyTags(accountID: c.bob.id, limit: 10, offset: 0).items.map(\.count) == [1])
+    }
+
+    @Test(arguments: StoreEngine.all) func quotasRefuseWholeImports(engine: StoreEngine) async throws {
+        let c = try await Cast(engine)
+        let s = c.stores
+        _ = try await s.savePair(accountID: c.ann.id, Pair(english: "one", welsh: "un"), pairLimit: 3, now: conformanceNow)
+        // When an import would pass the quota, Then nothing of it is saved
+        let error = await #expect(throws: VocabularyError.self) {
+            _ = try await s.importPairs(accountID: c.ann.id, (1...3).map { Pair(english: "w\($0)", welsh: "g\($0)") }, pairLimit: 3, now: conformanceNow)
+        }
+        #expect(error?.code == "quota_reached")
+        #expect(try await s.pairCount(accountID: c.ann.id) == 1)
+        // And an invalid pair anywhere in an import saves none of it
+        await #expect(throws: VocabularyError.self) {
+            _ = try await s.importPairs(accountID: c.ann.id, [Pair(english: "two", welsh: "dau"), Pair(english: "", welsh: "")], pairLimit: nil,
+                                    now: conformanceNow)
+        }
+        #expect(try await s.pairCount(accountID: c.ann.id) == 1)
+        // And a single pair past the quota is refused
+        _ = try await s.savePair(accountID: c.ann.id, Pair(english: "two", welsh: "dau"), pairLimit: 3, now: conformanceNow)
+        _ = try await s.savePair(accountID: c.ann.id, Pair(english: "three", welsh: "tri"), pairLimit: 3, now: conformanceNow)
+        await #expect(throws: VocabularyError.self) {
+            _ = try await s.savePair(accountID: c.ann.id, Pair(english: "four", welsh: "pedwar"), pairLimit: 3, now: conformanceNow)
+        }
+    }
+
+    @Test(arguments: StoreEngine.all) func reviewsScheduleCardsPerDirection(engine: StoreEngine) async throws {
+        // Given Ann has two pairs, neither reviewed
+        let c = try await Cast(engine)
+        let s = c.stores
+        let man = try await s.savePair(accountID: c.ann.id, Pair(english: "man", welsh: "gŵr"), pairLimit: nil, now: conformanceNow)
+        let cat = try await s.savePair(accountID: c.ann.id, Pair(english: "cat", welsh: "cath"), pairLimit: nil, now: conformanceNow)
+        let queue = try await s.revisionQueue(accountID: c.ann.id, tag: nil, direction: .englishToWelsh, now: conformanceNow, limit: 10)
+        #expect(queue.map(\.pair.english) == ["cat", "man"] && queue.allSatisfy { $0.card == nil })
+        // When she reviews "man" from English, with a card due in a day
+        let due = conformanceNow.addingTimeInterval(86_400)
+        let card = Card(state: .review, stability: 3, difficulty: 5, due: due, lastReview: conformanceNow)
+        try await s.recordReview(accountID: c.ann.id, pairID: man.id!, direction: .englishToWelsh, card: card,
+                                 log: ReviewLog(rating: .good, date: conformanceNow, duration: 4))
+        // Then its card reads back in that direction only, and one review is logged
+        #expect(try await s.card(accountID: c.ann.id, pairID: man.id!, direction: .englishToWelsh)?.due == due)
+        #expect(try await s.card(accountID: c.ann.id, pairID: man.id!, direction: .welshToEnglish) == nil)
+        #expect(try await s.reviewCount(accountID: c.ann.id) == 1)
+        let reviews = try await s.reviews(accountID: c.ann.id, pairID: man.id!, limit: 10, offset: 0)
+        #expect(reviews.total == 1 && reviews.items.map(\.rating) == [.good])
+        // And today's queue offers only the new pair; after the due date, the due one first
+        #expect(try await s.revisionQueue(accountID: c.ann.id, tag: nil, direction: .englishToWelsh, now: conformanceNow, limit: 10)
+            .map(\.pair.english) == ["cat"])
+        let later = try await s.revisionQueue(accountID: c.ann.id, tag: nil, direction: .englishToWelsh, now: due.addingTimeInterval(1), limit: 10)
+        #expect(later.map(\.pair.english) == ["man", "cat"] && later.first?.card != nil)
+        // And Bob can neither review nor read Ann's pair
+        await #expect(throws: StoreError.notFound(what: "pair", id: String(cat.id!))) {
+            try await s.recordReview(accountID: c.bob.id, pairID: cat.id!, direction: .englishToWelsh, card: card,
+                                     log: ReviewLog(rating: .easy, date: conformanceNow))
+        }
+        #expect(try await s.card(accountID: c.bob.id, pairID: man.id!, direction: .englishToWelsh) == nil)
+        #expect(try await s.reviews(accountID: c.bob.id, pairID: man.id!, limit: 10, offset: 0).total == 0)
+        #expect(try await s.reviewCount(accountID: c.bob.id) == 0)
+    }
+}
