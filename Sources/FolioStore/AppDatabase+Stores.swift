@@ -2,6 +2,7 @@ import Characters
 import FolioApp
 import FolioCore
 import Foundation
+import Ghost
 import Monologues
 import Vocabulary
 
@@ -106,4 +107,19 @@ extension AppDatabase: CharacterStore {
     public func keepsCharacter(accountID: Int64, characterID: Int) async throws -> Bool {
         try await characters.isFavourite(accountID: accountID, characterID: characterID)
     }
+}
+
+extension AppDatabase: GhostStore {
+    public func storedMatch(id: String) async throws -> StoredMatch? { try await ghost.match(id: id) }
+    public func matchVersions(ids: [String]) async throws -> [String: Int] { try await ghost.versions(ids: ids) }
+
+    public func matches(accountID: Int64, limit: Int, offset: Int) async throws -> GhostPage<StoredMatch> {
+        try await ghost.matches(accountID: accountID, limit: limit, offset: offset)
+    }
+
+    public func highScores(dictionary: GhostDictionary?, limit: Int, offset: Int) async throws -> GhostPage<GhostScore> {
+        try await ghost.highScores(dictionary: dictionary, limit: limit, offset: offset)
+    }
+
+    public func scores(accountID: Int64) async throws -> [GhostScore] { try await ghost.scores(accountID: accountID) }
 }

@@ -16,13 +16,13 @@ struct Played: Sendable {
 
 struct GhostReferee: Sendable {
     /// Reached only through the referee's methods: controllers ask the referee, never the store.
-    private let database: AppDatabase
+    private let database: any GhostStore & AccountStore
     let dictionaries: GhostDictionaries
     let hub: GhostRoomHub
     /// The quotas on starting games and opening rooms.
     var limits = ServerLimits()
 
-    init(database: AppDatabase, dictionaries: GhostDictionaries, hub: GhostRoomHub, limits: ServerLimits = ServerLimits()) {
+    init(database: any GhostStore & AccountStore, dictionaries: GhostDictionaries, hub: GhostRoomHub, limits: ServerLimits = ServerLimits()) {
         self.database = database
         self.dictionaries = dictionaries
         self.hub = hub
@@ -70,7 +70,7 @@ struct GhostReferee: Sendable {
 
     /// A seat taken counts against the account's `openRoomsPerAccount` like a room opened.
     func join(_ id: String, account: Account) async throws -> StoredMatch {
-        let stored = try await database.joinMatch(id: try Self.checked(id), account: account, openRoomLimit: limits.openRoomsPerAccount)
+        let stored = try await database.joinMatch(id: try Self.checked(id), account: account, openRoomLimit: limits.openRoomsPerAccount, now: Date())
         hub.changed(stored.id, version: stored.version)
         return stored
     }
@@ -84,7 +84,7 @@ struct GhostReferee: Sendable {
     func act(_ id: String, _ action: Game.Action, turn: Int?, account: Account?) async throws -> Played {
         let id = try Self.checked(id)
         let after = Mutex<(game: Game, solver: Solver)?>(nil)
-        let stored = try await database.updateMatch(id: id) { [dictionaries] stored in
+        let stored = try await database.updateMatch(id: id, now: Date()) { [dictionaries] stored in
             switch stored.status {
             case .waiting: throw GhostError.waitingForPlayers(stored.openSeats.count)
             case .finished: throw GhostError.gameOver
@@ -128,29 +128,29 @@ struct GhostReferee: Sendable {
 
     func match(_ id: String) async throws -> StoredMatch {
         let id = try Self.checked(id)
-        guard let stored = try await database.ghost.match(id: id) else { throw GhostError.gameNotFound(id) }
+        guard let stored = try await database.storedMatch(id: id) else { throw GhostError.gameNotFound(id) }
         return stored
     }
 
     /// A player's games, newest first, a page at a time.
     func games(of account: Account, limit: Int, offset: Int) async throws -> GhostPage<StoredMatch> {
-        try await database.ghost.matches(accountID: account.id, limit: limit, offset: offset)
+        try await database.matches(accountID: account.id, limit: limit, offset: offset)
     }
 
     /// The best scores, of one dictionary or of both, a page at a time.
     func highScores(dictionary: GhostDictionary?, limit: Int, offset: Int) async throws -> GhostPage<GhostScore> {
-        try await database.ghost.highScores(dictionary: dictionary, limit: limit, offset: offset)
+        try await database.highScores(dictionary: dictionary, limit: limit, offset: offset)
     }
 
     /// One player's own best scores.
     func scores(of account: Account) async throws -> [GhostScore] {
-        try await database.ghost.scores(accountID: account.id)
+        try await database.scores(accountID: account.id)
     }
 
     /// Whether `sessionToken` still signs in `account`: a socket asks before every move, so a
     /// log-out or a password change elsewhere stops it acting.
     func isSignedIn(_ account: Account, sessionToken: String) async throws -> Bool {
-        try await database.accounts.account(sessionToken: sessionToken)?.id == account.id
+        try await database.account(sessionToken: sessionToken, now: Date())?.id == account.id
     }
 
     func view(_ stored: StoredMatch, viewer: Account?) throws -> MatchView {

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Every store interface at once, as an engine provides them.
-typealias Stores = AccountStore & LibraryStore & FavouriteStore & VocabularyStore & PlotStore & CharacterStore
+typealias Stores = AccountStore & LibraryStore & FavouriteStore & VocabularyStore & PlotStore & CharacterStore & GhostStore
 
 /// A storage engine the conformance suite runs against. The suite reaches an engine only through
 /// the store protocols, so another engine joins by adding one line to `all`.

@@ -1,0 +1,142 @@
+import FolioCore
+import Foundation
+import Ghost
+
+/// Where Ghost games are kept: hot-seat games and online rooms, their moves as an action log,
+/// and the results the high scores are counted from. Every change to a game happens inside one
+/// write that checks it (`updateMatch`), so two moves at once cannot both apply.
+public protocol GhostStore: Sendable {
+    /// Stores a new game, after checking `quota` in the same write.
+    func createMatch(_ stored: StoredMatch, quota: GhostStartQuota?) async throws
+    /// Seats `account` at the first open seat of an online room (a seat taken counts against
+    /// `openRoomLimit` like a room opened); the room starts when its last seat fills.
+    func joinMatch(id: String, account: Account, openRoomLimit: Int?, now: Date) async throws -> StoredMatch
+    /// Reads the game, lets `change` decide the move by the game's rules, and stores it with its
+    /// results, all in one write; the game's version moves on.
+    func updateMatch(id: String, now: Date, _ change: @escaping @Sendable (StoredMatch) throws -> MatchChange) async throws -> StoredMatch
+    func storedMatch(id: String) async throws -> StoredMatch?
+    /// The versions of the games among `ids` (games that do not exist are left out), in one read.
+    func matchVersions(ids: [String]) async throws -> [String: Int]
+    /// A player's games, newest first.
+    func matches(accountID: Int64, limit: Int, offset: Int) async throws -> GhostPage<StoredMatch>
+    /// The best records, of one dictionary or of both.
+    func highScores(dictionary: GhostDictionary?, limit: Int, offset: Int) async throws -> GhostPage<GhostScore>
+    /// One player's records, a line per dictionary played.
+    func scores(accountID: Int64) async throws -> [GhostScore]
+}
+
+/// A Ghost game as a store keeps it: the match (settings, seats, actions) and who may play
+/// each seat.
+public struct StoredMatch: Sendable, Equatable {
+    public enum Mode: String, Sendable, Codable {
+        /// Everyone at one device.
+        case hotSeat = "hotseat"
+        /// Each person at their own device, with an account.
+        case online
+    }
+
+    public enum Status: String, Sendable, Codable {
+        case waiting, playing, finished
+    }
+
+    public var id: String
+    public var mode: Mode
+    public var status: Status
+    /// The account that started the game; a hot-seat game with an owner is theirs alone to play.
+    public var ownerID: Int64?
+    /// Per seat, the account that holds it: people at an online table, and the owner's own seat
+    /// at a hot-seat game. Results are recorded for these accounts only.
+    public var seatAccounts: [Int64?]
+    public var match: Match
+    public var createdAt: Date
+    public var updatedAt: Date
+    /// Moves on with every join and move: what watchers compare to see that the game changed.
+    public var version: Int
+
+    /// How many actions have been taken: what a client names to show which state it acted on.
+    public var turn: Int { match.actions.count }
+
+    public init(id: String, mode: Mode, status: Status, ownerID: Int64?, seatAccounts: [Int64?], match: Match,
+                createdAt: Date = Date(), updatedAt: Date = Date(), version: Int = 0) {
+        self.id = id
+        self.mode = mode
+        self.status = status
+        self.ownerID = ownerID
+        self.seatAccounts = seatAccounts
+        self.match = match
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.version = version
+    }
+
+    /// Whether the game's results count for the high scores: it was played by at least two
+    /// different accounts, or by one account against computers only. Whoever holds the device
+    /// at a hot-seat game plays every person's seat, so one account against named people who
+    /// have no account would be playing itself, and could win as often as it liked.
+    public var countsForScores: Bool {
+        let accounts = Set(seatAccounts.compactMap { $0 })
+        if accounts.count >= 2 { return true }
+        guard accounts.count == 1 else { return false }
+        return match.seats.indices.allSatisfy { seatAccounts[$0] != nil || match.seats[$0].kind != .person }
+    }
+
+    /// The seats of an online table still waiting for a person to join.
+    public var openSeats: [Int] {
+        guard mode == .online else { return [] }
+        return match.seats.indices.filter { match.seats[$0].kind == .person && seatAccounts[$0] == nil }
+    }
+}
+
+/// What a move did to a stored match, decided by the caller's rules inside the write.
+public struct MatchChange: Sendable {
+    public var match: Match
+    /// Empty while the game goes on; once it is over, each seat's record.
+    public var standings: [Match.Standing]
+
+    public init(match: Match, standings: [Match.Standing]) {
+        self.match = match
+        self.standings = standings
+    }
+}
+
+/// A quota checked inside the write that starts a game, so every instance over the same
+/// database counts the same games.
+public enum GhostStartQuota: Sendable {
+    /// Online rooms an account sits in that are not finished .
+    case openRooms(accountID: Int64, limit: Int)
+    /// Games started without an account from one address in the last hour.
+    case anonymousGames(address: String, perHour: Int)
+}
+
+/// One page of a longer list, with the length of the whole list.
+public struct GhostPage<Item: Sendable>: Sendable {
+    public var items: [Item]
+    public var total: Int
+
+    public init(items: [Item], total: Int) {
+        self.items = items
+        self.total = total
+    }
+}
+
+/// A player's Ghost record on one dictionary.
+public struct GhostScore: Sendable, Hashable, Codable {
+    public var username: String
+    public var dictionary: String
+    public var games: Int
+    public var wins: Int
+    public var losses: Int
+    public var rounds: Int
+    public var roundsLost: Int
+
+    public init(username: String, dictionary: String, games: Int, wins: Int, losses: Int, rounds: Int, roundsLost: Int) {
+        self.username = username
+        self.dictionary = dictionary
+        self.games = games
+        self.wins = wins
+        self.losses = losses
+        self.rounds = rounds
+        self.roundsLost = roundsLost
+    }
+}
+

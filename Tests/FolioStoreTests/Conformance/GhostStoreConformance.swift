@@ -1,0 +1,115 @@
+import FolioApp
+import FolioCore
+import Foundation
+import Ghost
+import Testing
+
+@Suite struct GhostStoreConformance {
+    static let solver = Solver(words: try! WordList(words: ["cat", "cats", "dog"], minimumLength: 3))
+
+    /// An online room of two seats that Ann opened, waiting for a second person.
+    static func room(_ id: String, owner: Account, at date: Date = conformanceNow) throws -> StoredMatch {
+        let match = try Match(dictionary: .english, minimumLength: 3,
+                              seats: [.init(name: owner.username, kind: .person), .init(name: "Seat 2", kind: .person)])
+        return StoredMatch(id: id, mode: .online, status: .waiting, ownerID: owner.id, seatAccounts: [owner.id, nil], match: match,
+                           createdAt: date, updatedAt: date)
+    }
+
+    /// One move by the game's rules, through the store's checked write.
+    static func play(_ action: Game.Action, in id: String, on store: any Stores, turn: Int? = nil) async throws -> StoredMatch {
+        try await store.updateMatch(id: id, now: conformanceNow) { stored in
+            if let turn, turn != stored.turn { throw GhostError.staleMove }
+            var match = stored.match
+            var random = SeededRandom(seed: 1)
+            let game = try match.play(action, solver: solver, using: &random)
+            return MatchChange(match: match, standings: Match.standings(of: game))
+        }
+    }
+
+    @Test(arguments: StoreEngine.all) func roomsAreOpenedJoinedAndReadBack(engine: StoreEngine) async throws {
+        // Given Ann opens a room
+        let c = try await Cast(engine)
+        let s = c.stores
+        try await s.createMatch(try Self.room("room-1", owner: c.ann), quota: nil)
+        let opened = try #require(try await s.storedMatch(id: "room-1"))
+        #expect(opened.status == .waiting && opened.openSeats == [1])
+        #expect(try await s.storedMatch(id: "no-such-room") == nil)
+        // When Bob joins, Then the room starts, with his name at his seat, one version on
+        let joined = try await s.joinMatch(id: "room-1", account: c.bob, openRoomLimit: nil, now: conformanceNow)
+        #expect(joined.status == .playing && joined.seatAccounts == [c.ann.id, c.bob.id])
+        #expect(joined.match.seats[1].name == "bob" && joined.version == opened.version + 1)
+        #expect(try await s.matchVersions(ids: ["room-1", "no-such-room"]) == ["room-1": joined.version])
+        // And joining again changes nothing; a third person finds the table full
+        #expect(try await s.joinMatch(id: "room-1", account: c.bob, openRoomLimit: nil, now: conformanceNow).version == joined.version)
+        let carl = try await s.createAccount(username: "carl", passwordHash: "x", now: conformanceNow)
+        await #expect(throws: GhostError.tableFull) { try await s.joinMatch(id: "room-1", account: carl, openRoomLimit: nil, now: conformanceNow) }
+        await #expect(throws: GhostError.gameNotFound("nowhere")) {
+            try await s.joinMatch(id: "nowhere", account: carl, openRoomLimit: nil, now: conformanceNow)
+        }
+    }
+
+    @Test(arguments: StoreEngine.all) func movesAreCheckedInTheWriteAndAFinishedGameCounts(engine: StoreEngine) async throws {
+        // Given a room Ann and Bob sit at
+        let c = try await Cast(engine)
+        let s = c.stores
+        try await s.createMatch(try Self.room("room-1", owner: c.ann), quota: nil)
+        var stored = try await s.joinMatch(id: "room-1", account: c.bob, openRoomLimit: nil, now: conformanceNow)
+        // When a move names a turn that has passed, Then nothing is stored
+        stored = try await Self.play(.letter("c"), in: "room-1", on: s, turn: 0)
+        await #expect(throws: GhostError.staleMove) { try await Self.play(.letter("a"), in: "room-1", on: s, turn: 0) }
+        #expect(try await s.storedMatch(id: "room-1")?.turn == 1)
+        // When the game is played out (Ann starts "c", Bob challenges, Ann concedes, five times)
+        stored = try await Self.play(.challenge, in: "room-1", on: s)
+        stored = try await Self.play(.answer(nil), in: "room-1", on: s)
+        while stored.status != .finished {
+            stored = try await Self.play(.letter("c"), in: "room-1", on: s)
+            stored = try await Self.play(.challenge, in: "room-1", on: s)
+            stored = try await Self.play(.answer(nil), in: "room-1", on: s)
+        }
+        // Then every move is kept, in order, and each player's record counts
+        #expect(try await s.storedMatch(id: "room-1")?.match.actions == stored.match.actions)
+        #expect(stored.turn == 15)
+        let scores = try await s.highScores(dictionary: .english, limit: 10, offset: 0)
+        #expect(scores.total == 2 && scores.items.map(\.username) == ["bob", "ann"])
+        #expect(scores.items.map(\.wins) == [1, 0] && scores.items.map(\.roundsLost) == [0, 5])
+        #expect(try await s.highScores(dictionary: .dutch, limit: 10, offset: 0).total == 0)
+        #expect(try await s.scores(accountID: c.ann.id).map(\.losses) == [1])
+        // And a finished game takes no more moves
+        await #expect(throws: (any Error).self) { try await Self.play(.letter("d"), in: "room-1", on: s) }
+        #expect(try await s.storedMatch(id: "room-1")?.turn == 15)
+    }
+
+    @Test(arguments: StoreEngine.all) func aPlayersGamesComeNewestFirst(engine: StoreEngine) async throws {
+        let c = try await Cast(engine)
+        let s = c.stores
+        for i in 1...3 {
+            try await s.createMatch(try Self.room("room-\(i)", owner: c.ann, at: conformanceNow.addingTimeInterval(Double(i))), quota: nil)
+        }
+        let page = try await s.matches(accountID: c.ann.id, limit: 2, offset: 0)
+        #expect(page.total == 3 && page.items.map(\.id) == ["room-3", "room-2"])
+        #expect(try await s.matches(accountID: c.bob.id, limit: 10, offset: 0).total == 0)
+    }
+
+    @Test(arguments: StoreEngine.all) func startingQuotasAreCheckedInTheWrite(engine: StoreEngine) async throws {
+        let c = try await Cast(engine)
+        let s = c.stores
+        // Open rooms per account
+        try await s.createMatch(try Self.room("room-1", owner: c.ann), quota: .openRooms(accountID: c.ann.id, limit: 1))
+        await #expect(throws: (any Error).self) {
+            try await s.createMatch(try Self.room("room-2", owner: c.ann), quota: .openRooms(accountID: c.ann.id, limit: 1))
+        }
+        #expect(try await s.storedMatch(id: "room-2") == nil)
+        // Games without an account, per address per hour
+        func hotSeat(_ id: String) throws -> StoredMatch {
+            StoredMatch(id: id, mode: .hotSeat, status: .playing, ownerID: nil, seatAccounts: [nil, nil],
+                        match: try Match(dictionary: .english, minimumLength: 3, seats: [.init(name: "A", kind: .person), .init(name: "B", kind: .person)]),
+                        createdAt: conformanceNow, updatedAt: conformanceNow)
+        }
+        try await s.createMatch(try hotSeat("hot-1"), quota: .anonymousGames(address: "10.0.0.1", perHour: 1))
+        await #expect(throws: GhostError.tooManyAnonymousGames(limit: 1)) {
+            try await s.createMatch(try hotSeat("hot-2"), quota: .anonymousGames(address: "10.0.0.1", perHour: 1))
+        }
+        try await s.createMatch(try hotSeat("hot-3"), quota: .anonymousGames(address: "10.0.0.2", perHour: 1))
+        #expect(try await s.storedMatch(id: "hot-3") != nil)
+    }
+}
