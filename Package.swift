@@ -26,7 +26,7 @@ let package = Package(
     targets: [
         // MARK: - apps (Foundation and FolioCore only: no server, no database)
         .target(name: "FolioCore"),
-        .target(name: "Monologues", dependencies: ["FolioCore"]),
+        .target(name: "Monologues", dependencies: ["FolioCore"], resources: [.copy("Resources")]),
         .target(name: "Vocabulary", dependencies: ["FolioCore"]),
         .target(name: "Ghost", dependencies: ["FolioCore"]),
         .target(name: "Plots", dependencies: ["FolioCore"], resources: [.copy("Resources")]),
