@@ -1,0 +1,28 @@
+import ArgumentParser
+import FolioCore
+import FolioStore
+import Foundation
+
+struct BackupCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backup",
+        abstract: "Copy the whole database to PATH, consistently, even while `folio serve` is writing to it.")
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var output: OutputOptions
+    @Argument(help: "Where to write the backup (a file; an existing one is replaced only once the new copy is whole).")
+    var path: String
+
+    func run() async throws {
+        try await reportingErrors {
+            let summary = try store.openDatabase().backup(to: URL(fileURLWithPath: path))
+            if output.json { return try printJSON(summary) }
+            print("Backed up to \(summary.path): \(describe(summary)).")
+        }
+    }
+}
+
+func describe(_ summary: BackupSummary) -> String {
+    "\(summary.accounts) accounts, \(summary.monologues) monologues, \(summary.favourites) favourites, "
+        + "\(summary.vocabularyPairs) vocabulary pairs, \(summary.ghostGames) Ghost games, \(summary.bytes) bytes"
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import FolioApp
+import FolioCore
+import FolioServer
+import FolioStore
+import Foundation
+import Monologues
+import Vocabulary
+
+extension VocabCommand {
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a pair and its review history.")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var user: UserOptions
+        @Argument(help: "The pair's id.") var id: Int64
+
+        func run() async throws {
+            try await reportingErrors {
+                let database = try store.openDatabase()
+                try await database.deletePair(accountID: try await user.account(in: database).id, pairID: id)
+                print("Deleted pair \(id).")
+            }
+        }
+    }
+}

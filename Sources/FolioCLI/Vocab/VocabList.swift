@@ -1,0 +1,30 @@
+import ArgumentParser
+import FolioApp
+import FolioCore
+import FolioServer
+import FolioStore
+import Foundation
+import Monologues
+import Vocabulary
+
+extension VocabCommand {
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List your pairs, optionally of one tag, a page at a time.")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var user: UserOptions
+        @Option(help: "Only pairs with this tag.") var tag: String?
+        @OptionGroup var page: PageOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() async throws {
+            try await reportingErrors {
+                let database = try store.openDatabase()
+                let (limit, offset) = page.window
+                let found = try await database.vocabulary.pairs(accountID: try await user.account(in: database).id,
+                                                                filter: PairFilter(tag: tag), limit: limit, offset: offset)
+                try printPairs(found.items, json: output.json)
+                page.footer(found, noun: "Pairs")
+            }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import FolioApp
+import FolioCore
+import FolioServer
+import FolioStore
+import Foundation
+import Monologues
+import Vocabulary
+
+extension VocabCommand {
+    struct Search: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Find pairs by English or Welsh, ignoring case and accents (gwr finds gŵr).")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var user: UserOptions
+        @Argument(help: "Words to find.") var query: [String] = []
+        @Option(help: "Only pairs with this tag.") var tag: String?
+        @OptionGroup var page: PageOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() async throws {
+            try await reportingErrors {
+                let database = try store.openDatabase()
+                let (limit, offset) = page.window
+                let found = try await database.vocabulary.pairs(accountID: try await user.account(in: database).id,
+                                                                filter: PairFilter(query: query.joined(separator: " "), tag: tag),
+                                                                limit: limit, offset: offset)
+                try printPairs(found.items, json: output.json)
+                page.footer(found, noun: "Pairs")
+            }
+        }
+    }
+}
