@@ -2,15 +2,12 @@ import ArgumentParser
 import FolioCore
 import Foundation
 
-/// Runs a command body and turns Folio's errors into a message on standard error and an exit
-/// code by kind (the sysexits values), never a crash or a stack trace.
-func reportingErrors(_ body: () async throws -> Void) async throws {
-    do {
-        try await body()
-    } catch let error as any FolioError {
-        FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
-        throw ExitCode(exitCode(for: error.kind))
-    }
+/// A Folio error as the command line reports it: its message on standard error (never a crash
+/// or a stack trace) and an exit code by kind (the sysexits values). `FolioCommand.run` is the
+/// one place that calls it, for every command.
+func report(_ error: any FolioError) -> ExitCode {
+    FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+    return ExitCode(exitCode(for: error.kind))
 }
 
 func exitCode(for kind: FolioErrorKind) -> Int32 {

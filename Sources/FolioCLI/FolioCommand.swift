@@ -1,4 +1,5 @@
 import ArgumentParser
+import FolioCore
 
 /// `folio`: lists the subcommands and nothing else.
 public struct FolioCommand: AsyncParsableCommand {
@@ -14,7 +15,7 @@ public struct FolioCommand: AsyncParsableCommand {
 
 extension FolioCommand {
     /// Parses `arguments` (the process's own when nil) and runs the chosen command, exiting with
-    /// its message and code on failure.
+    /// its message and code on failure: ArgumentParser's for usage, `report`'s for Folio's errors.
     public static func run(arguments: [String]? = nil) async {
         do {
             var command = try parseAsRoot(arguments)
@@ -23,6 +24,8 @@ extension FolioCommand {
             } else {
                 try command.run()
             }
+        } catch let error as any FolioError {
+            exit(withError: report(error))
         } catch {
             exit(withError: error)
         }

@@ -95,7 +95,7 @@ public enum GhostError: FolioError, Equatable {
         case .dictionaryUnreadable(let path):
             "The word list at \(path) could not be read. Install it or choose another dictionary."
         case .dictionaryMissing(let dictionary, let path):
-            "The \(dictionary.label) word list (\(path)) is not installed. Run scripts/setup.sh, which installs Debian's \(dictionary.package)."
+            "The \(dictionary.label) word list (\(path)) is not there. Run scripts/setup.sh, which installs Debian's \(dictionary.package), or give the path of a file of one word a line."
         case .notAPrefix(let f):
             "No word in the dictionary starts with \"\(f)\"."
         case .alreadyAWord(let f):

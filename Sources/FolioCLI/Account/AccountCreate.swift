@@ -15,16 +15,14 @@ extension AccountCommand {
         var username: String
 
         func run() async throws {
-            try await reportingErrors {
-                let name = try AccountRules.validate(username: username)
-                guard let password = readLine(strippingNewline: true) else {
-                    throw AccountError.passwordTooShort
-                }
-                try AccountRules.validate(password: password, username: name)
-                let hash = try await Passwords(threads: 1, queueLength: 0).hash(password)
-                let account = try await store.openDatabase().createAccount(username: name, passwordHash: hash)
-                print("Created account \(account.username).")
+            let name = try AccountRules.validate(username: username)
+            guard let password = readLine(strippingNewline: true) else {
+                throw AccountError.passwordTooShort
             }
+            try AccountRules.validate(password: password, username: name)
+            let hash = try await Passwords(threads: 1, queueLength: 0).hash(password)
+            let account = try await store.openDatabase().createAccount(username: name, passwordHash: hash)
+            print("Created account \(account.username).")
         }
     }
 }

@@ -13,15 +13,13 @@ extension CharactersCommand {
         @Argument(help: "The character's id (see `folio characters list`).") var id: String
 
         func run() async throws {
-            try await reportingErrors {
-                let (_, catalogue) = try await CharactersCommand.catalogue(store)
-                guard let n = Int(id), let c = catalogue.character(n) else { throw CharactersError.notFound(kind: "character", id: id) }
-                let row = Row(c, catalogue)
-                if output.json { return try printJSON(row) }
-                print(row.name)
-                print("Home planet: \(row.homePlanet)\nBirth year: \(row.birthYear)\nEye colour: \(row.eyeColour)")
-                print("Species: \(row.species)\nFirst appearance: \(row.firstAppearance ?? "unknown")\nWeb page: \(row.wiki)")
-            }
+            let (_, catalogue) = try await CharactersCommand.catalogue(store)
+            guard let n = Int(id), let c = catalogue.character(n) else { throw CharactersError.notFound(kind: "character", id: id) }
+            let row = Row(c, catalogue)
+            if output.json { return try printJSON(row) }
+            print(row.name)
+            print("Home planet: \(row.homePlanet)\nBirth year: \(row.birthYear)\nEye colour: \(row.eyeColour)")
+            print("Species: \(row.species)\nFirst appearance: \(row.firstAppearance ?? "unknown")\nWeb page: \(row.wiki)")
         }
     }
 }

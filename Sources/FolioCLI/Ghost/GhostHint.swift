@@ -13,15 +13,13 @@ extension GhostCommand {
         struct Answer: Encodable { let fragment: String; let toMoveWins: Bool; let winningLetters: [String] }
 
         func run() async throws {
-            try await reportingErrors {
-                let solver = try dictionary.solver()
-                let f = fragment.lowercased()
-                let answer = Answer(fragment: f, toMoveWins: try solver.winsToMove(f), winningLetters: try solver.winningLetters(f).map(String.init))
-                if output.json { return try printJSON(answer) }
-                print(answer.toMoveWins
-                      ? "The player to move at \"\(f)\" wins with: \(answer.winningLetters.joined(separator: ", "))."
-                      : "The player to move at \"\(f)\" loses against perfect play; \(try solver.longestLosingLetter(f).map { "\"\($0)\" makes the game longest" } ?? "every letter ends it").")
-            }
+            let solver = try dictionary.solver()
+            let f = fragment.lowercased()
+            let answer = Answer(fragment: f, toMoveWins: try solver.winsToMove(f), winningLetters: try solver.winningLetters(f).map(String.init))
+            if output.json { return try printJSON(answer) }
+            print(answer.toMoveWins
+                  ? "The player to move at \"\(f)\" wins with: \(answer.winningLetters.joined(separator: ", "))."
+                  : "The player to move at \"\(f)\" loses against perfect play; \(try solver.longestLosingLetter(f).map { "\"\($0)\" makes the game longest" } ?? "every letter ends it").")
         }
     }
 }

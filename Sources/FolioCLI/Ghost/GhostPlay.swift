@@ -14,52 +14,47 @@ extension GhostCommand {
                 """)
         @OptionGroup var dictionary: DictionaryOptions
         @Option(name: .customLong("player"), help: "A person at the keyboard (repeat for more).") var people: [String] = []
-        @Option(name: .customLong("computer"), help: "A computer seat: easy or hard (repeat for more).") var computers: [String] = []
+        @Option(name: .customLong("computer"), help: "A computer seat (repeat for more).") var computers: [ComputerPlayer.Level] = []
         @Option(help: "Seeds the computer's choices, to replay a game.") var seed: UInt64?
 
         func validate() throws {
-            for level in computers where ComputerPlayer.Level(rawValue: level) == nil {
-                throw ValidationError("--computer must be easy or hard, not \(level).")
-            }
             guard people.allSatisfy({ !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
                 throw ValidationError("--player needs a name.")
             }
         }
 
         func run() async throws {
-            try await reportingErrors {
-                let solver = try dictionary.solver()
-                var names = people.map { $0.trimmingCharacters(in: .whitespaces) }
-                var levels = computers.compactMap(ComputerPlayer.Level.init(rawValue:))
-                if names.isEmpty && levels.isEmpty { names = ["You"]; levels = [.hard] }
-                let seats: [ComputerPlayer?] = names.map { _ in nil } + levels.map { ComputerPlayer(level: $0) }
-                for (k, level) in levels.enumerated() { names.append(levels.count == 1 ? level.label : "\(level.label) \(k + 1)") }
-                var game = try Game(players: names, words: solver.words)
-                var random = SeededRandom(seed: seed ?? UInt64.random(in: .min ... .max))
-                print("Ghost: \(names.joined(separator: ", ")). Words of \(solver.words.minimumLength)+ letters count.")
-                while !game.isOver {
-                    let seat = game.playerToAct
-                    let action: Game.Action
-                    if let computer = seats[seat] {
-                        action = computer.action(in: game, solver: solver, using: &random)
-                        print(Self.describe(action, by: names[seat], in: game))
-                    } else {
-                        guard let typed = Self.ask(game, seat: seat) else { return print("Game abandoned.") }
-                        action = typed
-                    }
-                    do throws(GhostError) {
-                        if let round = try game.apply(action) {
-                            print(round.summary(names: names))
-                            print(RoundReview(round: round, solver: solver).sentence(names: names))
-                            print(names.indices.map { "\(names[$0]): \(game.ghostLetters(of: $0).isEmpty ? "–" : game.ghostLetters(of: $0))" }
-                                    .joined(separator: "  "))
-                        }
-                    } catch {
-                        print(error.message)
-                    }
+            let solver = try dictionary.solver()
+            var names = people.map { $0.trimmingCharacters(in: .whitespaces) }
+            var levels = computers
+            if names.isEmpty && levels.isEmpty { names = ["You"]; levels = [.hard] }
+            let seats: [ComputerPlayer?] = names.map { _ in nil } + levels.map { ComputerPlayer(level: $0) }
+            for (k, level) in levels.enumerated() { names.append(levels.count == 1 ? level.label : "\(level.label) \(k + 1)") }
+            var game = try Game(players: names, words: solver.words)
+            var random = SeededRandom(seed: seed ?? UInt64.random(in: .min ... .max))
+            print("Ghost: \(names.joined(separator: ", ")). Words of \(solver.words.minimumLength)+ letters count.")
+            while !game.isOver {
+                let seat = game.playerToAct
+                let action: Game.Action
+                if let computer = seats[seat] {
+                    action = computer.action(in: game, solver: solver, using: &random)
+                    print(Self.describe(action, by: names[seat], in: game))
+                } else {
+                    guard let typed = Self.ask(game, seat: seat) else { return print("Game abandoned.") }
+                    action = typed
                 }
-                print("\(names[game.winner!]) wins.")
+                do throws(GhostError) {
+                    if let round = try game.apply(action) {
+                        print(round.summary(names: names))
+                        print(RoundReview(round: round, solver: solver).sentence(names: names))
+                        print(names.indices.map { "\(names[$0]): \(game.ghostLetters(of: $0).isEmpty ? "–" : game.ghostLetters(of: $0))" }
+                                .joined(separator: "  "))
+                    }
+                } catch {
+                    print(error.message)
+                }
             }
+            print("\(names[game.winner!]) wins.")
         }
 
         /// Reads one action for a person; nil at the end of input.

@@ -12,14 +12,12 @@ extension GhostCommand {
         struct Answer: Encodable { let firstPlayerWins: Bool; let winningLetters: [String] }
 
         func run() async throws {
-            try await reportingErrors {
-                let solver = try dictionary.solver()
-                let answer = Answer(firstPlayerWins: solver.firstPlayerWins, winningLetters: solver.winningFirstLetters.map(String.init))
-                if output.json { return try printJSON(answer) }
-                print(answer.firstPlayerWins
-                      ? "The first player wins, starting with: \(answer.winningLetters.joined(separator: ", "))."
-                      : "The first player loses against perfect play.")
-            }
+            let solver = try dictionary.solver()
+            let answer = Answer(firstPlayerWins: solver.firstPlayerWins, winningLetters: solver.winningFirstLetters.map(String.init))
+            if output.json { return try printJSON(answer) }
+            print(answer.firstPlayerWins
+                  ? "The first player wins, starting with: \(answer.winningLetters.joined(separator: ", "))."
+                  : "The first player loses against perfect play.")
         }
     }
 }

@@ -14,11 +14,9 @@ struct BackupCommand: AsyncParsableCommand {
     var path: String
 
     func run() async throws {
-        try await reportingErrors {
-            let summary = try store.openDatabase().backup(to: URL(fileURLWithPath: path))
-            if output.json { return try printJSON(summary) }
-            print("Backed up to \(summary.path): \(describe(summary)).")
-        }
+        let summary = try store.openDatabase().backup(to: URL(fileURLWithPath: path))
+        if output.json { return try printJSON(summary) }
+        print("Backed up to \(summary.path): \(describe(summary)).")
     }
 }
 

@@ -33,24 +33,22 @@ struct ImportShakespeare: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
-            let started = ContinuousClock.now
-            let source = path.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) } ?? store.directory.shakespeareURL
-            let files = try CorpusSource.playFiles(at: source)
-            let rules = ExtractionRules(minimumWords: minWords)
-            let (monologues, warnings) = try PlayCorpus.monologues(from: files, rules: rules)
-            let database = try store.openDatabase()
-            let summary = try database.importMonologues(monologues, source: source.path)
-            let elapsed = ContinuousClock.now - started
-            if json {
-                try printJSON(summary)
-            } else {
-                if verbose { for warning in warnings { print("note: \(warning)") } }
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                print("Imported \(monologues.count) monologues from \(files.count) plays in \(String(format: "%.2f", seconds)) s:",
-                      "\(summary.added) added, \(summary.changed) changed, \(summary.retired) retired, \(summary.unchanged) unchanged.",
-                      "Library revision \(summary.revision).")
-            }
+        let started = ContinuousClock.now
+        let source = path.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) } ?? store.directory.shakespeareURL
+        let files = try CorpusSource.playFiles(at: source)
+        let rules = ExtractionRules(minimumWords: minWords)
+        let (monologues, warnings) = try PlayCorpus.monologues(from: files, rules: rules)
+        let database = try store.openDatabase()
+        let summary = try database.importMonologues(monologues, source: source.path)
+        let elapsed = ContinuousClock.now - started
+        if json {
+            try printJSON(summary)
+        } else {
+            if verbose { for warning in warnings { print("note: \(warning)") } }
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            print("Imported \(monologues.count) monologues from \(files.count) plays in \(String(format: "%.2f", seconds)) s:",
+                  "\(summary.added) added, \(summary.changed) changed, \(summary.retired) retired, \(summary.unchanged) unchanged.",
+                  "Library revision \(summary.revision).")
         }
     }
 }

@@ -15,16 +15,14 @@ struct RestoreCommand: AsyncParsableCommand {
     var path: String
 
     func run() async throws {
-        try await reportingErrors {
-            let source = URL(fileURLWithPath: path)
-            // Checked before anything is opened for writing, so a bad file changes nothing.
-            _ = try AppDatabase.summary(of: source)
-            let database = try store.openDatabase()
-            let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
-            let safety = store.directory.url.appendingPathComponent("folio.sqlite.before-restore-\(stamp)")
-            let summary = try database.restore(from: source, keepingCurrentAt: safety)
-            if output.json { return try printJSON(summary) }
-            print("Restored \(summary.path): \(describe(summary)). The previous content is in \(safety.path).")
-        }
+        let source = URL(fileURLWithPath: path)
+        // Checked before anything is opened for writing, so a bad file changes nothing.
+        _ = try AppDatabase.summary(of: source)
+        let database = try store.openDatabase()
+        let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
+        let safety = store.directory.url.appendingPathComponent("folio.sqlite.before-restore-\(stamp)")
+        let summary = try database.restore(from: source, keepingCurrentAt: safety)
+        if output.json { return try printJSON(summary) }
+        print("Restored \(summary.path): \(describe(summary)). The previous content is in \(safety.path).")
     }
 }

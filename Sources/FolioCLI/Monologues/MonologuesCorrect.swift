@@ -18,30 +18,23 @@ extension MonologuesCommand {
 
         @Option(help: "New text (line breaks as \\n).") var text: String?
         @Option(help: "New notes.") var notes: String?
-        @Option(help: "male, female or any.") var gender: String?
+        @Option(help: "The role's gender.") var gender: Gender?
         @Option(help: "New tags, comma-separated.") var tags: String?
         @Option(help: "New character name.") var character: String?
         @Option(help: "New location.") var location: String?
 
         func run() async throws {
-            try await reportingErrors {
-                let database = try store.openDatabase()
-                let snapshot = try await database.monologues.snapshot()
-                guard var m = snapshot.monologues.first(where: { $0.id == id }) else { throw MonologueError.notFound(id: id) }
-                if let text { m = m.withText(text.replacingOccurrences(of: "\\n", with: "\n")) }
-                if let notes { m.notes = notes }
-                if let gender {
-                    guard let value = Gender(rawValue: gender) else {
-                        throw MonologueError.unknownFilterValue(field: "gender", value: gender, allowed: Gender.allCases.map(\.rawValue))
-                    }
-                    m.gender = value
-                }
-                if let tags { m.tags = TagList.parse(tags, existing: m.tags, style: .lowercase) }
-                if let character { m.character = character }
-                if let location { m.location = location }
-                let revision = try database.correctMonologue(m)
-                print("Corrected \(id). Library revision \(revision).")
-            }
+            let database = try store.openDatabase()
+            let snapshot = try await database.monologues.snapshot()
+            guard var m = snapshot.monologues.first(where: { $0.id == id }) else { throw MonologueError.notFound(id: id) }
+            if let text { m = m.withText(text.replacingOccurrences(of: "\\n", with: "\n")) }
+            if let notes { m.notes = notes }
+            if let gender { m.gender = gender }
+            if let tags { m.tags = TagList.parse(tags, existing: m.tags, style: .lowercase) }
+            if let character { m.character = character }
+            if let location { m.location = location }
+            let revision = try database.correctMonologue(m)
+            print("Corrected \(id). Library revision \(revision).")
         }
     }
 }

@@ -16,13 +16,11 @@ extension MonologuesCommand {
         var id: String
 
         func run() async throws {
-            try await reportingErrors {
-                guard let related = try await loadLibrary(store).related(to: id) else { throw MonologueError.notFound(id: id) }
-                if output.json { return try printJSON(related) }
-                for r in related {
-                    print("\(r.monologue.title) — \(r.monologue.character)  [\(r.monologue.id)]")
-                    print("    \(r.reasons.joined(separator: "; "))")
-                }
+            guard let related = try await loadLibrary(store).related(to: id) else { throw MonologueError.notFound(id: id) }
+            if output.json { return try printJSON(related) }
+            for r in related {
+                print("\(r.monologue.title) — \(r.monologue.character)  [\(r.monologue.id)]")
+                print("    \(r.reasons.joined(separator: "; "))")
             }
         }
     }

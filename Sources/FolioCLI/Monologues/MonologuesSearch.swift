@@ -40,28 +40,26 @@ extension MonologuesCommand {
         }
 
         func run() async throws {
-            try await reportingErrors {
-                let library = try await loadLibrary(store)
-                let search = try MonologueQuery.strict(text: query.joined(separator: " "), gender: gender, tone: tone, length: length,
-                                                       tags: tags, knownTags: library.knownTags)
-                let result = library.search(search.text, filter: search.filter, limit: limit, offset: offset)
-                if output.json {
-                    try printJSON(result.items)
-                    return
-                }
-                guard result.total > 0 else {
-                    print("No monologue matches. Try fewer words, or drop a filter.")
-                    return
-                }
-                print("\(result.total) monologue\(result.total == 1 ? "" : "s"), best first:")
-                for m in result.items {
-                    let firstLine = m.spokenText.split(separator: "\n").first.map(String.init) ?? ""
-                    print("\(m.title) — \(m.character), \(m.length.rawValue) (\(m.seconds) s)  [\(m.id)]")
-                    print("    \(firstLine)")
-                }
-                if result.total > offset + result.items.count {
-                    print("… \(result.total - offset - result.items.count) more (use --offset \(offset + result.items.count)).")
-                }
+            let library = try await loadLibrary(store)
+            let search = try MonologueQuery.strict(text: query.joined(separator: " "), gender: gender, tone: tone, length: length,
+                                                   tags: tags, knownTags: library.knownTags)
+            let result = library.search(search.text, filter: search.filter, limit: limit, offset: offset)
+            if output.json {
+                try printJSON(result.items)
+                return
+            }
+            guard result.total > 0 else {
+                print("No monologue matches. Try fewer words, or drop a filter.")
+                return
+            }
+            print("\(result.total) monologue\(result.total == 1 ? "" : "s"), best first:")
+            for m in result.items {
+                let firstLine = m.spokenText.split(separator: "\n").first.map(String.init) ?? ""
+                print("\(m.title) — \(m.character), \(m.length.rawValue) (\(m.seconds) s)  [\(m.id)]")
+                print("    \(firstLine)")
+            }
+            if result.total > offset + result.items.count {
+                print("… \(result.total - offset - result.items.count) more (use --offset \(offset + result.items.count)).")
             }
         }
     }

@@ -16,16 +16,14 @@ extension MonologuesCommand {
         var id: String
 
         func run() async throws {
-            try await reportingErrors {
-                guard let m = try await loadLibrary(store).monologue(id: id) else { throw MonologueError.notFound(id: id) }
-                if output.json { return try printJSON(m) }
-                print("\(m.title) — \(m.character) (\(m.play))")
-                print("\(m.gender.rawValue), \(m.tone.rawValue), \(m.length.rawValue): \(m.wordCount) words, \(m.lineCount) lines, about \(m.seconds) s, \(m.verse ? "verse" : "prose")")
-                print("Tags: \(m.tags.joined(separator: ", "))")
-                print(m.notes)
-                print("")
-                print(m.text)
-            }
+            guard let m = try await loadLibrary(store).monologue(id: id) else { throw MonologueError.notFound(id: id) }
+            if output.json { return try printJSON(m) }
+            print("\(m.title) — \(m.character) (\(m.play))")
+            print("\(m.gender.rawValue), \(m.tone.rawValue), \(m.length.rawValue): \(m.wordCount) words, \(m.lineCount) lines, about \(m.seconds) s, \(m.verse ? "verse" : "prose")")
+            print("Tags: \(m.tags.joined(separator: ", "))")
+            print(m.notes)
+            print("")
+            print(m.text)
         }
     }
 }

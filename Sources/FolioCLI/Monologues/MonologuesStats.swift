@@ -13,13 +13,11 @@ extension MonologuesCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            try await reportingErrors {
-                let stats = try await loadLibrary(store).stats
-                if output.json { return try printJSON(stats) }
-                print("\(stats.count) monologues from \(stats.plays) plays")
-                for (title, counts) in [("gender", stats.byGender), ("tone", stats.byTone), ("length", stats.byLength)] {
-                    print("  by \(title): " + counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
-                }
+            let stats = try await loadLibrary(store).stats
+            if output.json { return try printJSON(stats) }
+            print("\(stats.count) monologues from \(stats.plays) plays")
+            for (title, counts) in [("gender", stats.byGender), ("tone", stats.byTone), ("length", stats.byLength)] {
+                print("  by \(title): " + counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
             }
         }
     }

@@ -13,11 +13,9 @@ extension MonologuesCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            try await reportingErrors {
-                let tags = try await loadLibrary(store).tags
-                if output.json { return try printJSON(tags) }
-                for tag in tags { print("\(tag.name)\t\(tag.count)") }
-            }
+            let tags = try await loadLibrary(store).tags
+            if output.json { return try printJSON(tags) }
+            for tag in tags { print("\(tag.name)\t\(tag.count)") }
         }
     }
 }

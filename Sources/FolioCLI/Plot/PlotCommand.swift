@@ -28,22 +28,20 @@ struct PlotCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
-            let first = seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
-            let seeds = (0..<UInt64(count)).map { first &+ $0 }
-            if let grammar {
-                guard let data = FileManager.default.contents(atPath: grammar) else { throw GrammarFileError.unreadable(grammar) }
-                let loaded = try Grammar(json: data)
-                let texts = try seeds.map { seed throws(PlotsError) in Expansion(seed: seed, symbol: symbol, text: try loaded.expand(symbol, seed: seed)) }
-                if output.json { return try printJSON(count == 1 ? AnyEncodable(texts[0]) : AnyEncodable(texts)) }
-                texts.forEach { print($0.text) }
-                return
-            }
-            let wheels = try Wheels.standard.get()
-            let plots = seeds.map { wheels.plot(seed: $0) }
-            if output.json { return try printJSON(count == 1 ? AnyEncodable(plots[0]) : AnyEncodable(plots)) }
-            for plot in plots { print("\(plot.text)  (seed \(plot.seed!))") }
+        let first = seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
+        let seeds = (0..<UInt64(count)).map { first &+ $0 }
+        if let grammar {
+            guard let data = FileManager.default.contents(atPath: grammar) else { throw GrammarFileError.unreadable(grammar) }
+            let loaded = try Grammar(json: data)
+            let texts = try seeds.map { seed throws(PlotsError) in Expansion(seed: seed, symbol: symbol, text: try loaded.expand(symbol, seed: seed)) }
+            if output.json { return try printJSON(count == 1 ? AnyEncodable(texts[0]) : AnyEncodable(texts)) }
+            texts.forEach { print($0.text) }
+            return
         }
+        let wheels = try Wheels.standard.get()
+        let plots = seeds.map { wheels.plot(seed: $0) }
+        if output.json { return try printJSON(count == 1 ? AnyEncodable(plots[0]) : AnyEncodable(plots)) }
+        for plot in plots { print("\(plot.text)  (seed \(plot.seed!))") }
     }
 }
 

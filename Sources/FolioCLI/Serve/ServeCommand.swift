@@ -35,12 +35,10 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
-            let app = try await buildApplication(ServerConfiguration(hostname: hostname, port: port, dataDirectory: store.directory,
-                                                                          wikiBase: wikiBase.hasSuffix("/") ? wikiBase : wikiBase + "/",
-                                                                          publicURL: publicURL, limits: limits.serverLimits))
-            try await app.runService()
-        }
+        let app = try await buildApplication(ServerConfiguration(hostname: hostname, port: port, dataDirectory: store.directory,
+                                                                      wikiBase: wikiBase.hasSuffix("/") ? wikiBase : wikiBase + "/",
+                                                                      publicURL: publicURL, limits: limits.serverLimits))
+        try await app.runService()
     }
 }
 

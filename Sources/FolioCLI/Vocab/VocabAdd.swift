@@ -16,11 +16,9 @@ extension VocabCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            try await reportingErrors {
-                let (database, account) = try await user.open(store)
-                let saved = try await database.savePair(accountID: account.id, fields.apply(to: Pair()), pairLimit: pairLimit)
-                try printPairs([saved], json: output.json)
-            }
+            let (database, account) = try await user.open(store)
+            let saved = try await database.savePair(accountID: account.id, fields.apply(to: Pair()), pairLimit: pairLimit)
+            try printPairs([saved], json: output.json)
         }
     }
 }

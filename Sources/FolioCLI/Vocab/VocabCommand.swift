@@ -73,17 +73,6 @@ func printPairs(_ pairs: [Pair], json: Bool) throws {
     }
 }
 
-enum ReviewInputError: FolioError {
-    case direction(String)
-    var kind: FolioErrorKind { .invalidInput }
-    var code: String { "unknown_direction" }
-    var message: String {
-        switch self {
-        case .direction(let value): "Unknown direction \"\(value)\". Use englishToWelsh or welshToEnglish."
-        }
-    }
-}
-
 enum FreeDictError: FolioError {
     case missing(String)
     case corrupt(String)

@@ -15,11 +15,9 @@ extension VocabCommand {
         @Argument(help: "The pair's id.") var id: Int64
 
         func run() async throws {
-            try await reportingErrors {
-                let database = try store.openDatabase()
-                try await database.deletePair(accountID: try await user.account(in: database).id, pairID: id)
-                print("Deleted pair \(id).")
-            }
+            let database = try store.openDatabase()
+            try await database.deletePair(accountID: try await user.account(in: database).id, pairID: id)
+            print("Deleted pair \(id).")
         }
     }
 }

@@ -17,13 +17,11 @@ extension VocabCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            try await reportingErrors {
-                let (database, account) = try await user.open(store)
-                guard let pair = try await database.vocabulary.pair(accountID: account.id, id: id) else {
-                    throw StoreError.notFound(what: "pair", id: String(id))
-                }
-                try printPairs([try await database.savePair(accountID: account.id, fields.apply(to: pair))], json: output.json)
+            let (database, account) = try await user.open(store)
+            guard let pair = try await database.vocabulary.pair(accountID: account.id, id: id) else {
+                throw StoreError.notFound(what: "pair", id: String(id))
             }
+            try printPairs([try await database.savePair(accountID: account.id, fields.apply(to: pair))], json: output.json)
         }
     }
 }

@@ -12,19 +12,15 @@ extension VocabCommand {
         static let configuration = CommandConfiguration(abstract: "Write your pairs as CSV or TSV (Anki-friendly columns).")
         @OptionGroup var store: StoreOptions
         @OptionGroup var user: UserOptions
-        @Option(help: "csv or tsv.") var format: String = "csv"
+        @Option(help: "The file format.") var format: PairTable.Format = .csv
         @Argument(help: "The file to write; standard output when left out.") var file: String?
 
         func run() async throws {
-            try await reportingErrors {
-                guard let chosen = PairTable.Format(rawValue: format.lowercased()) else {
-                    throw VocabularyError.unsupportedFileType(fileName: "." + format)
-                }
-                let database = try store.openDatabase()
-                let text = PairTable.write(try await database.vocabulary.pairs(accountID: try await user.account(in: database).id),
-                                           format: chosen)
-                if let file { try text.write(toFile: file, atomically: true, encoding: .utf8) } else { print(text, terminator: "") }
-            }
+            let chosen = format
+            let database = try store.openDatabase()
+            let text = PairTable.write(try await database.vocabulary.pairs(accountID: try await user.account(in: database).id),
+                                       format: chosen)
+            if let file { try text.write(toFile: file, atomically: true, encoding: .utf8) } else { print(text, terminator: "") }
         }
     }
 }

@@ -16,16 +16,14 @@ extension VocabCommand {
         @Argument(help: "A .csv or .tsv file.") var file: String
 
         func run() async throws {
-            try await reportingErrors {
-                let format = try PairTable.format(forFileName: file)
-                guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
-                    throw CorpusError.unreadable(file: file, reason: "it does not exist or is not UTF-8 text")
-                }
-                let pairs = try PairTable.read(text, format: format)
-                let database = try store.openDatabase()
-                let count = try await database.importPairs(accountID: try await user.account(in: database).id, pairs, pairLimit: pairLimit)
-                print("Imported \(count) pairs from \(file).")
+            let format = try PairTable.format(forFileName: file)
+            guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+                throw CorpusError.unreadable(file: file, reason: "it does not exist or is not UTF-8 text")
             }
+            let pairs = try PairTable.read(text, format: format)
+            let database = try store.openDatabase()
+            let count = try await database.importPairs(accountID: try await user.account(in: database).id, pairs, pairLimit: pairLimit)
+            print("Imported \(count) pairs from \(file).")
         }
     }
 }

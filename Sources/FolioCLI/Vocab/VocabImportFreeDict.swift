@@ -26,25 +26,23 @@ extension VocabCommand {
         struct Summary: Encodable { let imported: Int; let seconds: Double }
 
         func run() async throws {
-            try await reportingErrors {
-                let started = Date()
-                let indexPath = ["cym-eng", "eng-cym"].contains(dictionary) ? "/usr/share/dictd/freedict-\(dictionary).index" : dictionary
-                let base = indexPath.hasSuffix(".index") ? String(indexPath.dropLast(6)) : indexPath
-                let name = URL(fileURLWithPath: base).lastPathComponent
-                guard let indexData = FileManager.default.contents(atPath: indexPath),
-                      let index = String(data: indexData, encoding: .utf8) else {
-                    throw FreeDictError.missing(indexPath)
-                }
-                let dictionaryData = try Self.dictionaryData(base: base)
-                let direction = Dictd.direction(forDictionaryNamed: name) ?? .welshToEnglish
-                let pairs = try Dictd.pairs(index: index, dictionary: dictionaryData, direction: direction,
-                                            tag: tag ?? "FreeDict " + name.replacingOccurrences(of: "freedict-", with: ""))
-                let database = try store.openDatabase()
-                let count = try await database.importPairs(accountID: try await user.account(in: database).id, pairs, pairLimit: pairLimit)
-                let seconds = Date().timeIntervalSince(started)
-                if output.json { return try printJSON(Summary(imported: count, seconds: seconds)) }
-                print("Imported \(count) pairs from \(name) in \(String(format: "%.2f", seconds)) s.")
+            let started = Date()
+            let indexPath = ["cym-eng", "eng-cym"].contains(dictionary) ? "/usr/share/dictd/freedict-\(dictionary).index" : dictionary
+            let base = indexPath.hasSuffix(".index") ? String(indexPath.dropLast(6)) : indexPath
+            let name = URL(fileURLWithPath: base).lastPathComponent
+            guard let indexData = FileManager.default.contents(atPath: indexPath),
+                  let index = String(data: indexData, encoding: .utf8) else {
+                throw FreeDictError.missing(indexPath)
             }
+            let dictionaryData = try Self.dictionaryData(base: base)
+            let direction = Dictd.direction(forDictionaryNamed: name) ?? .welshToEnglish
+            let pairs = try Dictd.pairs(index: index, dictionary: dictionaryData, direction: direction,
+                                        tag: tag ?? "FreeDict " + name.replacingOccurrences(of: "freedict-", with: ""))
+            let database = try store.openDatabase()
+            let count = try await database.importPairs(accountID: try await user.account(in: database).id, pairs, pairLimit: pairLimit)
+            let seconds = Date().timeIntervalSince(started)
+            if output.json { return try printJSON(Summary(imported: count, seconds: seconds)) }
+            print("Imported \(count) pairs from \(name) in \(String(format: "%.2f", seconds)) s.")
         }
 
         /// The largest dictionary inflated: FreeDict's Welsh dictionaries are 0.55 and 0.61 MB,

@@ -18,15 +18,13 @@ extension VocabCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            try await reportingErrors {
-                let database = try store.openDatabase()
-                let (limit, offset) = page.window
-                let found = try await database.vocabulary.pairs(accountID: try await user.account(in: database).id,
-                                                                filter: PairFilter(query: query.joined(separator: " "), tag: tag),
-                                                                limit: limit, offset: offset)
-                try printPairs(found.items, json: output.json)
-                page.footer(found, noun: "Pairs")
-            }
+            let database = try store.openDatabase()
+            let (limit, offset) = page.window
+            let found = try await database.vocabulary.pairs(accountID: try await user.account(in: database).id,
+                                                            filter: PairFilter(query: query.joined(separator: " "), tag: tag),
+                                                            limit: limit, offset: offset)
+            try printPairs(found.items, json: output.json)
+            page.footer(found, noun: "Pairs")
         }
     }
 }

@@ -25,18 +25,16 @@ extension VocabCommand {
         var noLearningSteps = false
 
         func run() async throws {
-            try await reportingErrors {
-                let steps = try ReviewSimulation.parse(history)
-                let scheduler = noLearningSteps ? Scheduler(learningSteps: [], relearningSteps: []) : Scheduler()
-                let reviews = ReviewSimulation.run(steps, scheduler: scheduler)
-                if output.json { return try printJSON(reviews) }
-                print("day  rating  state       stability  difficulty  next in")
-                func pad(_ s: String, _ width: Int) -> String { s + String(repeating: " ", count: max(0, width - s.count)) }
-                for r in reviews {
-                    print(String(format: "%3d  ", r.day) + pad(r.rating.name, 6) + "  " + pad(r.state, 10)
-                          + String(format: "  %9.4f  %10.4f  ", r.stability, r.difficulty)
-                          + "\(r.intervalDays) day\(r.intervalDays == 1 ? "" : "s")")
-                }
+            let steps = try ReviewSimulation.parse(history)
+            let scheduler = noLearningSteps ? Scheduler(learningSteps: [], relearningSteps: []) : Scheduler()
+            let reviews = ReviewSimulation.run(steps, scheduler: scheduler)
+            if output.json { return try printJSON(reviews) }
+            print("day  rating  state       stability  difficulty  next in")
+            func pad(_ s: String, _ width: Int) -> String { s + String(repeating: " ", count: max(0, width - s.count)) }
+            for r in reviews {
+                print(String(format: "%3d  ", r.day) + pad(r.rating.name, 6) + "  " + pad(r.state, 10)
+                      + String(format: "  %9.4f  %10.4f  ", r.stability, r.difficulty)
+                      + "\(r.intervalDays) day\(r.intervalDays == 1 ? "" : "s")")
             }
         }
     }

@@ -16,14 +16,12 @@ extension VocabCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            try await reportingErrors {
-                let database = try store.openDatabase()
-                let (limit, offset) = page.window
-                let tags = try await database.vocabulary.tags(accountID: try await user.account(in: database).id, limit: limit, offset: offset)
-                if output.json { return try printJSON(tags.items) }
-                for tag in tags.items { print("\(tag.name)\t\(tag.count)") }
-                page.footer(tags, noun: "Tags")
-            }
+            let database = try store.openDatabase()
+            let (limit, offset) = page.window
+            let tags = try await database.vocabulary.tags(accountID: try await user.account(in: database).id, limit: limit, offset: offset)
+            if output.json { return try printJSON(tags.items) }
+            for tag in tags.items { print("\(tag.name)\t\(tag.count)") }
+            page.footer(tags, noun: "Tags")
         }
     }
 }

@@ -20,9 +20,7 @@ final class GhostDictionaries: Sendable {
     func solver(_ dictionary: GhostDictionary, minimumLength: Int) throws(GhostError) -> Solver {
         let key = Key(dictionary: dictionary, minimumLength: minimumLength)
         if let solver = solvers.withLock({ $0[key] }) { return solver }
-        let path = paths[dictionary] ?? dictionary.defaultPath
-        guard FileManager.default.fileExists(atPath: path) else { throw .dictionaryMissing(dictionary, path: path) }
-        let solver = Solver(words: try WordList(contentsOfFile: path, minimumLength: minimumLength))
+        let solver = try Solver.load(dictionary, path: paths[dictionary], minimumLength: minimumLength)
         solvers.withLock { $0[key] = solver }
         return solver
     }

@@ -1,0 +1,22 @@
+import ArgumentParser
+import Characters
+import Ghost
+import Monologues
+import Vocabulary
+
+// The apps' enums, read straight from the command line: an unknown value is ArgumentParser's
+// usage error, which lists the values allowed, and `--help` lists them too. The conformances
+// live here because the apps know nothing of command lines.
+
+extension Direction: ExpressibleByArgument {}
+extension Section: ExpressibleByArgument {}
+extension GhostDictionary: ExpressibleByArgument {}
+extension ComputerPlayer.Level: ExpressibleByArgument {}
+extension Gender: ExpressibleByArgument {}
+
+extension PairTable.Format: ExpressibleByArgument {
+    /// Either case: "CSV" is as clear as "csv".
+    public init?(argument: String) {
+        self.init(rawValue: argument.lowercased())
+    }
+}
