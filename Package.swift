@@ -96,6 +96,7 @@ let package = Package(
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             .product(name: "CompressNIO", package: "compress-nio"),
         ]),
-        .testTarget(name: "FolioCLITests", dependencies: ["FolioTestSupport"]),
+        // Commands run in-process through FolioCommand.execute; a few tests run the built binary.
+        .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI", "FolioTestSupport"]),
     ]
 )

@@ -6,7 +6,7 @@ import Foundation
 /// or a stack trace) and an exit code by kind (the sysexits values). `FolioCommand.run` is the
 /// one place that calls it, for every command.
 func report(_ error: any FolioError) -> ExitCode {
-    FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+    printError("error: \(error.message)\n")
     return ExitCode(exitCode(for: error.kind))
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FolioCore
+import Foundation
 
 /// `folio`: lists the subcommands and nothing else.
 public struct FolioCommand: AsyncParsableCommand {
@@ -14,9 +15,17 @@ public struct FolioCommand: AsyncParsableCommand {
 }
 
 extension FolioCommand {
-    /// Parses `arguments` (the process's own when nil) and runs the chosen command, exiting with
-    /// its message and code on failure: ArgumentParser's for usage, `report`'s for Folio's errors.
+    /// Parses `arguments` (the process's own when nil), runs the chosen command and exits with
+    /// its code.
     public static func run(arguments: [String]? = nil) async {
+        let code = await execute(arguments)
+        if code != 0 { Foundation.exit(code) }
+    }
+
+    /// Parses and runs a command, writing to `Terminal.current`, and answers its exit code:
+    /// 0, ArgumentParser's (64) for a usage error with its message, or `report`'s for Folio's
+    /// errors. Never exits, so tests run commands in-process.
+    public static func execute(_ arguments: [String]?) async -> Int32 {
         do {
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -24,10 +33,16 @@ extension FolioCommand {
             } else {
                 try command.run()
             }
+            return 0
         } catch let error as any FolioError {
-            exit(withError: report(error))
+            return report(error).rawValue
         } catch {
-            exit(withError: error)
+            let code = exitCode(for: error).rawValue
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                if code == 0 { print(message) } else { printError(message + "\n") }
+            }
+            return code
         }
     }
 }

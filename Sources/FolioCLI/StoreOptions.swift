@@ -6,7 +6,7 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("data-dir"), help: "Folio's data directory (default: $FOLIO_DATA_DIR, else $XDG_DATA_HOME/folio, else ~/.local/share/folio).")
     var dataDir: String?
 
-    var directory: DataDirectory { DataDirectory.resolve(explicit: dataDir) }
+    var directory: DataDirectory { DataDirectory.resolve(explicit: dataDir, environment: Terminal.current.environment) }
 
     func openDatabase() throws -> AppDatabase {
         try AppDatabase.open(in: directory)

@@ -57,7 +57,7 @@ struct PageOptions: ParsableArguments {
         if offset + shown < total {
             text += " Next: --offset \(offset + shown); every one: --all."
         }
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        printError(text + "\n")
     }
 }
 
