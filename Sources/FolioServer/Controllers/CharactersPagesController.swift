@@ -23,9 +23,8 @@ struct CharactersPagesController: Sendable {
         router.post("characters/:id/favourite", use: toggle)
     }
 
-    func render(_ template: String, title: String, data: [String: Any], context: FolioRequestContext,
-                status: HTTPResponse.Status = .ok) throws -> Response {
-        try pages.render(template, title: title, tab: "Characters", data: data, context: context, status: status)
+    func render(_ template: String, title: String, model: [Any], context: FolioRequestContext) throws -> Response {
+        try pages.render(template, title: title, tab: .characters, model: model, context: context)
     }
 
     static func find(_ raw: String, in catalogue: Catalogue) throws(CharactersError) -> Character {
@@ -47,13 +46,8 @@ struct CharactersPagesController: Sendable {
     }
 
     func row(_ c: Character, in catalogue: Catalogue, favourites: Set<Int>, context: FolioRequestContext,
-             back: String = "/characters") -> [String: Any] {
-        [
-            "id": c.id, "name": c.name, "planet": catalogue.planet(c.homeworld)?.name ?? "unknown", "href": "/characters/\(c.id)",
-            "portrait": "/characters/\(c.id)/portrait.svg", "isFavourite": favourites.contains(c.id),
-            "toggleAction": "/characters/\(c.id)/favourite", "canKeep": context.account != nil,
-            "appearance": catalogue.appearance(c.firstAppearance)?.title ?? "", "back": back,
-        ]
+             back: String = "/characters") -> CharacterRow {
+        CharacterRow(c, in: catalogue, isFavourite: favourites.contains(c.id), canKeep: context.account != nil, back: back)
     }
 
     /// The list in story order, fifty to a page (a SWAPI import can make it thousands long), each
@@ -65,14 +59,14 @@ struct CharactersPagesController: Sendable {
         let page = catalogue.sections(offset: (number - 1) * Self.pageSize, limit: Self.pageSize)
         let shown = page.sections.reduce(0) { $0 + $1.characters.count }
         let links = PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: shown, path: "/characters")
-        let sections: [[String: Any]] = page.sections.map { section, members in
-            ["id": section.rawValue, "title": section.title,
-             "rows": members.map { row($0, in: catalogue, favourites: favourites, context: context, back: links.href(number)) }]
+        let sections = page.sections.map { section, members in
+            CharacterSection(id: section.rawValue, title: section.title,
+                             rows: members.map { row($0, in: catalogue, favourites: favourites, context: context, back: links.href(number)) })
         }
-        var data: [String: Any] = ["sections": sections, "loggedIn": context.account != nil, "navList": true]
         // The pager only when there is more than one page: the bundled catalogue fits on one.
-        if page.total > Self.pageSize || number > 1 { data.merge(links.data) { _, new in new } }
-        return try render("characters/list", title: "Characters", data: data, context: context)
+        let list = CharacterList(sections: sections, loggedIn: context.account != nil, navList: true)
+        return try render("characters/list", title: "Characters",
+                          model: page.total > Self.pageSize || number > 1 ? [list, links.pager] : [list], context: context)
     }
 
     static let pageSize = 50
@@ -87,43 +81,32 @@ struct CharactersPagesController: Sendable {
         let rows = page.ids.compactMap { catalogue.character($0) }.map {
             row($0, in: catalogue, favourites: Set(page.ids), context: context, back: back)
         }
-        var data: [String: Any] = ["rows": rows, "empty": page.total == 0, "navFavourites": true]
-        data.merge(PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: page.ids.count,
-                                    path: "/characters/favourites").data) { _, new in new }
-        return try render("characters/favourites", title: "Favourite characters", data: data, context: context)
+        let links = PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: page.ids.count, path: "/characters/favourites")
+        return try render("characters/favourites", title: "Favourite characters",
+                          model: [FavouriteCharacters(rows: rows, empty: page.total == 0, navFavourites: true), links.pager], context: context)
     }
 
     @Sendable func character(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let catalogue = try await catalogue.current()
         let c = try Self.find(try context.parameters.require("id"), in: catalogue)
-        var data = row(c, in: catalogue, favourites: try await favouriteIDs(context, among: c), context: context, back: "/characters/\(c.id)")
-        data["detailsHref"] = "/characters/\(c.id)/details"
-        return try render("characters/character", title: c.name, data: data, context: context)
+        let row = row(c, in: catalogue, favourites: try await favouriteIDs(context, among: c), context: context, back: "/characters/\(c.id)")
+        return try render("characters/character", title: c.name, model: [CharacterPage(detailsHref: "/characters/\(c.id)/details"), row],
+                          context: context)
     }
 
     @Sendable func details(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let catalogue = try await catalogue.current()
         let c = try Self.find(try context.parameters.require("id"), in: catalogue)
-        var data = row(c, in: catalogue, favourites: try await favouriteIDs(context, among: c), context: context)
-        data["facts"] = [
-            ["label": "Name", "value": c.name, "id": "fact-name"],
-            ["label": "Home planet", "value": catalogue.planet(c.homeworld)?.name ?? "unknown", "id": "fact-planet"],
-            ["label": "Birth year", "value": c.birthYear, "id": "fact-birth-year"],
-            ["label": "Eye colour", "value": c.eyeColour, "id": "fact-eye-colour"],
-            ["label": "Species", "value": c.species, "id": "fact-species"],
-            ["label": "Height", "value": c.height == "unknown" ? "unknown" : "\(c.height) cm", "id": "fact-height"],
-            ["label": "First appearance", "value": catalogue.appearance(c.firstAppearance)?.title ?? "unknown", "id": "fact-first"],
-        ]
-        data["webHref"] = "/characters/\(c.id)/web"
-        return try render("characters/details", title: c.name, data: data, context: context)
+        let row = row(c, in: catalogue, favourites: try await favouriteIDs(context, among: c), context: context)
+        return try render("characters/details", title: c.name, model: [CharacterDetails(c, in: catalogue), row], context: context)
     }
 
     @Sendable func web(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let catalogue = try await catalogue.current()
         let c = try Self.find(try context.parameters.require("id"), in: catalogue)
-        return try render("characters/web", title: c.name, data: [
-            "name": c.name, "url": CharacterLinks.page(c, base: wikiBase), "back": "/characters/\(c.id)/details",
-        ], context: context)
+        return try render("characters/web", title: c.name,
+                          model: [CharacterWeb(name: c.name, url: CharacterLinks.page(c, base: wikiBase), back: "/characters/\(c.id)/details")],
+                          context: context)
     }
 
     @Sendable func portrait(_ request: Request, context: FolioRequestContext) async throws -> Response {

@@ -232,17 +232,38 @@ struct MonologuePagesController: Sendable {
         let library = try await library.current()
         let number = PageLinks.number(WebForm(query: request).get("page"))
         let page = try await database.favourites.page(accountID: account.id, limit: Self.pageSize, offset: (number - 1) * Self.pageSize)
-        let items: [[String: Any]] = page.items.compactMap { favourite in
-            guard let m = library.monologue(id: favourite.monologueID) else { return nil }
-            return ["href": "/monologues/\(Self.escapePath(m.id))", "editHref": "/monologues/favourites/\(Self.escapePath(m.id))/edit",
-                    "title": m.title, "character": m.character, "play": m.play, "isEdited": favourite.isEdited]
+        let items = page.items.compactMap { favourite in
+            library.monologue(id: favourite.monologueID).map { FavouriteItem($0, isEdited: favourite.isEdited) }
         }
-        var data: [String: Any] = ["items": items, "empty": page.total == 0]
-        data.merge(PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: page.items.count,
-                            path: "/monologues/favourites").data) { _, new in new }
+        let links = PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: page.items.count, path: "/monologues/favourites")
         let options = try await options(request, context)
-        return try pages.render("monologues/favourites", title: "Favourites", data: data,
+        return try pages.render("monologues/favourites", title: "Favourites", tab: .monologues,
+                                model: [FavouritesPage(items: items, empty: page.total == 0), links.pager],
                                 context: context, textSize: options.textSize.rawValue)
+    }
+
+    /// A row of the favourites page.
+    struct FavouriteItem: Encodable {
+        let href: String
+        let editHref: String
+        let title: String
+        let character: String
+        let play: String
+        let isEdited: Bool
+
+        init(_ m: Monologue, isEdited: Bool) {
+            href = "/monologues/\(MonologuePagesController.escapePath(m.id))"
+            editHref = "/monologues/favourites/\(MonologuePagesController.escapePath(m.id))/edit"
+            title = m.title
+            character = m.character
+            play = m.play
+            self.isEdited = isEdited
+        }
+    }
+
+    struct FavouritesPage: Encodable {
+        let items: [FavouriteItem]
+        let empty: Bool
     }
 
     /// The favourite, its library original, and the user's version of it.

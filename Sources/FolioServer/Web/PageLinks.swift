@@ -18,12 +18,10 @@ struct PageLinks {
 
     var offset: Int { (page - 1) * pageSize }
 
-    var data: [String: Any] {
-        var data: [String: Any] = ["total": total, "one": total == 1, "paged": page > 1 || offset + shown < total || shown > 0]
-        if shown > 0 { data["pageText"] = "\(offset + 1)–\(offset + shown) of \(total)" }
-        if page > 1 { data["previousHref"] = href(page - 1) }
-        if offset + shown < total { data["nextHref"] = href(page + 1) }
-        return data
+    var pager: Pager {
+        Pager(total: total, one: total == 1, paged: page > 1 || offset + shown < total || shown > 0,
+              pageText: shown > 0 ? "\(offset + 1)–\(offset + shown) of \(total)" : nil,
+              previousHref: page > 1 ? href(page - 1) : nil, nextHref: offset + shown < total ? href(page + 1) : nil)
     }
 
     func href(_ page: Int) -> String { page == 1 ? path : "\(path)?page=\(page)" }

@@ -18,32 +18,28 @@ struct PageRenderer: Sendable {
         Bundle.module.url(forResource: "public", withExtension: nil)?.path
     }
 
-    /// The tabs of the apps that exist, then the account.
-    static func tabs(current: String) -> [[String: Any]] {
-        [("Monologues", "/monologues"), ("Vocabulary", "/vocab"), ("Plots", "/plots"), ("Characters", "/characters"), ("Ghost", "/ghost"),
-         ("Account", "/account")].map { name, href in
-            ["name": name, "href": href, "current": name == current]
-        }
+    /// A whole page: the template's model (its parts, see `TemplateData`) inside the layout.
+    func render(_ template: String, title: String, tab: Tab, model parts: [Any], context: FolioRequestContext,
+                status: HTTPResponse.Status = .ok, textSize: String = "medium",
+                flash: Layout.Flash? = nil) throws -> Response {
+        let layout = Layout(title: title, tab: tab, csrfToken: context.csrfToken, textSize: textSize,
+                            username: context.account?.username, flash: flash)
+        return try html(template, TemplateData(parts, layout: layout), status: status)
     }
 
-    /// A whole page: the template's own data plus `page` (title, CSRF token, user, tabs, flash).
+    /// A whole page from a dictionary, for the pages not yet given a model.
     func render(_ template: String, title: String, tab: String = "Monologues", data: [String: Any] = [:],
                 context: FolioRequestContext, status: HTTPResponse.Status = .ok, textSize: String = "medium",
                 flash: (kind: String, message: String)? = nil) throws -> Response {
-        var page: [String: Any] = [
-            "title": title, "csrfToken": context.csrfToken, "textSize": textSize, "tabs": Self.tabs(current: tab),
-            // Each app's pages carry its name on <body>, for an app with a look of its own (Characters).
-            "app": tab.lowercased(),
-        ]
-        if let account = context.account { page["user"] = ["username": account.username] }
-        if let flash { page["flash"] = ["kind": flash.kind, "message": flash.message] }
+        let layout = Layout(title: title, tab: Tab(rawValue: tab) ?? .monologues, csrfToken: context.csrfToken, textSize: textSize,
+                            username: context.account?.username, flash: flash.map { Layout.Flash(kind: $0.kind, message: $0.message) })
         var all = data
-        all["page"] = page
+        all["page"] = layout
         return try html(template, all, status: status)
     }
 
     /// A template alone, for fragments that live search swaps into a page.
-    func html(_ template: String, _ data: [String: Any], status: HTTPResponse.Status = .ok) throws -> Response {
+    func html(_ template: String, _ data: Any, status: HTTPResponse.Status = .ok) throws -> Response {
         guard let body = library.render(data, withTemplate: template) else { throw ServerError.missingResource("template \(template)") }
         return Response(status: status,
                         headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],

@@ -1,0 +1,92 @@
+import Foundation
+import Mustache
+
+/// The app tabs across the top of every page, then the account.
+enum Tab: String, CaseIterable, Sendable {
+    case monologues = "Monologues", vocabulary = "Vocabulary", plots = "Plots", characters = "Characters", ghost = "Ghost"
+    case account = "Account"
+
+    var href: String {
+        switch self {
+        case .monologues: "/monologues"
+        case .vocabulary: "/vocab"
+        case .plots: "/plots"
+        case .characters: "/characters"
+        case .ghost: "/ghost"
+        case .account: "/account"
+        }
+    }
+}
+
+/// What the shared layout shows around every page: `page` in the templates.
+struct Layout: Encodable, Sendable {
+    struct TabLink: Encodable, Sendable {
+        let name: String
+        let href: String
+        let current: Bool
+    }
+
+    struct User: Encodable, Sendable { let username: String }
+    struct Flash: Encodable, Sendable { let kind: String; let message: String }
+
+    let title: String
+    let csrfToken: String
+    let textSize: String
+    let tabs: [TabLink]
+    /// The app's name on <body>, for an app with a look of its own (Characters).
+    let app: String
+    let user: User?
+    let flash: Flash?
+
+    init(title: String, tab: Tab, csrfToken: String, textSize: String, username: String?, flash: Flash?) {
+        self.title = title
+        self.csrfToken = csrfToken
+        self.textSize = textSize
+        tabs = Tab.allCases.map { TabLink(name: $0.rawValue, href: $0.href, current: $0 == tab) }
+        app = tab.rawValue.lowercased()
+        user = username.map(User.init)
+        self.flash = flash
+    }
+}
+
+/// What a template reads: the page's model, built of small typed parts (a character's row, a
+/// pager) that the template sees side by side, as one flat set of names, and the layout as
+/// `page`. A name is looked up in the parts in order; a part's nil value counts as absent.
+struct TemplateData: MustacheParent {
+    let parts: [Any]
+    let layout: Layout?
+
+    init(_ parts: [Any], layout: Layout? = nil) {
+        self.parts = parts
+        self.layout = layout
+    }
+
+    func child(named name: String) -> Any? {
+        if name == "page", let layout { return layout }
+        for part in parts {
+            if let parent = part as? MustacheParent {
+                if let value = parent.child(named: name) { return value }
+                continue
+            }
+            guard let value = Mirror(reflecting: part).children.first(where: { $0.label == name })?.value else { continue }
+            let unwrapped = Mirror(reflecting: value)
+            if unwrapped.displayStyle == .optional {
+                guard let inner = unwrapped.children.first?.value else { continue }
+                return inner
+            }
+            return value
+        }
+        return nil
+    }
+}
+
+/// Where one page of a paged list stands, for the shared pager partial (`pager.mustache`).
+struct Pager: Encodable, Sendable {
+    let total: Int
+    let one: Bool
+    let paged: Bool
+    /// "51–100 of 500"; nil on a page past the end.
+    let pageText: String?
+    let previousHref: String?
+    let nextHref: String?
+}
