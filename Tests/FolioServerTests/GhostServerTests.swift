@@ -1018,8 +1018,10 @@ extension GhostMovePathTests {
                 #expect(errors.isEmpty, "\(errors)")
             }
         }
+        // The hub's look for changes made elsewhere (one query of versions a tick, however many
+        // rooms) runs on its own clock, not per move: it is left out of the count.
         let ghost = statements.withLock { $0 }.map { $0.trimmingCharacters(in: .whitespacesAndNewlines).uppercased() }
-            .filter { $0.contains("GHOST") }
+            .filter { $0.contains("GHOST") && !$0.hasPrefix("SELECT ID, VERSION FROM GHOSTGAME") }
         #expect(ghost.filter { $0.hasPrefix("SELECT") }.count == 3, "\(ghost)")
         #expect(ghost.filter { $0.hasPrefix("INSERT") }.count == 1)
         #expect(ghost.filter { $0.hasPrefix("UPDATE") }.count == 1)

@@ -38,11 +38,11 @@ struct AccountController: Sendable {
 
     @Sendable func index(_ request: Request, context: FolioRequestContext) async throws -> Response {
         guard context.account != nil else { return .redirect(to: "/account/login?next=/account", type: .normal) }
-        return try pages.render("account/index", title: "Account", tab: "Account", context: context)
+        return try pages.render("account/index", title: "Account", tab: .account, model: [AccountForm()], context: context)
     }
 
     @Sendable func registerForm(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        try pages.render("account/register", title: "Create an account", tab: "Account", context: context)
+        try pages.render("account/register", title: "Create an account", tab: .account, model: [AccountForm()], context: context)
     }
 
     @Sendable func register(_ request: Request, context: FolioRequestContext) async throws -> Response {
@@ -61,13 +61,13 @@ struct AccountController: Sendable {
             return try await startSession(for: account, redirectTo: "/monologues")
         } catch let error as AccountError {
             return try refusal(error, template: "account/register", title: "Create an account",
-                               data: ["username": typed, "errors": [error.message]], context: context)
+                               form: AccountForm(username: typed, errors: [error.message]), context: context)
         }
     }
 
     @Sendable func loginForm(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        try pages.render("account/login", title: "Log in", tab: "Account",
-                         data: ["next": Self.safeNext(WebForm(query: request).get("next"))], context: context)
+        try pages.render("account/login", title: "Log in", tab: .account,
+                         model: [AccountForm(next: Self.safeNext(WebForm(query: request).get("next")))], context: context)
     }
 
     /// A password no account can have (over 72 bytes, or with a control character) is answered
@@ -91,7 +91,7 @@ struct AccountController: Sendable {
             return try await startSession(for: account, redirectTo: next)
         } catch let error as AccountError {
             return try refusal(error, template: "account/login", title: "Log in",
-                               data: ["username": username, "next": next, "errors": [error.message]], context: context)
+                               form: AccountForm(username: username, next: next, errors: [error.message]), context: context)
         }
     }
 
@@ -124,12 +124,13 @@ struct AccountController: Sendable {
             var renewed = context
             renewed.sessionToken = token
             renewed.csrfToken = csrf.token(session: token)
-            var response = try pages.render("account/index", title: "Account", tab: "Account", data: ["changed": true], context: renewed,
-                                            flash: ("info", "Password changed. Other browsers have been logged out."))
+            var response = try pages.render("account/index", title: "Account", tab: .account, model: [AccountForm(changed: true)],
+                                            context: renewed,
+                                            flash: Layout.Flash(kind: "info", message: "Password changed. Other browsers have been logged out."))
             for cookie in csrf.sessionCookies(token: token) { response.setCookie(cookie) }
             return response
         } catch let error as AccountError {
-            return try refusal(error, template: "account/index", title: "Account", data: ["errors": [error.message]], context: context,
+            return try refusal(error, template: "account/index", title: "Account", form: AccountForm(errors: [error.message]), context: context,
                                status: error.kind == .rateLimited ? .tooManyRequests : .badRequest)
         }
     }
@@ -146,9 +147,9 @@ struct AccountController: Sendable {
 
     /// The form again with the reason, its status from the error's kind, and Retry-After when
     /// the refusal passes with time.
-    private func refusal(_ error: AccountError, template: String, title: String, data: [String: Any], context: FolioRequestContext,
+    private func refusal(_ error: AccountError, template: String, title: String, form: AccountForm, context: FolioRequestContext,
                          status: HTTPResponse.Status? = nil) throws -> Response {
-        var response = try pages.render(template, title: title, tab: "Account", data: data, context: context,
+        var response = try pages.render(template, title: title, tab: .account, model: [form], context: context,
                                         status: status ?? ErrorMiddleware.status(for: error.kind))
         if let seconds = error.retryAfterSeconds { response.headers[.retryAfter] = String(seconds) }
         return response
@@ -176,4 +177,13 @@ struct AccountController: Sendable {
         guard let path = rebuilt.string, path.hasPrefix("/"), !path.hasPrefix("//") else { return fallback }
         return path
     }
+}
+
+/// What the account pages show besides the layout: the name typed (kept after a refusal), where
+/// a log-in goes next, why a form was refused, and whether the password just changed.
+struct AccountForm: Encodable {
+    var username: String?
+    var next: String?
+    var errors: [String]?
+    var changed = false
 }
