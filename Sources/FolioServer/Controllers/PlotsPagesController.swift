@@ -27,9 +27,9 @@ struct PlotsPagesController: Sendable {
         router.get("plots/:plot", use: show)
     }
 
-    func render(_ template: String, title: String, data: [String: Any], context: FolioRequestContext,
+    func render(_ template: String, title: String, model: any Encodable, context: FolioRequestContext,
                 status: HTTPResponse.Status = .ok) throws -> Response {
-        try pages.render(template, title: title, tab: "Plots", data: data, context: context, status: status)
+        try pages.render(template, title: title, tab: .plots, model: [model], context: context, status: status)
     }
 
     static func wheels() throws -> Wheels { try Wheels.standard.get() }
@@ -52,13 +52,12 @@ struct PlotsPagesController: Sendable {
     }
 
     /// The pager under a list: "51–100 of 130" with links to the pages either side.
-    static func pager(_ path: String, label: String, total: Int, count: Int, limit: Int, offset: Int) -> [String: Any]? {
+    static func pager(_ path: String, label: String, total: Int, count: Int, limit: Int, offset: Int) -> PlotPages.Pager? {
         guard total > count || offset > 0 else { return nil }
         func link(_ offset: Int) -> String { "\(path)?offset=\(offset)" + (limit == pageSize ? "" : "&limit=\(limit)") }
-        var pager: [String: Any] = ["label": label, "text": count == 0 ? "None of \(total)" : "\(offset + 1)–\(offset + count) of \(total)"]
-        if offset > 0 { pager["previousHref"] = link(max(0, offset - limit)) }
-        if offset + count < total { pager["nextHref"] = link(offset + count) }
-        return pager
+        return PlotPages.Pager(label: label, text: count == 0 ? "None of \(total)" : "\(offset + 1)–\(offset + count) of \(total)",
+                               previousHref: offset > 0 ? link(max(0, offset - limit)) : nil,
+                               nextHref: offset + count < total ? link(offset + count) : nil)
     }
 
     // MARK: - The wheels
@@ -78,26 +77,8 @@ struct PlotsPagesController: Sendable {
         if let account = context.account {
             isKept = try await database.plots.isKept(accountID: account.id, ids: plot.ids)
         }
-        func lines(_ entry: Wheels.Entry) -> [[String: Any]] {
-            entry.lines.enumerated().map { ["text": $1, "first": $0 == 0] }
-        }
-        let subjects: [[String: Any]] = wheels.subjects.map { s in
-            ["id": s.entry.id, "agreement": s.agreement.rawValue, "lines": lines(s.entry), "selected": s.entry.id == plot.subject.id]
-        }
-        let predicates: [[String: Any]] = wheels.predicates.map { p in
-            var data: [String: Any] = ["id": p.id, "lines": lines(p.form(plot.agreement)), "selected": p.id == plot.predicate.id]
-            for agreement in Agreement.allCases { data[agreement.rawValue] = p.form(agreement).lines.joined(separator: "\n") }
-            return data
-        }
-        let modifiers: [[String: Any]] = wheels.modifiers.map { m in
-            ["id": m.id, "lines": lines(m), "selected": m.id == plot.modifier.id]
-        }
-        let permalink = "/plots/" + (plot.seed.map(String.init) ?? plot.ids)
-        return try render("plots/wheels", title: "Plots", data: [
-            "subjects": subjects, "predicates": predicates, "modifiers": modifiers,
-            "text": plot.text, "ids": plot.ids, "seed": plot.seed.map(String.init) ?? "", "agreement": plot.agreement.rawValue,
-            "permalink": permalink, "isKept": isKept, "loggedIn": context.account != nil, "navWheels": true,
-        ], context: context)
+        return try render("plots/wheels", title: "Plots",
+                          model: PlotPages.Machine(plot, wheels: wheels, isKept: isKept, loggedIn: context.account != nil), context: context)
     }
 
     // MARK: - Kept plots
@@ -106,13 +87,10 @@ struct PlotsPagesController: Sendable {
         let account = try context.requireAccount()
         let (limit, offset) = try Self.window(WebForm(query: request))
         let page = try await database.plots.kept(accountID: account.id, limit: limit, offset: offset)
-        let items: [[String: Any]] = page.items.map { plot in
-            ["ids": plot.ids, "text": plot.text, "href": "/plots/" + (plot.seed.map(String.init) ?? plot.ids),
-             "removeAction": "/plots/kept/\(plot.ids)/remove"]
-        }
-        var data: [String: Any] = ["items": items, "empty": page.total == 0, "navKept": true]
-        data["pager"] = Self.pager("/plots/kept", label: "Kept plot pages", total: page.total, count: items.count, limit: limit, offset: offset)
-        return try render("plots/kept", title: "Kept plots", data: data, context: context)
+        let items = page.items.map(PlotPages.KeptPlot.init)
+        let pager = Self.pager("/plots/kept", label: "Kept plot pages", total: page.total, count: items.count, limit: limit, offset: offset)
+        return try render("plots/kept", title: "Kept plots", model: PlotPages.Kept(items: items, empty: page.total == 0, pager: pager),
+                          context: context)
     }
 
     @Sendable func keep(_ request: Request, context: FolioRequestContext) async throws -> Response {
@@ -138,16 +116,13 @@ struct PlotsPagesController: Sendable {
                      status: HTTPResponse.Status = .ok) async throws -> Response {
         let account = try context.requireAccount()
         let page = try await database.plots.grammars(accountID: account.id, limit: window.limit, offset: window.offset)
-        let items: [[String: Any]] = page.items.map { g in
-            ["name": g.name, "href": "/plots/grammars/\(g.id)", "deleteAction": "/plots/grammars/\(g.id)/delete"]
-        }
-        var data: [String: Any] = [
-            "items": items, "empty": page.total == 0, "errors": errors, "name": form.name, "json": form.json,
-            "limit": Grammar.maximumBytes / 1024, "navGrammars": true,
-        ]
-        data["pager"] = Self.pager("/plots/grammars", label: "Grammar pages", total: page.total, count: items.count,
-                                   limit: window.limit, offset: window.offset)
-        return try render("plots/grammars", title: "Your grammars", data: data, context: context, status: status)
+        let items = page.items.map(PlotPages.GrammarItem.init)
+        let pager = Self.pager("/plots/grammars", label: "Grammar pages", total: page.total, count: items.count,
+                               limit: window.limit, offset: window.offset)
+        return try render("plots/grammars", title: "Your grammars",
+                          model: PlotPages.Grammars(items: items, empty: page.total == 0, errors: errors, name: form.name, json: form.json,
+                                                    pager: pager),
+                          context: context, status: status)
     }
 
     @Sendable func grammars(_ request: Request, context: FolioRequestContext) async throws -> Response {
@@ -193,11 +168,8 @@ struct PlotsPagesController: Sendable {
             let grammar = try Grammar(json: saved.json)
             return try (0..<UInt64(5)).map { k in try grammar.expand(seed: seed &+ k, isCancelled: isCancelled) }
         }
-        let texts: [[String: Any]] = expanded.enumerated().map { k, text in ["text": text, "seed": String(seed &+ UInt64(k))] }
-        return try render("plots/grammar", title: saved.name, data: [
-            "name": saved.name, "texts": texts, "permalink": "/plots/grammars/\(saved.id)?seed=\(seed)",
-            "again": "/plots/grammars/\(saved.id)", "json": saved.json, "navGrammars": true,
-        ], context: context)
+        return try render("plots/grammar", title: saved.name, model: PlotPages.GrammarPage(saved, seed: seed, expanded: expanded),
+                          context: context)
     }
 
     @Sendable func deleteGrammar(_ request: Request, context: FolioRequestContext) async throws -> Response {

@@ -1,0 +1,151 @@
+import FolioStore
+import Foundation
+import Plots
+
+/// The plot generator's page models.
+enum PlotPages {
+    /// "51–100 of 130" under a list, with links to the pages either side.
+    struct Pager: Encodable {
+        let label: String
+        let text: String
+        let previousHref: String?
+        let nextHref: String?
+    }
+
+    /// One line of a wheel's entry; the first is shown on the closed wheel.
+    struct Line: Encodable {
+        let text: String
+        let first: Bool
+
+        static func of(_ lines: [String]) -> [Line] {
+            lines.enumerated().map { Line(text: $1, first: $0 == 0) }
+        }
+    }
+
+    struct Subject: Encodable {
+        let id: String
+        let agreement: String
+        let lines: [Line]
+        let selected: Bool
+    }
+
+    /// A predicate, shown in the plot's agreement, with its text in every agreement for the page's
+    /// script to swap when the subject wheel turns.
+    struct Predicate: Encodable {
+        let id: String
+        let lines: [Line]
+        let selected: Bool
+        let male: String
+        let female: String
+        let plural: String
+    }
+
+    struct Modifier: Encodable {
+        let id: String
+        let lines: [Line]
+        let selected: Bool
+    }
+
+    /// The three wheels, set to `plot`.
+    struct Machine: Encodable {
+        let subjects: [Subject]
+        let predicates: [Predicate]
+        let modifiers: [Modifier]
+        let text: String
+        let ids: String
+        let seed: String
+        let agreement: String
+        let permalink: String
+        let isKept: Bool
+        let loggedIn: Bool
+        let navWheels = true
+
+        init(_ plot: Plot, wheels: Wheels, isKept: Bool, loggedIn: Bool) {
+            subjects = wheels.subjects.map { s in
+                Subject(id: s.entry.id, agreement: s.agreement.rawValue, lines: Line.of(s.entry.lines), selected: s.entry.id == plot.subject.id)
+            }
+            predicates = wheels.predicates.map { p in
+                Predicate(id: p.id, lines: Line.of(p.form(plot.agreement).lines), selected: p.id == plot.predicate.id,
+                          male: p.form(.male).lines.joined(separator: "\n"), female: p.form(.female).lines.joined(separator: "\n"),
+                          plural: p.form(.plural).lines.joined(separator: "\n"))
+            }
+            modifiers = wheels.modifiers.map { m in Modifier(id: m.id, lines: Line.of(m.lines), selected: m.id == plot.modifier.id) }
+            text = plot.text
+            ids = plot.ids
+            seed = plot.seed.map(String.init) ?? ""
+            agreement = plot.agreement.rawValue
+            permalink = "/plots/" + (plot.seed.map(String.init) ?? plot.ids)
+            self.isKept = isKept
+            self.loggedIn = loggedIn
+        }
+    }
+
+    struct KeptPlot: Encodable {
+        let ids: String
+        let text: String
+        let href: String
+        let removeAction: String
+
+        init(_ plot: SavedPlot) {
+            ids = plot.ids
+            text = plot.text
+            href = "/plots/" + (plot.seed.map(String.init) ?? plot.ids)
+            removeAction = "/plots/kept/\(plot.ids)/remove"
+        }
+    }
+
+    struct Kept: Encodable {
+        let items: [KeptPlot]
+        let empty: Bool
+        let pager: Pager?
+        let navKept = true
+    }
+
+    struct GrammarItem: Encodable {
+        let name: String
+        let href: String
+        let deleteAction: String
+
+        init(_ grammar: SavedGrammar) {
+            name = grammar.name
+            href = "/plots/grammars/\(grammar.id)"
+            deleteAction = "/plots/grammars/\(grammar.id)/delete"
+        }
+    }
+
+    /// The account's grammars and the form to load one (kept as typed after a refusal).
+    struct Grammars: Encodable {
+        let items: [GrammarItem]
+        let empty: Bool
+        let errors: [String]
+        let name: String
+        let json: String
+        let pager: Pager?
+        /// The largest grammar, in KB.
+        let limit = Grammar.maximumBytes / 1024
+        let navGrammars = true
+    }
+
+    /// A saved grammar, expanded five times from `seed`.
+    struct GrammarPage: Encodable {
+        struct Text: Encodable {
+            let text: String
+            let seed: String
+        }
+
+        let name: String
+        let texts: [Text]
+        let permalink: String
+        let again: String
+        let json: String
+        let navGrammars = true
+
+        init(_ saved: SavedGrammar, seed: UInt64, expanded: [String]) {
+            name = saved.name
+            texts = expanded.enumerated().map { Text(text: $1, seed: String(seed &+ UInt64($0))) }
+            permalink = "/plots/grammars/\(saved.id)?seed=\(seed)"
+            again = "/plots/grammars/\(saved.id)"
+            json = saved.json
+        }
+    }
+}
