@@ -27,9 +27,9 @@ struct VocabularyPagesController: Sendable {
         router.post("vocab/revise/rate", use: rate)
     }
 
-    func render(_ template: String, title: String, data: [String: Any], context: FolioRequestContext,
+    func render(_ template: String, title: String, model: [any Encodable], context: FolioRequestContext,
                 status: HTTPResponse.Status = .ok) throws -> Response {
-        try pages.render(template, title: title, tab: "Vocabulary", data: data, context: context, status: status)
+        try pages.render(template, title: title, tab: .vocabulary, model: model, context: context, status: status)
     }
 
     // MARK: - Translations
@@ -43,29 +43,15 @@ struct VocabularyPagesController: Sendable {
         let number = VocabularyPaging.pageNumber(parameters)
         let page = try await database.vocabulary.pairs(accountID: account.id, filter: PairFilter(query: query, tag: tag),
                                                        limit: VocabularyPaging.pageSize, offset: VocabularyPaging.offset(ofPage: number))
-        let items: [[String: Any]] = page.items.map { p in
-            ["id": p.id ?? 0, "english": p.english, "welsh": p.welsh, "type": p.type, "tagsText": p.tags.joined(separator: ", "),
-             "editHref": "/vocab/pairs/\(p.id ?? 0)/edit"]
-        }
-        let filtered = !query.isEmpty || !tag.isEmpty
-        var data: [String: Any] = [
-            "query": query, "tag": tag, "items": items, "empty": page.total == 0, "newHref": "/vocab/new",
-            "countText": page.total == 0 ? (filtered ? "No pair matches." : "No pairs yet.") : "\(page.total) pair\(page.total == 1 ? "" : "s")",
-        ]
-        data.merge(VocabularyPaging.pager(page, number: number, path: "/vocab", parameters: [("q", query), ("tag", tag)])) { $1 }
-        return try render("vocab/list", title: "Translations", data: data, context: context)
+        let list = VocabularyPages.PairList(page, query: query, tag: tag)
+        let pager = VocabularyPaging.pager(page, number: number, path: "/vocab", parameters: [("q", query), ("tag", tag)])
+        return try render("vocab/list", title: "Translations", model: [list, pager], context: context)
     }
 
     func editor(_ pair: Pair, isNew: Bool, errors: [String], context: FolioRequestContext,
                 status: HTTPResponse.Status = .ok) throws -> Response {
-        var data: [String: Any] = [
-            "isNew": isNew, "title": isNew ? "New pair" : "Edit pair", "errors": errors,
-            "form": ["english": pair.english, "welsh": pair.welsh, "note": pair.note, "type": pair.type,
-                     "tags": pair.tags.joined(separator: ", ")],
-            "saveAction": isNew ? "/vocab/pairs" : "/vocab/pairs/\(pair.id ?? 0)",
-        ]
-        if !isNew { data["deleteAction"] = "/vocab/pairs/\(pair.id ?? 0)/delete" }
-        return try render("vocab/edit", title: isNew ? "New pair" : "Edit pair", data: data, context: context, status: status)
+        return try render("vocab/edit", title: isNew ? "New pair" : "Edit pair",
+                          model: [VocabularyPages.Editor(pair, isNew: isNew, errors: errors)], context: context, status: status)
     }
 
     @Sendable func newForm(_ request: Request, context: FolioRequestContext) async throws -> Response {
@@ -123,11 +109,8 @@ struct VocabularyPagesController: Sendable {
         // The picker offers the first thousand tags, alphabetical: more than a learner can scan.
         let tags = try await database.vocabulary.tags(accountID: account.id, limit: VocabularyPaging.maximumLimit, offset: 0)
         let all = try await database.vocabulary.pairCount(accountID: account.id)
-        return try render("vocab/revise-start", title: "Revision", data: [
-            "allCount": all,
-            "tags": tags.items.map { ["name": $0.name, "count": $0.count] },
-            "directions": Direction.allCases.map { ["value": $0.rawValue, "label": "\($0.from) → \($0.to)"] },
-        ], context: context)
+        return try render("vocab/revise-start", title: "Revision", model: [VocabularyPages.ReviseStart(allCount: all, tags: tags.items)],
+                          context: context)
     }
 
     static func direction(_ raw: String?) throws -> Direction {
@@ -141,15 +124,11 @@ struct VocabularyPagesController: Sendable {
         let tag = query.get("tag").flatMap { $0.isEmpty ? nil : $0 }
         let queue = try await revision.queue(accountID: account.id, tag: tag, direction: direction, now: Date())
         guard let first = queue.first else {
-            return try render("vocab/revise", title: "Revision", data: ["done": true], context: context)
+            return try render("vocab/revise", title: "Revision", model: [VocabularyPages.Done()], context: context)
         }
-        return try render("vocab/revise", title: "Revision", data: [
-            "from": direction.from, "to": direction.to, "prompt": direction.prompt(for: first.pair), "remaining": queue.count,
-            // Screen readers and spell checkers need the language of each side.
-            "promptLang": direction == .welshToEnglish ? "cy" : "en", "answerLang": direction == .welshToEnglish ? "en" : "cy",
-            "answerAction": "/vocab/revise/answer", "pairId": first.pair.id ?? 0, "direction": direction.rawValue, "tag": tag ?? "",
-            "startedAt": Int(Date().timeIntervalSince1970),
-        ], context: context)
+        return try render("vocab/revise", title: "Revision",
+                          model: [VocabularyPages.Prompt(first.pair, direction: direction, remaining: queue.count, tag: tag, now: Date())],
+                          context: context)
     }
 
     @Sendable func answer(_ request: Request, context: FolioRequestContext) async throws -> Response {
@@ -158,19 +137,11 @@ struct VocabularyPagesController: Sendable {
         let direction = try Self.direction(form.value("direction"))
         guard let id = Int64(form.string("pairId")) else { throw StoreError.notFound(what: "pair", id: form.string("pairId")) }
         let checked = try await revision.check(accountID: account.id, pairID: id, direction: direction, answer: form.string("answer"))
-        let (pair, typed, result, proposed) = (checked.pair, checked.typed, checked.result, checked.proposed.rawValue)
         let started = Double(form.string("startedAt")).map { Date(timeIntervalSince1970: $0) }
         let duration = ReviewLog.acceptedDuration(started.map { Date().timeIntervalSince($0) })
-        var data: [String: Any] = [
-            "verdict": result.verdict.rawValue,
-            "verdictLabel": result.verdict.label,
-            "typed": typed, "expected": result.expected, "prompt": direction.prompt(for: pair),
-            "ratings": Rating.allCases.map { ["value": $0.rawValue, "label": $0.name, "proposed": $0.rawValue == proposed] },
-            "rateAction": "/vocab/revise/rate", "pairId": id, "direction": direction.rawValue, "tag": form.string("tag"),
-            "duration": duration.map { String(format: "%.1f", $0) } ?? "",
-        ]
-        if let difference = result.difference { data["differenceMarked"] = difference.summary }
-        return try render("vocab/result", title: "Revision", data: data, context: context)
+        return try render("vocab/result", title: "Revision",
+                          model: [VocabularyPages.Result(checked, direction: direction, tag: form.string("tag"), seconds: duration)],
+                          context: context)
     }
 
     @Sendable func rate(_ request: Request, context: FolioRequestContext) async throws -> Response {

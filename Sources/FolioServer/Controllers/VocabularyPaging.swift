@@ -28,7 +28,7 @@ enum VocabularyPaging {
     /// What a page's pager shows: "51–100 of 12,152" and the previous and next links, which keep
     /// every other parameter of the address (`parameters`, in order) and change only `page`.
     static func pager<Item>(_ page: VocabularyPage<Item>, number: Int, path: String,
-                            parameters: [(name: String, value: String)]) -> [String: Any] {
+                            parameters: [(name: String, value: String)]) -> Pager {
         func link(_ number: Int) -> String {
             var components = URLComponents()
             components.path = path
@@ -37,14 +37,18 @@ enum VocabularyPaging {
             components.queryItems = items.isEmpty ? nil : items
             return components.string ?? path
         }
-        var data: [String: Any] = [
-            "pageText": page.total == 0 ? ""
-                : page.items.isEmpty ? "Page \(number) is past the last of \(page.total)"
-                : "\(page.offset + 1)–\(page.offset + page.items.count) of \(page.total)",
-        ]
-        if number > 1 { data["previousHref"] = link(min(number - 1, max(1, (page.total + pageSize - 1) / pageSize))) }
-        if page.offset + page.items.count < page.total { data["nextHref"] = link(number + 1) }
-        return data
+        return Pager(pageText: page.total == 0 ? ""
+                         : page.items.isEmpty ? "Page \(number) is past the last of \(page.total)"
+                         : "\(page.offset + 1)–\(page.offset + page.items.count) of \(page.total)",
+                     previousHref: number > 1 ? link(min(number - 1, max(1, (page.total + pageSize - 1) / pageSize))) : nil,
+                     nextHref: page.offset + page.items.count < page.total ? link(number + 1) : nil)
+    }
+
+    /// A page's place in the list, for `vocab/pager.mustache`.
+    struct Pager: Encodable {
+        let pageText: String
+        let previousHref: String?
+        let nextHref: String?
     }
 }
 
