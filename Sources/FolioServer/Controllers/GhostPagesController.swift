@@ -33,9 +33,9 @@ struct GhostPagesController: Sendable {
         router.get("ghost/help", use: help)
     }
 
-    func render(_ template: String, title: String, data: [String: Any], context: FolioRequestContext,
+    func render(_ template: String, title: String, model: [any Encodable], context: FolioRequestContext,
                 status: HTTPResponse.Status = .ok) throws -> Response {
-        try pages.render(template, title: title, tab: "Ghost", data: data, context: context, status: status)
+        try pages.render(template, title: title, tab: .ghost, model: model, context: context, status: status)
     }
 
     // MARK: - Setup
@@ -50,44 +50,26 @@ struct GhostPagesController: Sendable {
     }
 
     /// "21–40 of 300" and the links either side, for a list shown `size` at a time.
-    static func pager(page: Int, size: Int, shown: Int, total: Int, href: (Int) -> String) -> [String: Any] {
+    static func pager(page: Int, size: Int, shown: Int, total: Int, href: (Int) -> String) -> GhostPages.Pager {
         let first = (page - 1) * size
-        var data: [String: Any] = ["pageText": shown == 0 ? "" : "\(first + 1)–\(first + shown) of \(total)"]
-        if page > 1 { data["previousHref"] = href(page - 1) }
-        if first + shown < total { data["nextHref"] = href(page + 1) }
-        return data
+        return GhostPages.Pager(pageText: shown == 0 ? "" : "\(first + 1)–\(first + shown) of \(total)",
+                                previousHref: page > 1 ? href(page - 1) : nil, nextHref: first + shown < total ? href(page + 1) : nil)
     }
 
     func setupPage(context: FolioRequestContext, errors: [String], status: HTTPResponse.Status, page: Int = 1) async throws -> Response {
         let you = context.account?.username
-        let rows: [[String: Any]] = (0..<Self.setupRows).map { i in
-            [
-                "index": i, "number": i + 1, "more": i >= 4,
-                "name": i == 0 ? (you ?? "Player 1") : (i == 1 ? "Player 2" : ""),
-                "person": i != 1 || you == nil, "hard": i == 1 && you != nil, "mine": i == 0 && you != nil,
-            ]
-        }
-        var yourGames: [[String: Any]] = []
-        var gamesPager: [String: Any] = [:]
+        var yourGames: [GhostPages.YourGame] = []
+        var gamesPager: GhostPages.Pager?
         if let account = context.account {
             let games = try await referee.games(of: account, limit: Self.gamesPageSize, offset: (page - 1) * Self.gamesPageSize)
             gamesPager = Self.pager(page: page, size: Self.gamesPageSize, shown: games.items.count, total: games.total) {
                 "/ghost?page=\($0)#your-games-heading"
             }
-            yourGames = games.items.map { stored in
-                [
-                    "href": "/ghost/games/\(stored.id)", "players": stored.match.seats.map(\.name).joined(separator: ", "),
-                    "state": stored.status == .finished ? "finished" : (stored.status == .waiting ? "waiting for players" : "in play"),
-                    "mode": stored.mode == .online ? "online" : "hot-seat",
-                ]
-            }
+            yourGames = games.items.map(GhostPages.YourGame.init)
         }
-        return try render("ghost/setup", title: "Ghost", data: [
-            "rows": rows, "loggedIn": you != nil, "errors": errors, "navPlay": true,
-            "dictionaries": GhostDictionary.allCases.map { ["value": $0.rawValue, "label": $0.label, "selected": $0 == .english] },
-            "lengths": WordList.allowedMinimumLengths.map { ["value": $0, "selected": $0 == WordList.defaultMinimumLength] },
-            "yourGames": yourGames, "gamesPager": gamesPager,
-        ], context: context, status: status)
+        return try render("ghost/setup", title: "Ghost",
+                          model: [GhostPages.Setup(rows: Self.setupRows, you: you, errors: errors, yourGames: yourGames, gamesPager: gamesPager)],
+                          context: context, status: status)
     }
 
     /// The dictionary and minimum length of a setup form.
@@ -149,56 +131,21 @@ struct GhostPagesController: Sendable {
     @Sendable func show(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let stored = try await referee.match(try context.parameters.require("id"))
         if WebForm(query: request).value("fragment") == "1" {
-            return try pages.html("ghost/board", try board(stored, context: context, error: nil))
+            return try pages.html("ghost/board", TemplateData([try board(stored, context: context, error: nil)]))
         }
         return try gamePage(stored, context: context, error: nil, status: .ok)
     }
 
     func gamePage(_ stored: StoredMatch, context: FolioRequestContext, error: String?, status: HTTPResponse.Status) throws -> Response {
-        var data = try board(stored, context: context, error: error)
-        data["script"] = stored.mode == .online
-        data["navPlay"] = true
-        return try render("ghost/game", title: stored.mode == .online ? "Ghost room" : "Ghost", data: data, context: context, status: status)
+        let board = try board(stored, context: context, error: error)
+        return try render("ghost/game", title: stored.mode == .online ? "Ghost room" : "Ghost",
+                          model: [GhostPages.GamePage(script: stored.mode == .online), board], context: context, status: status)
     }
 
     /// The board's data: the view everyone shares, plus what only this page needs.
-    func board(_ stored: StoredMatch, context: FolioRequestContext, error: String?) throws -> [String: Any] {
-        let view = try referee.view(stored, viewer: context.account)
-        let name = { (seat: Int?) in seat.map { view.players[$0].name } ?? "" }
-        var data: [String: Any] = [
-            "id": view.id, "turn": view.turn, "mode": view.mode, "status": view.status, "online": view.mode == "online",
-            "dictionaryLabel": stored.match.dictionary.label, "minLength": view.minLength,
-            "fragment": view.fragment, "players": view.players.map(Self.playerData), "moves": view.moves.map { ["name": $0.name, "letter": $0.letter] },
-            "rounds": view.rounds.map { ["number": $0.number, "summary": $0.summary, "review": $0.review] },
-            "canAct": view.canAct, "csrfToken": context.csrfToken, "action": "/ghost/games/\(view.id)/move",
-            "waiting": view.status == "waiting", "playing": view.toAct != nil, "finished": view.winner != nil,
-            "toActName": name(view.toAct), "winnerName": name(view.winner),
-            "openSeatsText": "\(view.openSeats) more player\(view.openSeats == 1 ? "" : "s")",
-            "canChallenge": !view.fragment.isEmpty && view.challenge == nil, "newRound": view.fragment.isEmpty,
-            "link": "\(publicURL)/ghost/games/\(view.id)",
-        ]
-        if let error { data["error"] = error }
-        if let challenge = view.challenge {
-            data["challenge"] = ["challenger": name(challenge.challenger), "challenged": name(challenge.challenged)]
-        }
-        if let account = context.account, view.status == "waiting", !stored.seatAccounts.contains(account.id) {
-            data["canJoin"] = true
-        }
-        if view.status == "waiting", context.account == nil { data["joinNeedsAccount"] = true }
-        if view.winner != nil {
-            data["canAgain"] = stored.mode == .hotSeat
-                ? GhostReferee.mayAct(stored, seat: 0, account: context.account)
-                : context.account.map { stored.seatAccounts.contains($0.id) } ?? false
-        }
-        return data
-    }
-
-    static func playerData(_ player: MatchView.Player) -> [String: Any] {
-        [
-            "seat": player.seat, "name": player.name, "letters": player.letters, "out": player.out, "toAct": player.toAct,
-            "isYou": player.isYou, "seated": player.seated, "computer": player.kind != "person",
-            "lettersLabel": player.letters.isEmpty ? "no letters" : player.letters.map(String.init).joined(separator: " "),
-        ]
+    func board(_ stored: StoredMatch, context: FolioRequestContext, error: String?) throws -> GhostPages.Board {
+        GhostPages.Board(try referee.view(stored, viewer: context.account), stored: stored, viewer: context.account, csrfToken: context.csrfToken,
+                         error: error, publicURL: publicURL)
     }
 
     @Sendable func move(_ request: Request, context: FolioRequestContext) async throws -> Response {
@@ -272,39 +219,21 @@ struct GhostPagesController: Sendable {
         let first = (page - 1) * Self.scoresPageSize
         let scores = try await referee.highScores(dictionary: dictionary, limit: Self.scoresPageSize, offset: first)
         let rows = scores.items
-        var yours: [[String: Any]] = []
+        var yours: [GhostPages.ScoreRow] = []
         if let account = context.account {
-            yours = try await referee.scores(of: account).map(Self.scoreData)
+            yours = try await referee.scores(of: account).map { GhostPages.ScoreRow($0) }
         }
-        return try render("ghost/scores", title: "Ghost high scores", data: [
-            "dictionaries": GhostDictionary.allCases.map {
-                ["href": "/ghost/scores?dictionary=\($0.rawValue)", "label": $0.label, "current": $0 == dictionary]
-            },
-            "dictionaryLabel": dictionary.label,
-            "rows": rows.enumerated().map { rank, score in
-                var row = Self.scoreData(score)
-                row["rank"] = first + rank + 1
-                row["isYou"] = score.username == context.account?.username
-                return row
-            },
-            "empty": scores.total == 0, "yours": yours, "loggedIn": context.account != nil, "navScores": true,
-            "pager": Self.pager(page: page, size: Self.scoresPageSize, shown: rows.count, total: scores.total) {
-                "/ghost/scores?dictionary=\(dictionary.rawValue)&page=\($0)"
-            },
-        ], context: context)
-    }
-
-    static func scoreData(_ score: GhostScore) -> [String: Any] {
-        [
-            "username": score.username, "dictionary": GhostDictionary(rawValue: score.dictionary)?.label ?? score.dictionary,
-            "games": score.games, "wins": score.wins, "losses": score.losses, "rounds": score.rounds, "roundsLost": score.roundsLost,
-        ]
+        let pager = Self.pager(page: page, size: Self.scoresPageSize, shown: rows.count, total: scores.total) {
+            "/ghost/scores?dictionary=\(dictionary.rawValue)&page=\($0)"
+        }
+        return try render("ghost/scores", title: "Ghost high scores",
+                          model: [GhostPages.Scores(dictionary: dictionary, rows: rows.enumerated().map { rank, score in
+                                      GhostPages.ScoreRow(score, rank: first + rank + 1, isYou: score.username == context.account?.username)
+                                  }, empty: scores.total == 0, yours: yours, loggedIn: context.account != nil, pager: pager)],
+                          context: context)
     }
 
     @Sendable func help(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        try render("ghost/help", title: "How to play Ghost", data: [
-            "lengths": WordList.allowedMinimumLengths.map(String.init).joined(separator: ", "),
-            "defaultLength": WordList.defaultMinimumLength, "navHelp": true,
-        ], context: context)
+        try render("ghost/help", title: "How to play Ghost", model: [GhostPages.Help()], context: context)
     }
 }
