@@ -47,8 +47,8 @@ struct ErrorMiddleware: RouterMiddleware {
 
     func respond(_ request: Request, _ context: Context, status: HTTPResponse.Status, code: String, message: String) -> Response {
         if !Self.wantsJSON(request), let pages,
-           let page = try? pages.render("error", title: status.reasonPhrase, tab: "",
-                                        data: ["status": status.code, "heading": Self.heading(status), "message": message],
+           let page = try? pages.render("error", title: status.reasonPhrase, tab: nil,
+                                        model: [ErrorPage(status: status.code, heading: Self.heading(status), message: message)],
                                         context: context, status: status) {
             return page
         }
@@ -92,4 +92,11 @@ struct ErrorBody: Codable, Sendable {
     }
 
     let error: Detail
+}
+
+/// What an error page says: the status, a heading in words, and what to do.
+struct ErrorPage: Encodable {
+    let status: Int
+    let heading: String
+    let message: String
 }

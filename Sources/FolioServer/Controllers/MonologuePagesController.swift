@@ -72,51 +72,21 @@ struct MonologuePagesController: Sendable {
                                     personalTags: personal)
         let favourites = try await favouritesByID(context, among: result.items.map(\.id))
 
-        var data = resultsData(result, query: query, filter: filter, page: pageNumber, favourites: favourites, request: request)
+        let results = MonologuePages.Results(result, page: pageNumber, pageSize: Self.pageSize, favourites: favourites, uri: request.uri.description)
         if parameters.get("fragment") == "1" {
-            return try pages.html("monologues/results", data)
+            return try pages.html("monologues/results", TemplateData([results]))
         }
-        data["query"] = query
         // Filters that came in the address ride along as hidden fields, so a search without
         // JavaScript keeps them.
-        data["filterFields"] = ["tag", "gender", "tone", "length"].flatMap { name in
-            parameters.getAll(name).filter { !$0.isEmpty }.map { ["name": name, "value": $0] }
+        let fields = ["tag", "gender", "tone", "length"].flatMap { name in
+            parameters.getAll(name).filter { !$0.isEmpty }.map { MonologuePages.SearchForm.Field(name: name, value: $0) }
         }
-        data["hasFilters"] = filter != MonologueFilter()
-        data["filterSummary"] = Self.summary(filter)
-        data["optionsHref"] = "/monologues/options"
-        return try pages.render("monologues/list", title: "Monologues", data: data, context: context,
+        let form = MonologuePages.SearchForm(query: query, filterFields: fields, hasFilters: filter != MonologueFilter(),
+                                             filterSummary: Self.summary(filter))
+        return try pages.render("monologues/list", title: "Monologues", tab: .monologues, model: [form, results], context: context,
                                 textSize: options.textSize.rawValue)
     }
 
-    func resultsData(_ result: SearchResult, query: String, filter: MonologueFilter, page: Int,
-                     favourites: [String: Favourite], request: Request) -> [String: Any] {
-        let first = (page - 1) * Self.pageSize
-        var data: [String: Any] = [
-            "total": result.total,
-            "empty": result.total == 0,
-            "countText": result.total == 0 ? "No monologue matches. Try fewer words, or change the options."
-                : "\(result.total) monologue\(result.total == 1 ? "" : "s")",
-            "pageText": result.items.isEmpty ? "" : "\(first + 1)–\(first + result.items.count) of \(result.total)",
-            "items": result.items.map { m -> [String: Any] in
-                let shown = favourites[m.id].map { $0.applied(to: m) } ?? m
-                return ["id": m.id, "href": "/monologues/\(Self.escapePath(m.id))", "title": m.title, "character": m.character,
-                        "play": m.play, "lengthLabel": Self.lengthLabel(shown), "firstLine": Self.firstLine(shown),
-                        "isFavourite": favourites[m.id] != nil]
-            },
-        ]
-        func link(_ page: Int) -> String {
-            var items = URLComponents(string: request.uri.description)?.queryItems?.filter { $0.name != "page" && $0.name != "fragment" } ?? []
-            items.append(URLQueryItem(name: "page", value: String(page)))
-            var components = URLComponents()
-            components.path = "/monologues"
-            components.queryItems = items
-            return components.string ?? "/monologues"
-        }
-        if page > 1 { data["previousHref"] = link(page - 1) }
-        if first + result.items.count < result.total { data["nextHref"] = link(page + 1) }
-        return data
-    }
 
     // MARK: - Options
 
@@ -141,21 +111,8 @@ struct MonologuePagesController: Sendable {
     }
 
     func renderOptions(_ options: MonologueOptions, saved: Bool, context: FolioRequestContext) throws -> Response {
-        func choices<T: RawRepresentable & Equatable>(_ all: [T], _ current: T?, anyLabel: String) -> [[String: Any]] where T.RawValue == String {
-            [["value": "", "label": anyLabel, "selected": current == nil]]
-                + all.map { ["value": $0.rawValue, "label": $0.rawValue.capitalized, "selected": current == $0] }
-        }
-        let data: [String: Any] = [
-            "genders": choices([Gender.male, .female], options.gender == .any ? nil : options.gender, anyLabel: "Any"),
-            "tones": choices(Tone.allCases, options.tone, anyLabel: "Any"),
-            "lengths": choices(Length.allCases, options.length, anyLabel: "Any"),
-            "sizes": MonologueOptions.TextSize.allCases.map {
-                ["value": $0.rawValue, "label": $0 == .xlarge ? "Extra large" : $0.rawValue.capitalized, "selected": options.textSize == $0]
-            },
-            "saved": saved,
-        ]
-        return try pages.render("monologues/options", title: "Options", data: data, context: context,
-                                textSize: options.textSize.rawValue)
+        try pages.render("monologues/options", title: "Options", tab: .monologues, model: [MonologuePages.Options(options, saved: saved)],
+                         context: context, textSize: options.textSize.rawValue)
     }
 
     // MARK: - Tags
@@ -169,13 +126,13 @@ struct MonologuePagesController: Sendable {
         // any already ticked); the rest stay reachable by searching for them.
         let shown = personalCounts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
             .enumerated().filter { $0.offset < Self.maximumPersonalTags || selected.contains($0.element.key) }.map(\.element)
-        let data: [String: Any] = [
-            "tags": library.tags.map { ["name": $0.name, "count": $0.count, "selected": selected.contains($0.name)] },
-            "personalTags": shown.sorted { $0.key < $1.key }.map { ["name": $0.key, "count": $0.value, "selected": selected.contains($0.key)] },
-            "hasMorePersonalTags": personalCounts.count > shown.count, "morePersonalTags": personalCounts.count - shown.count,
-        ]
+        let model = MonologuePages.Tags(
+            tags: library.tags.map { .init(name: $0.name, count: $0.count, selected: selected.contains($0.name)) },
+            personalTags: shown.sorted { $0.key < $1.key }.map { .init(name: $0.key, count: $0.value, selected: selected.contains($0.key)) },
+            hasMorePersonalTags: personalCounts.count > shown.count, morePersonalTags: personalCounts.count - shown.count)
         let options = try await options(request, context)
-        return try pages.render("monologues/tags", title: "Tags", data: data, context: context, textSize: options.textSize.rawValue)
+        return try pages.render("monologues/tags", title: "Tags", tab: .monologues, model: [model], context: context,
+                                textSize: options.textSize.rawValue)
     }
 
     // MARK: - One monologue
@@ -187,30 +144,10 @@ struct MonologuePagesController: Sendable {
         let favourite = try await context.account.asyncMap { try await database.favourites.favourite(accountID: $0.id, monologueID: id) } ?? nil
         let m = favourite.map { $0.applied(to: original) } ?? original
         let related = library.related(to: id) ?? []
-        let data: [String: Any] = [
-            "monologue": [
-                "id": m.id, "title": m.title, "character": m.character, "play": m.play, "genderLabel": m.gender.rawValue,
-                "toneLabel": m.tone.rawValue, "lengthLabel": Self.lengthLabel(m), "location": m.location,
-                "actScene": Self.actScene(m), "wordCount": m.wordCount, "verseLabel": m.verse ? "verse" : "prose", "notes": m.notes,
-            ],
-            "lines": m.text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> [String: Any] in
-                ["text": line == "/" ? "" : String(line), "isDirection": line.hasPrefix("["), "isBeat": line == "/"]
-            },
-            "notes": m.notes,
-            "tags": m.tags.map { ["name": $0, "href": "/monologues?tag=\(Self.escapeQuery($0))"] },
-            "related": related.map {
-                ["href": "/monologues/\(Self.escapePath($0.monologue.id))", "title": $0.monologue.title,
-                 "character": $0.monologue.character, "play": $0.monologue.play, "reasons": $0.reasons.joined(separator: "; ")]
-            },
-            "canFavourite": context.account != nil,
-            "isFavourite": favourite != nil,
-            "isEdited": favourite?.isEdited ?? false,
-            "favouriteAction": "/monologues/\(Self.escapePath(id))/favourite",
-            "editHref": "/monologues/favourites/\(Self.escapePath(id))/edit",
-            "loginHref": "/account/login?next=/monologues/\(Self.escapePath(id))",
-        ]
+        let model = MonologuePages.Show(m, related: related, favourite: favourite, canFavourite: context.account != nil)
         let options = try await options(request, context)
-        return try pages.render("monologues/show", title: m.title, data: data, context: context, textSize: options.textSize.rawValue)
+        return try pages.render("monologues/show", title: m.title, tab: .monologues, model: [model], context: context,
+                                textSize: options.textSize.rawValue)
     }
 
     @Sendable func toggleFavourite(_ request: Request, context: FolioRequestContext) async throws -> Response {
@@ -312,21 +249,8 @@ struct MonologuePagesController: Sendable {
 
     func renderEditor(_ m: Monologue, original: Monologue, isEdited: Bool, errors: [String], tagsText: String? = nil,
                       context: FolioRequestContext, status: HTTPResponse.Status = .ok) throws -> Response {
-        let path = "/monologues/favourites/\(Self.escapePath(m.id))"
-        let data: [String: Any] = [
-            "monologue": ["id": m.id, "title": m.title, "character": m.character, "play": m.play,
-                          "href": "/monologues/\(Self.escapePath(m.id))"],
-            "form": [
-                "text": m.text, "notes": m.notes, "tags": tagsText ?? m.tags.joined(separator: ", "),
-                "genders": Gender.allCases.map { ["value": $0.rawValue, "label": $0.rawValue.capitalized, "selected": $0 == m.gender] },
-            ],
-            "errors": errors,
-            "isEdited": isEdited,
-            "saveAction": path + "/edit",
-            "restoreAction": path + "/restore",
-            "removeAction": path + "/remove",
-        ]
-        return try pages.render("monologues/edit", title: "Edit \(m.title)", data: data, context: context, status: status)
+        try pages.render("monologues/edit", title: "Edit \(m.title)", tab: .monologues,
+                         model: [MonologuePages.Editor(m, isEdited: isEdited, errors: errors, tagsText: tagsText)], context: context, status: status)
     }
 
     @Sendable func restore(_ request: Request, context: FolioRequestContext) async throws -> Response {
@@ -334,11 +258,8 @@ struct MonologuePagesController: Sendable {
         let form = try await WebForm.read(request)
         guard form.value("confirm") == "yes" else {
             // Without JavaScript there was no confirm(): ask on a page of its own.
-            let data: [String: Any] = [
-                "monologue": ["title": original.title, "href": "/monologues/favourites/\(Self.escapePath(original.id))/edit"],
-                "restoreAction": "/monologues/favourites/\(Self.escapePath(original.id))/restore",
-            ]
-            return try pages.render("monologues/confirm-restore", title: "Restore \(original.title)?", data: data, context: context)
+            return try pages.render("monologues/confirm-restore", title: "Restore \(original.title)?", tab: .monologues,
+                                    model: [MonologuePages.ConfirmRestore(original)], context: context)
         }
         try await database.restoreFavourite(accountID: account.id, monologueID: original.id)
         return .redirect(to: "/monologues/\(Self.escapePath(original.id))", type: .normal)

@@ -38,12 +38,13 @@ struct Layout: Encodable, Sendable {
     let user: User?
     let flash: Flash?
 
-    init(title: String, tab: Tab, csrfToken: String, textSize: String, username: String?, flash: Flash?) {
+    /// `tab` nil: a page of no app (an error page), with no tab marked.
+    init(title: String, tab: Tab?, csrfToken: String, textSize: String, username: String?, flash: Flash?) {
         self.title = title
         self.csrfToken = csrfToken
         self.textSize = textSize
         tabs = Tab.allCases.map { TabLink(name: $0.rawValue, href: $0.href, current: $0 == tab) }
-        app = tab.rawValue.lowercased()
+        app = tab?.rawValue.lowercased() ?? ""
         user = username.map(User.init)
         self.flash = flash
     }

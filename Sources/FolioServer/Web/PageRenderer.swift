@@ -19,23 +19,12 @@ struct PageRenderer: Sendable {
     }
 
     /// A whole page: the template's model (its parts, see `TemplateData`) inside the layout.
-    func render(_ template: String, title: String, tab: Tab, model parts: [Any], context: FolioRequestContext,
+    func render(_ template: String, title: String, tab: Tab?, model parts: [Any], context: FolioRequestContext,
                 status: HTTPResponse.Status = .ok, textSize: String = "medium",
                 flash: Layout.Flash? = nil) throws -> Response {
         let layout = Layout(title: title, tab: tab, csrfToken: context.csrfToken, textSize: textSize,
                             username: context.account?.username, flash: flash)
         return try html(template, TemplateData(parts, layout: layout), status: status)
-    }
-
-    /// A whole page from a dictionary, for the pages not yet given a model.
-    func render(_ template: String, title: String, tab: String = "Monologues", data: [String: Any] = [:],
-                context: FolioRequestContext, status: HTTPResponse.Status = .ok, textSize: String = "medium",
-                flash: (kind: String, message: String)? = nil) throws -> Response {
-        let layout = Layout(title: title, tab: Tab(rawValue: tab) ?? .monologues, csrfToken: context.csrfToken, textSize: textSize,
-                            username: context.account?.username, flash: flash.map { Layout.Flash(kind: $0.kind, message: $0.message) })
-        var all = data
-        all["page"] = layout
-        return try html(template, all, status: status)
     }
 
     /// A template alone, for fragments that live search swaps into a page.

@@ -1,0 +1,211 @@
+import Foundation
+import Monologues
+
+/// The monologue finder's page models.
+enum MonologuePages {
+    typealias Paths = MonologuePagesController
+
+    /// A search result as a card: the monologue as the actor keeps it (their cut, when they have
+    /// one), with its length and first line.
+    struct Card: Encodable {
+        let id: String
+        let href: String
+        let title: String
+        let character: String
+        let play: String
+        let lengthLabel: String
+        let firstLine: String
+        let isFavourite: Bool
+
+        init(_ m: Monologue, favourite: Favourite?) {
+            let shown = favourite.map { $0.applied(to: m) } ?? m
+            id = m.id
+            href = "/monologues/\(Paths.escapePath(m.id))"
+            title = m.title
+            character = m.character
+            play = m.play
+            lengthLabel = Paths.lengthLabel(shown)
+            firstLine = Paths.firstLine(shown)
+            isFavourite = favourite != nil
+        }
+    }
+
+    /// One page of results, as the page shows it and as live search swaps it in.
+    struct Results: Encodable {
+        let total: Int
+        let empty: Bool
+        let countText: String
+        let pageText: String
+        let items: [Card]
+        let previousHref: String?
+        let nextHref: String?
+
+        /// `uri` is the request's own address: the page links keep its other parameters.
+        init(_ result: SearchResult, page: Int, pageSize: Int, favourites: [String: Favourite], uri: String) {
+            let first = (page - 1) * pageSize
+            total = result.total
+            empty = result.total == 0
+            countText = result.total == 0 ? "No monologue matches. Try fewer words, or change the options."
+                : "\(result.total) monologue\(result.total == 1 ? "" : "s")"
+            pageText = result.items.isEmpty ? "" : "\(first + 1)–\(first + result.items.count) of \(result.total)"
+            items = result.items.map { Card($0, favourite: favourites[$0.id]) }
+            func link(_ page: Int) -> String {
+                var items = URLComponents(string: uri)?.queryItems?.filter { $0.name != "page" && $0.name != "fragment" } ?? []
+                items.append(URLQueryItem(name: "page", value: String(page)))
+                var components = URLComponents()
+                components.path = "/monologues"
+                components.queryItems = items
+                return components.string ?? "/monologues"
+            }
+            previousHref = page > 1 ? link(page - 1) : nil
+            nextHref = first + result.items.count < result.total ? link(page + 1) : nil
+        }
+    }
+
+    /// The search box and the filters in force.
+    struct SearchForm: Encodable {
+        struct Field: Encodable { let name: String; let value: String }
+
+        let query: String
+        /// Filters that came in the address, kept as hidden fields so a search without
+        /// JavaScript keeps them.
+        let filterFields: [Field]
+        let hasFilters: Bool
+        let filterSummary: String
+        let optionsHref = "/monologues/options"
+    }
+
+    struct Choice: Encodable {
+        let value: String
+        let label: String
+        let selected: Bool
+    }
+
+    /// The remembered search options and the text size.
+    struct Options: Encodable {
+        let genders: [Choice]
+        let tones: [Choice]
+        let lengths: [Choice]
+        let sizes: [Choice]
+        let saved: Bool
+
+        init(_ options: MonologueOptions, saved: Bool) {
+            func choices<T: RawRepresentable & Equatable>(_ all: [T], _ current: T?) -> [Choice] where T.RawValue == String {
+                [Choice(value: "", label: "Any", selected: current == nil)]
+                    + all.map { Choice(value: $0.rawValue, label: $0.rawValue.capitalized, selected: current == $0) }
+            }
+            genders = choices([Gender.male, .female], options.gender == .any ? nil : options.gender)
+            tones = choices(Tone.allCases, options.tone)
+            lengths = choices(Length.allCases, options.length)
+            sizes = MonologueOptions.TextSize.allCases.map {
+                Choice(value: $0.rawValue, label: $0 == .xlarge ? "Extra large" : $0.rawValue.capitalized, selected: options.textSize == $0)
+            }
+            self.saved = saved
+        }
+    }
+
+    struct Tags: Encodable {
+        struct Tag: Encodable { let name: String; let count: Int; let selected: Bool }
+
+        let tags: [Tag]
+        let personalTags: [Tag]
+        let hasMorePersonalTags: Bool
+        let morePersonalTags: Int
+    }
+
+    /// One monologue to read: its facts, its lines (stage directions and beats marked), its tags
+    /// as searches, and the monologues like it.
+    struct Show: Encodable {
+        struct Facts: Encodable {
+            let id: String
+            let title: String
+            let character: String
+            let play: String
+            let genderLabel: String
+            let toneLabel: String
+            let lengthLabel: String
+            let location: String
+            let actScene: String
+            let wordCount: Int
+            let verseLabel: String
+            let notes: String
+        }
+
+        struct Line: Encodable { let text: String; let isDirection: Bool; let isBeat: Bool }
+        struct Tag: Encodable { let name: String; let href: String }
+        struct Related: Encodable { let href: String; let title: String; let character: String; let play: String; let reasons: String }
+
+        let monologue: Facts
+        let lines: [Line]
+        let notes: String
+        let tags: [Tag]
+        let related: [Related]
+        let canFavourite: Bool
+        let isFavourite: Bool
+        let isEdited: Bool
+        let favouriteAction: String
+        let editHref: String
+        let loginHref: String
+
+        init(_ m: Monologue, related: [RelatedMonologue], favourite: Favourite?, canFavourite: Bool) {
+            monologue = Facts(id: m.id, title: m.title, character: m.character, play: m.play, genderLabel: m.gender.rawValue,
+                              toneLabel: m.tone.rawValue, lengthLabel: Paths.lengthLabel(m), location: m.location,
+                              actScene: Paths.actScene(m), wordCount: m.wordCount, verseLabel: m.verse ? "verse" : "prose", notes: m.notes)
+            lines = m.text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                Line(text: line == "/" ? "" : String(line), isDirection: line.hasPrefix("["), isBeat: line == "/")
+            }
+            notes = m.notes
+            tags = m.tags.map { Tag(name: $0, href: "/monologues?tag=\(Paths.escapeQuery($0))") }
+            self.related = related.map {
+                Related(href: "/monologues/\(Paths.escapePath($0.monologue.id))", title: $0.monologue.title,
+                        character: $0.monologue.character, play: $0.monologue.play, reasons: $0.reasons.joined(separator: "; "))
+            }
+            self.canFavourite = canFavourite
+            isFavourite = favourite != nil
+            isEdited = favourite?.isEdited ?? false
+            favouriteAction = "/monologues/\(Paths.escapePath(m.id))/favourite"
+            editHref = "/monologues/favourites/\(Paths.escapePath(m.id))/edit"
+            loginHref = "/account/login?next=/monologues/\(Paths.escapePath(m.id))"
+        }
+    }
+
+    /// The actor's own version of a favourite: text, notes, tags and gender, with why a save
+    /// was refused.
+    struct Editor: Encodable {
+        struct Heading: Encodable { let id: String; let title: String; let character: String; let play: String; let href: String }
+        struct Fields: Encodable { let text: String; let notes: String; let tags: String; let genders: [Choice] }
+
+        let monologue: Heading
+        let form: Fields
+        let errors: [String]
+        let isEdited: Bool
+        let saveAction: String
+        let restoreAction: String
+        let removeAction: String
+
+        init(_ m: Monologue, isEdited: Bool, errors: [String], tagsText: String?) {
+            let path = "/monologues/favourites/\(Paths.escapePath(m.id))"
+            monologue = Heading(id: m.id, title: m.title, character: m.character, play: m.play, href: "/monologues/\(Paths.escapePath(m.id))")
+            form = Fields(text: m.text, notes: m.notes, tags: tagsText ?? m.tags.joined(separator: ", "),
+                          genders: Gender.allCases.map { Choice(value: $0.rawValue, label: $0.rawValue.capitalized, selected: $0 == m.gender) })
+            self.errors = errors
+            self.isEdited = isEdited
+            saveAction = path + "/edit"
+            restoreAction = path + "/restore"
+            removeAction = path + "/remove"
+        }
+    }
+
+    /// Without JavaScript there is no confirm(): restoring asks on a page of its own.
+    struct ConfirmRestore: Encodable {
+        struct Heading: Encodable { let title: String; let href: String }
+
+        let monologue: Heading
+        let restoreAction: String
+
+        init(_ original: Monologue) {
+            monologue = Heading(title: original.title, href: "/monologues/favourites/\(Paths.escapePath(original.id))/edit")
+            restoreAction = "/monologues/favourites/\(Paths.escapePath(original.id))/restore"
+        }
+    }
+}
