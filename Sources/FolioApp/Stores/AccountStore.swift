@@ -8,7 +8,7 @@ public protocol AccountStore: Sendable {
     /// A new account; `AccountError.usernameTaken` when the name is in use.
     func createAccount(username: String, passwordHash: String, now: Date) async throws -> Account
     func updatePasswordHash(accountID: Int64, to hash: String) async throws
-    /// The account and its bcrypt hash, by username (case as registered).
+    /// The account and its bcrypt hash, by username whatever its case (names differ by more than case).
     func credentials(username: String) async throws -> (account: Account, passwordHash: String)?
     func passwordHash(accountID: Int64) async throws -> String?
 

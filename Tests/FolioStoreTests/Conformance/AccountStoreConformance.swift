@@ -16,6 +16,7 @@ import Testing
         // And the credentials are found by name, with the hash
         let found = try #require(try await stores.credentials(username: "Ann"))
         #expect(found.account == ann && found.passwordHash == "first")
+        #expect(try await stores.credentials(username: "aNN")?.account == ann)
         #expect(try await stores.credentials(username: "nobody") == nil)
         // When the hash changes, Then it reads back changed
         try await stores.updatePasswordHash(accountID: ann.id, to: "second")
