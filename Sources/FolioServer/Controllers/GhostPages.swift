@@ -5,12 +5,7 @@ import Ghost
 
 /// Ghost's page models.
 enum GhostPages {
-    /// "21–40 of 300" and the links either side.
-    struct Pager: Encodable {
-        let pageText: String
-        let previousHref: String?
-        let nextHref: String?
-    }
+    typealias Pager = PageTextLinks
 
     /// One seat of the setup form: the first is yours when you are logged in, the second a hard
     /// computer then; rows past the fourth are hidden until asked for.

@@ -44,12 +44,7 @@ enum VocabularyPaging {
                      nextHref: page.offset + page.items.count < page.total ? link(number + 1) : nil)
     }
 
-    /// A page's place in the list, for `vocab/pager.mustache`.
-    struct Pager: Encodable {
-        let pageText: String
-        let previousHref: String?
-        let nextHref: String?
-    }
+    typealias Pager = PageTextLinks
 }
 
 /// A page of an API list: `{"total": N, "items": [...], "limit": L, "offset": O}`.

@@ -91,3 +91,11 @@ struct Pager: Encodable, Sendable {
     let previousHref: String?
     let nextHref: String?
 }
+
+/// A page's place in a list as text ("21–40 of 300") and the links either side: the shape the
+/// Vocabulary and Ghost pagers share.
+struct PageTextLinks: Encodable, Sendable {
+    let pageText: String
+    let previousHref: String?
+    let nextHref: String?
+}
