@@ -271,11 +271,9 @@ import Vocabulary
         }
         print("vocabulary at 25,000 pairs / 10,000 reviews (ms, median): next review \(Self.median(next)), "
               + "new-only queue with a tag \(Self.median(newOnly)), page 241 \(Self.median(page)), accent-blind search \(Self.median(search))")
-        // Bounds for a debug build on a shared machine; the figures above are what to compare.
-        #expect(Self.median(next) < 25)
-        #expect(Self.median(newOnly) < 50)
-        #expect(Self.median(page) < 50)
-        #expect(Self.median(search) < 100)
+        // The figures above are for comparison only: a timed unit test on a shared machine
+        // flakes. scripts/scale-bench.sh holds these reads to the product's floors (release build,
+        // live server, medians).
     }
 
     @Test func aBigImportBarelyDelaysAnotherAccountsWrite() async throws {
@@ -317,10 +315,17 @@ import Vocabulary
               + "another account's write during it: max \(latencies.max() ?? 0) ms, "
               + "median \(Self.median(latencies)) ms over \(latencies.count) writes")
         #expect(latencies.count >= 3)
-        // The transaction holds the writer about 150 ms in a debug build when run alone (the
-        // target is under 300 ms, which the live test holds the server to); the bound is generous
-        // because this suite shares two cores with the rest of the tests.
-        #expect(latencies.max() ?? 0 < 1_000)
+        // Printed for comparison only; the live security suite (Tests/security/test_vocabulary.py)
+        // holds another account's write during an import to 300 ms.
         #expect(try await database.vocabulary.pairCount(accountID: importer) == 8_000)
+        // Every pair is linked to its own tags: the links are written by position in the batch.
+        let batch7 = try await database.vocabulary.pairs(accountID: importer, filter: PairFilter(tag: "batch 7"), limit: 500, offset: 0)
+        #expect(batch7.total == 400)
+        #expect(batch7.items.allSatisfy { pair in
+            pair.tags.sorted() == ["Batch 7", "Import"] && pair.english.hasPrefix("x word ") && Int(pair.english.dropFirst(7))! % 20 == 7
+        })
+        let sample = try #require(try await database.vocabulary.pairs(accountID: importer, filter: PairFilter(query: "x gair 7999 ŵ"),
+                                                                      limit: 5, offset: 0).items.first)
+        #expect(sample.english == "x word 7999" && sample.note == "" && sample.type == "noun")
     }
 }
