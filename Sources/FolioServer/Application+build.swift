@@ -38,28 +38,58 @@ public func buildApplication(_ configuration: ServerConfiguration, database: App
     return app
 }
 
+/// Folio's two faces, each a router with its own middleware: the JSON API (mounted at
+/// `APIRoute.mounts`), whose every answer is JSON, and the pages, whose errors are pages.
+struct FolioRouters: HTTPResponderBuilder {
+    let api: Router<FolioRequestContext>
+    let pages: Router<FolioRequestContext>
+
+    func buildResponder() -> Responder {
+        Responder(api: api.buildResponder(), pages: pages.buildResponder())
+    }
+
+    /// Hands each request to the face mounted at its path.
+    struct Responder: HTTPResponder {
+        let api: RouterResponder<FolioRequestContext>
+        let pages: RouterResponder<FolioRequestContext>
+
+        func respond(to request: Request, context: FolioRequestContext) async throws -> Response {
+            APIRoute.isMounted(request.uri.path)
+                ? try await api.respond(to: request, context: context)
+                : try await pages.respond(to: request, context: context)
+        }
+    }
+}
+
 func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRenderer, referee: GhostReferee,
-                 configuration: ServerConfiguration, logger: Logger, csrf: CSRFTokens = CSRFTokens()) -> Router<FolioRequestContext> {
-    let router = Router(context: FolioRequestContext.self)
+                 configuration: ServerConfiguration, logger: Logger, csrf: CSRFTokens = CSRFTokens()) -> FolioRouters {
+    let api = Router(context: FolioRequestContext.self)
     // First, so that every answer carries them, errors included.
-    router.add(middleware: SecurityHeadersMiddleware(publicURL: configuration.publicURL, wikiBase: configuration.wikiBase))
+    api.add(middleware: SecurityHeadersMiddleware(publicURL: configuration.publicURL, wikiBase: configuration.wikiBase))
     // The bare route load tests compare the search endpoint against: nothing but the headers in its way.
-    router.get("/api/v1/ping") { _, _ in "pong" }
-    router.add(middleware: ResponseCompressionMiddleware())
-    router.get("/api/v1/openapi.json") { _, _ in try OpenAPIDocument.response() }
-    router.add(middleware: ErrorMiddleware(logger: logger, pages: pages))
+    api.on(api: .ping) { _, _ in "pong" }
+    api.add(middleware: ResponseCompressionMiddleware())
+    api.on(api: .openAPI) { _, _ in try OpenAPIDocument.response() }
+    api.add(middleware: APIErrorMiddleware(logger: logger))
+    // A script reading the API gets no visitor id: see SessionMiddleware.
+    api.add(middleware: SessionMiddleware(accounts: database.accounts, csrf: csrf, mintsVisitorIDs: false))
+    api.add(middleware: CSRFMiddleware())
+
+    let site = Router(context: FolioRequestContext.self)
+    site.add(middleware: SecurityHeadersMiddleware(publicURL: configuration.publicURL, wikiBase: configuration.wikiBase))
+    site.add(middleware: ResponseCompressionMiddleware())
+    site.add(middleware: PageErrorMiddleware(logger: logger, pages: pages))
     if let publicDirectory = PageRenderer.publicDirectory {
         // Served when the rest of the app answers 404, so files never shadow a route; inside the
         // error middleware, so a refused name gets the same 404 as any other.
-        router.add(middleware: PublicPathGuard())
-        router.add(middleware: FileMiddleware(publicDirectory, urlBasePath: "/public",
-                                              cacheControl: .init([(MediaType(type: .any), [.public, .maxAge(3600)])]), logger: logger)
+        site.add(middleware: PublicPathGuard())
+        site.add(middleware: FileMiddleware(publicDirectory, urlBasePath: "/public",
+                                            cacheControl: .init([(MediaType(type: .any), [.public, .maxAge(3600)])]), logger: logger)
             .withServeOnNotFoundResponse())
     }
-    router.add(middleware: SessionMiddleware(accounts: database.accounts, csrf: csrf))
-    router.add(middleware: CSRFMiddleware())
+    site.add(middleware: SessionMiddleware(accounts: database.accounts, csrf: csrf, mintsVisitorIDs: true))
+    site.add(middleware: CSRFMiddleware())
 
-    let api = router.group("api/v1")
     MonologuesController<FolioRequestContext>(library: library, repository: database.monologues).addRoutes(to: api)
     FavouritesAPIController(database: database, library: library).addRoutes(to: api)
     VocabularyAPIController(database: database, pairLimit: configuration.limits.pairsPerAccount).addRoutes(to: api)
@@ -67,21 +97,21 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
                       registrations: RegistrationThrottle(database: database, perHour: configuration.limits.registrationsPerAddressPerHour),
                       passwords: Passwords(cost: configuration.bcryptCost, threads: configuration.limits.concurrentPasswordChecks,
                                            queueLength: configuration.limits.passwordQueueLength),
-                      csrf: csrf).addRoutes(to: router)
-    MonologuePagesController(database: database, library: library, pages: pages).addRoutes(to: router)
-    VocabularyPagesController(database: database, pages: pages, pairLimit: configuration.limits.pairsPerAccount).addRoutes(to: router)
+                      csrf: csrf).addRoutes(to: site)
+    MonologuePagesController(database: database, library: library, pages: pages).addRoutes(to: site)
+    VocabularyPagesController(database: database, pages: pages, pairLimit: configuration.limits.pairsPerAccount).addRoutes(to: site)
     let catalogue = CatalogueCache(store: database, recheckSeconds: configuration.libraryRecheckSeconds)
     CharactersAPIController(database: database, catalogue: catalogue).addRoutes(to: api)
-    CharactersPagesController(database: database, catalogue: catalogue, pages: pages, wikiBase: configuration.wikiBase).addRoutes(to: router)
-    SWAPIController(catalogue: catalogue, publicURL: configuration.publicURL).addRoutes(to: router)
+    CharactersPagesController(database: database, catalogue: catalogue, pages: pages, wikiBase: configuration.wikiBase).addRoutes(to: site)
+    SWAPIController(catalogue: catalogue, publicURL: configuration.publicURL).addRoutes(to: api)
     let plotPages = PlotsPagesController(database: database, pages: pages,
                                          expansions: ExpansionGate(capacity: configuration.limits.concurrentExpansions),
                                          limits: configuration.limits)
     PlotsAPIController(database: database, pages: plotPages).addRoutes(to: api)
-    plotPages.addRoutes(to: router)
+    plotPages.addRoutes(to: site)
     GhostAPIController(referee: referee).addRoutes(to: api)
-    GhostPagesController(referee: referee, pages: pages, publicURL: configuration.publicURL).addRoutes(to: router)
-    return router
+    GhostPagesController(referee: referee, pages: pages, publicURL: configuration.publicURL).addRoutes(to: site)
+    return FolioRouters(api: api, pages: site)
 }
 
 /// The routes that upgrade to a WebSocket, behind the same sessions as the pages so a socket
@@ -89,7 +119,7 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
 func buildWebSocketRouter(database: AppDatabase, referee: GhostReferee, configuration: ServerConfiguration,
                           logger: Logger, csrf: CSRFTokens) -> Router<FolioRequestContext> {
     let router = Router(context: FolioRequestContext.self)
-    router.add(middleware: SessionMiddleware(accounts: database.accounts, csrf: csrf))
+    router.add(middleware: SessionMiddleware(accounts: database.accounts, csrf: csrf, mintsVisitorIDs: true))
     let tally = GhostSocketTally(perAddress: configuration.limits.webSocketsPerAddress, perGame: configuration.limits.webSocketsPerGame)
     GhostSocketController(referee: referee, tally: tally, logger: logger).addRoutes(to: router)
     return router

@@ -3,58 +3,92 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// The one place where errors become responses. Every module's `FolioError` maps to a status by
-/// its kind. The API answers `{"error": {"code": …, "message": …}}`; pages answer the error page,
-/// or the log-in page when the visitor needs an account. Anything unexpected is logged and
-/// answered with a 500 that leaks nothing.
-struct ErrorMiddleware: RouterMiddleware {
+/// What an error means to a client: a status, a stable code, a message that says what to do, and
+/// any headers it needs (`Retry-After`). Both faces answer from it, each in its own form. Anything
+/// unexpected is logged here and becomes a 500 that leaks nothing.
+struct Failure {
+    var status: HTTPResponse.Status
+    var code: String
+    var message: String
+    var headers: HTTPFields = [:]
+    /// Set for a Folio error: the page face sends an unauthorized visitor to log in instead.
+    var folioError: (any FolioError)?
+
+    init(_ error: any Error, request: Request, logger: Logger) {
+        switch error {
+        case let error as any FolioError:
+            status = ErrorMiddleware.status(for: error.kind)
+            code = error.code
+            message = error.message
+            folioError = error
+            if case AccountError.tooManyAttempts(let seconds) = error { headers[.retryAfter] = String(seconds) }
+        case let error as HTTPError:
+            status = error.status
+            code = error.status == .notFound ? "not_found" : "http_\(error.status.code)"
+            message = error.body ?? (error.status == .notFound
+                ? "Nothing at \(request.method) \(request.uri.path)."
+                : error.status.reasonPhrase)
+            headers = error.headers
+        case let error as any HTTPResponseError:
+            status = error.status
+            code = "http_\(error.status.code)"
+            message = error.status.reasonPhrase
+        default:
+            logger.error("Unhandled error on \(request.method) \(request.uri.path): \(error)")
+            status = .internalServerError
+            code = "internal_error"
+            message = "Something went wrong on the server. It has been logged."
+        }
+    }
+}
+
+/// The API router's errors, unknown paths included: `{"error": {"code": …, "message": …}}`.
+struct APIErrorMiddleware: RouterMiddleware {
     typealias Context = FolioRequestContext
     let logger: Logger
-    let pages: PageRenderer?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let error as any FolioError {
-            let status = Self.status(for: error.kind)
-            if !Self.wantsJSON(request), error.kind == .unauthorized, request.method == .get || error.code == AccountError.notLoggedIn.code {
-                let back = request.method == .get ? request.uri.description : "/monologues"
-                return .redirect(to: "/account/login?next=\(back.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/")", type: .normal)
-            }
-            var response = respond(request, context, status: status, code: error.code, message: error.message)
-            if case AccountError.tooManyAttempts(let seconds) = error { response.headers[.retryAfter] = String(seconds) }
-            return response
-        } catch let error as HTTPError {
-            let code = error.status == .notFound ? "not_found" : "http_\(error.status.code)"
-            let message = error.body ?? (error.status == .notFound
-                ? "Nothing at \(request.method) \(request.uri.path)."
-                : error.status.reasonPhrase)
-            var response = respond(request, context, status: error.status, code: code, message: message)
-            response.headers.append(contentsOf: error.headers)
-            return response
-        } catch let error as any HTTPResponseError {
-            return respond(request, context, status: error.status, code: "http_\(error.status.code)", message: error.status.reasonPhrase)
         } catch {
-            logger.error("Unhandled error on \(request.method) \(request.uri.path): \(error)")
-            return respond(request, context, status: .internalServerError, code: "internal_error",
-                           message: "Something went wrong on the server. It has been logged.")
+            let failure = Failure(error, request: request, logger: logger)
+            var response = ErrorMiddleware.json(status: failure.status, code: failure.code, message: failure.message)
+            response.headers.append(contentsOf: failure.headers)
+            return response
         }
     }
+}
 
-    static func wantsJSON(_ request: Request) -> Bool {
-        request.uri.path.hasPrefix("/api/") || request.uri.path.hasPrefix("/swapi/")
-    }
+/// The pages router's errors, unknown paths included: the error page, or the log-in page when the
+/// visitor needs an account.
+struct PageErrorMiddleware: RouterMiddleware {
+    typealias Context = FolioRequestContext
+    let logger: Logger
+    let pages: PageRenderer
 
-    func respond(_ request: Request, _ context: Context, status: HTTPResponse.Status, code: String, message: String) -> Response {
-        if !Self.wantsJSON(request), let pages,
-           let page = try? pages.render("error", title: status.reasonPhrase, tab: nil,
-                                        model: [ErrorPage(status: status.code, heading: Self.heading(status), message: message)],
-                                        context: context, status: status) {
-            return page
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let failure = Failure(error, request: request, logger: logger)
+            if let error = failure.folioError, error.kind == .unauthorized,
+               request.method == .get || error.code == AccountError.notLoggedIn.code {
+                let back = request.method == .get ? request.uri.description : SiteRoute.monologues.path()
+                return .redirect(to: SiteRoute.loginForm.path(query: ["next": back]), type: .normal)
+            }
+            var response = (try? pages.render("error", title: failure.status.reasonPhrase, tab: nil,
+                                              model: [ErrorPage(status: failure.status.code, heading: ErrorMiddleware.heading(failure.status),
+                                                                message: failure.message)],
+                                              context: context, status: failure.status))
+                ?? ErrorMiddleware.json(status: failure.status, code: failure.code, message: failure.message)
+            response.headers.append(contentsOf: failure.headers)
+            return response
         }
-        return Self.json(status: status, code: code, message: message)
     }
+}
 
+/// How Folio's errors map to HTTP, shared by both faces.
+enum ErrorMiddleware {
     static func heading(_ status: HTTPResponse.Status) -> String {
         switch status.code {
         case 404: "Nothing here"

@@ -5,14 +5,14 @@ import Testing
 /// Page logic, tested without HTTP: what a page model shows.
 @Suite struct PageModelTests {
     @Test func aPagerSaysWhereAPageStandsAndLinksItsNeighbours() {
-        let middle = PageLinks(total: 120, page: 2, pageSize: 50, shown: 50, path: "/characters").pager
+        let middle = PageLinks(total: 120, page: 2, pageSize: 50, shown: 50, route: .characters).pager
         #expect(middle.pageText == "51–100 of 120" && middle.paged && !middle.one)
         #expect(middle.previousHref == "/characters" && middle.nextHref == "/characters?page=3")
-        let last = PageLinks(total: 120, page: 3, pageSize: 50, shown: 20, path: "/characters").pager
+        let last = PageLinks(total: 120, page: 3, pageSize: 50, shown: 20, route: .characters).pager
         #expect(last.nextHref == nil && last.previousHref == "/characters?page=2")
-        let past = PageLinks(total: 1, page: 9, pageSize: 50, shown: 0, path: "/x").pager
+        let past = PageLinks(total: 1, page: 9, pageSize: 50, shown: 0, route: .characterFavourites).pager
         #expect(past.pageText == nil && past.one && past.paged)
-        let alone = PageLinks(total: 0, page: 1, pageSize: 50, shown: 0, path: "/x").pager
+        let alone = PageLinks(total: 0, page: 1, pageSize: 50, shown: 0, route: .characterFavourites).pager
         #expect(!alone.paged)
     }
 

@@ -27,17 +27,17 @@ struct AccountController: Sendable {
     }
 
     func addRoutes(to router: Router<FolioRequestContext>) {
-        router.get("account", use: index)
-        router.get("account/register", use: registerForm)
-        router.post("account/register", use: register)
-        router.get("account/login", use: loginForm)
-        router.post("account/login", use: login)
-        router.post("account/logout", use: logout)
-        router.post("account/password", use: changePassword)
+        router.on(page: .account, use: index)
+        router.on(page: .registerForm, use: registerForm)
+        router.on(page: .register, use: register)
+        router.on(page: .loginForm, use: loginForm)
+        router.on(page: .login, use: login)
+        router.on(page: .logout, use: logout)
+        router.on(page: .changePassword, use: changePassword)
     }
 
     @Sendable func index(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        guard context.account != nil else { return .redirect(to: "/account/login?next=/account", type: .normal) }
+        guard context.account != nil else { return .redirect(to: SiteRoute.loginForm.path(query: ["next": SiteRoute.account.path()]), type: .normal) }
         return try pages.render("account/index", title: "Account", tab: .account, model: [AccountForm()], context: context)
     }
 
@@ -58,7 +58,7 @@ struct AccountController: Sendable {
             let account = try await registrations.attempt(address: context.clientAddress) {
                 try await database.createAccount(username: username, passwordHash: try await passwords.hash(password))
             }
-            return try await startSession(for: account, redirectTo: "/monologues")
+            return try await startSession(for: account, redirectTo: SiteRoute.monologues.path())
         } catch let error as AccountError {
             return try refusal(error, template: "account/register", title: "Create an account",
                                form: AccountForm(username: typed, errors: [error.message]), context: context)
@@ -98,7 +98,7 @@ struct AccountController: Sendable {
     /// Ends the session and starts a new visitor id, so the CSRF token of the session is dead too.
     @Sendable func logout(_ request: Request, context: FolioRequestContext) async throws -> Response {
         if let token = context.sessionToken { try await database.deleteSession(token: token) }
-        var response = Response.redirect(to: "/monologues", type: .normal)
+        var response = Response.redirect(to: SiteRoute.monologues.path(), type: .normal)
         for cookie in csrf.visitorCookies() { response.setCookie(cookie) }
         return response
     }
@@ -162,7 +162,7 @@ struct AccountController: Sendable {
     /// backslash (read as "/"), an invisible format character, a scheme, a host, or a start of
     /// "//". What passes is rebuilt from its parsed path and query, never echoed as typed.
     static func safeNext(_ next: String?) -> String {
-        let fallback = "/monologues"
+        let fallback = SiteRoute.monologues.path()
         guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), next.utf8.count <= 2048,
               !next.unicodeScalars.contains(where: { scalar in
                   scalar == "\\" || scalar.properties.isWhitespace

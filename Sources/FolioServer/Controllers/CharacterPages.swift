@@ -21,10 +21,10 @@ struct CharacterRow: Encodable {
         id = c.id
         name = c.name
         planet = catalogue.planet(c.homeworld)?.name ?? "unknown"
-        href = "/characters/\(c.id)"
-        portrait = "/characters/\(c.id)/portrait.svg"
+        href = SiteRoute.character.path(c.id)
+        portrait = SiteRoute.characterPortrait.path(c.id)
         self.isFavourite = isFavourite
-        toggleAction = "/characters/\(c.id)/favourite"
+        toggleAction = SiteRoute.toggleCharacterFavourite.path(c.id)
         self.canKeep = canKeep
         appearance = catalogue.appearance(c.firstAppearance)?.title ?? ""
         self.back = back
@@ -74,7 +74,7 @@ struct CharacterDetails: Encodable {
             Fact(label: "Height", value: c.height == "unknown" ? "unknown" : "\(c.height) cm", id: "fact-height"),
             Fact(label: "First appearance", value: catalogue.appearance(c.firstAppearance)?.title ?? "unknown", id: "fact-first"),
         ]
-        webHref = "/characters/\(c.id)/web"
+        webHref = SiteRoute.characterWeb.path(c.id)
     }
 }
 

@@ -9,12 +9,12 @@ struct CharactersAPIController: Sendable {
     let database: AppDatabase
     let catalogue: CatalogueCache
 
-    func addRoutes(to group: RouterGroup<FolioRequestContext>) {
-        group.get("characters", use: list)
-        group.get("characters/favourites", use: favourites)
-        group.put("characters/favourites/:id", use: keep)
-        group.delete("characters/favourites/:id", use: forget)
-        group.get("characters/:id", use: show)
+    func addRoutes(to router: Router<FolioRequestContext>) {
+        router.on(api: .characters, use: list)
+        router.on(api: .characterFavourites, use: favourites)
+        router.on(api: .saveCharacterFavourite, use: keep)
+        router.on(api: .deleteCharacterFavourite, use: forget)
+        router.on(api: .character, use: show)
     }
 
     struct Item: Encodable, Sendable {
@@ -51,7 +51,7 @@ struct CharactersAPIController: Sendable {
             section = catalogue.section(of: c).rawValue
             films = c.films.compactMap { catalogue.appearance($0)?.title }
             wiki = c.wiki
-            portrait = "/characters/\(c.id)/portrait.svg"
+            portrait = SiteRoute.characterPortrait.path(c.id)
         }
     }
 

@@ -14,13 +14,13 @@ struct CharactersPagesController: Sendable {
     let wikiBase: String
 
     func addRoutes(to router: Router<FolioRequestContext>) {
-        router.get("characters", use: list)
-        router.get("characters/favourites", use: favourites)
-        router.get("characters/:id", use: character)
-        router.get("characters/:id/details", use: details)
-        router.get("characters/:id/web", use: web)
-        router.get("characters/:id/portrait.svg", use: portrait)
-        router.post("characters/:id/favourite", use: toggle)
+        router.on(page: .characters, use: list)
+        router.on(page: .characterFavourites, use: favourites)
+        router.on(page: .character, use: character)
+        router.on(page: .characterDetails, use: details)
+        router.on(page: .characterWeb, use: web)
+        router.on(page: .characterPortrait, use: portrait)
+        router.on(page: .toggleCharacterFavourite, use: toggle)
     }
 
     func render(_ template: String, title: String, model: [Any], context: FolioRequestContext) throws -> Response {
@@ -46,7 +46,7 @@ struct CharactersPagesController: Sendable {
     }
 
     func row(_ c: Character, in catalogue: Catalogue, favourites: Set<Int>, context: FolioRequestContext,
-             back: String = "/characters") -> CharacterRow {
+             back: String = SiteRoute.characters.path()) -> CharacterRow {
         CharacterRow(c, in: catalogue, isFavourite: favourites.contains(c.id), canKeep: context.account != nil, back: back)
     }
 
@@ -58,7 +58,7 @@ struct CharactersPagesController: Sendable {
         let number = PageLinks.number(WebForm(query: request).get("page"))
         let page = catalogue.sections(offset: (number - 1) * Self.pageSize, limit: Self.pageSize)
         let shown = page.sections.reduce(0) { $0 + $1.characters.count }
-        let links = PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: shown, path: "/characters")
+        let links = PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: shown, route: .characters)
         let sections = page.sections.map { section, members in
             CharacterSection(id: section.rawValue, title: section.title,
                              rows: members.map { row($0, in: catalogue, favourites: favourites, context: context, back: links.href(number)) })
@@ -77,11 +77,11 @@ struct CharactersPagesController: Sendable {
         let number = PageLinks.number(WebForm(query: request).get("page"))
         let page = try await database.characters.favourites(accountID: account.id, limit: Self.pageSize,
                                                             offset: (number - 1) * Self.pageSize)
-        let back = PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: 0, path: "/characters/favourites").href(number)
+        let back = PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: 0, route: .characterFavourites).href(number)
         let rows = page.ids.compactMap { catalogue.character($0) }.map {
             row($0, in: catalogue, favourites: Set(page.ids), context: context, back: back)
         }
-        let links = PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: page.ids.count, path: "/characters/favourites")
+        let links = PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: page.ids.count, route: .characterFavourites)
         return try render("characters/favourites", title: "Favourite characters",
                           model: [FavouriteCharacters(rows: rows, empty: page.total == 0, navFavourites: true), links.pager], context: context)
     }
@@ -89,8 +89,8 @@ struct CharactersPagesController: Sendable {
     @Sendable func character(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let catalogue = try await catalogue.current()
         let c = try Self.find(try context.parameters.require("id"), in: catalogue)
-        let row = row(c, in: catalogue, favourites: try await favouriteIDs(context, among: c), context: context, back: "/characters/\(c.id)")
-        return try render("characters/character", title: c.name, model: [CharacterPage(detailsHref: "/characters/\(c.id)/details"), row],
+        let row = row(c, in: catalogue, favourites: try await favouriteIDs(context, among: c), context: context, back: SiteRoute.character.path(c.id))
+        return try render("characters/character", title: c.name, model: [CharacterPage(detailsHref: SiteRoute.characterDetails.path(c.id)), row],
                           context: context)
     }
 
@@ -105,7 +105,7 @@ struct CharactersPagesController: Sendable {
         let catalogue = try await catalogue.current()
         let c = try Self.find(try context.parameters.require("id"), in: catalogue)
         return try render("characters/web", title: c.name,
-                          model: [CharacterWeb(name: c.name, url: CharacterLinks.page(c, base: wikiBase), back: "/characters/\(c.id)/details")],
+                          model: [CharacterWeb(name: c.name, url: CharacterLinks.page(c, base: wikiBase), back: SiteRoute.characterDetails.path(c.id))],
                           context: context)
     }
 
@@ -127,7 +127,8 @@ struct CharactersPagesController: Sendable {
         } else {
             try await database.keepCharacter(accountID: account.id, characterID: c.id)
         }
-        let back = form.value("back").flatMap { $0.hasPrefix("/characters") && !$0.hasPrefix("//") ? $0 : nil } ?? "/characters"
+        let back = form.value("back").flatMap { $0.hasPrefix(SiteRoute.characters.path()) && !$0.hasPrefix("//") ? $0 : nil }
+            ?? SiteRoute.characters.path()
         return .redirect(to: back, type: .normal)
     }
 }

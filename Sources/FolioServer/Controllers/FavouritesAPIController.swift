@@ -9,12 +9,12 @@ struct FavouritesAPIController: Sendable {
     let database: AppDatabase
     let library: LibraryCache
 
-    func addRoutes(to group: RouterGroup<FolioRequestContext>) {
-        group.get("favourites", use: list)
-        group.put("favourites/:id", use: add)
-        group.delete("favourites/:id", use: remove)
-        group.patch("favourites/:id", use: edit)
-        group.post("favourites/:id/restore", use: restore)
+    func addRoutes(to router: Router<FolioRequestContext>) {
+        router.on(api: .favourites, use: list)
+        router.on(api: .saveFavourite, use: add)
+        router.on(api: .deleteFavourite, use: remove)
+        router.on(api: .editFavourite, use: edit)
+        router.on(api: .restoreFavourite, use: restore)
     }
 
     struct Item: ResponseEncodable {

@@ -9,13 +9,13 @@ import Hummingbird
 struct GhostAPIController: Sendable {
     let referee: GhostReferee
 
-    func addRoutes(to group: RouterGroup<FolioRequestContext>) {
-        group.get("ghost/highscores", use: highScores)
-        group.get("ghost/games", use: yourGames)
-        group.post("ghost/games", use: start)
-        group.get("ghost/games/:id", use: show)
-        group.post("ghost/games/:id/moves", use: move)
-        group.post("ghost/games/:id/join", use: join)
+    func addRoutes(to router: Router<FolioRequestContext>) {
+        router.on(api: .ghostHighScores, use: highScores)
+        router.on(api: .ghostGames, use: yourGames)
+        router.on(api: .startGhostGame, use: start)
+        router.on(api: .ghostGame, use: show)
+        router.on(api: .ghostMove, use: move)
+        router.on(api: .joinGhostGame, use: join)
     }
 
     /// A page of a list: `limit` items from `offset`, and how many there are in all.

@@ -42,7 +42,7 @@ enum GhostPages {
         let mode: String
 
         init(_ stored: StoredMatch) {
-            href = "/ghost/games/\(stored.id)"
+            href = SiteRoute.ghostGame.path(stored.id)
             players = stored.match.seats.map(\.name).joined(separator: ", ")
             state = stored.status == .finished ? "finished" : (stored.status == .waiting ? "waiting for players" : "in play")
             mode = stored.mode == .online ? "online" : "hot-seat"
@@ -135,6 +135,9 @@ enum GhostPages {
         let canJoin: Bool
         let joinNeedsAccount: Bool
         let canAgain: Bool
+        let joinAction: String
+        let againAction: String
+        let loginHref: String
 
         init(_ view: MatchView, stored: StoredMatch, viewer: Account?, csrfToken: String, error: String?, publicURL: String) {
             let name = { (seat: Int?) in seat.map { view.players[$0].name } ?? "" }
@@ -151,7 +154,10 @@ enum GhostPages {
             rounds = view.rounds.map { Round(number: $0.number, summary: $0.summary, review: $0.review) }
             canAct = view.canAct
             self.csrfToken = csrfToken
-            action = "/ghost/games/\(view.id)/move"
+            action = SiteRoute.ghostMove.path(view.id)
+            joinAction = SiteRoute.joinGhostGame.path(view.id)
+            againAction = SiteRoute.playAgain.path(view.id)
+            loginHref = SiteRoute.loginForm.path(query: ["next": SiteRoute.ghostGame.path(view.id)])
             waiting = view.status == "waiting"
             playing = view.toAct != nil
             finished = view.winner != nil
@@ -160,7 +166,7 @@ enum GhostPages {
             openSeatsText = "\(view.openSeats) more player\(view.openSeats == 1 ? "" : "s")"
             canChallenge = !view.fragment.isEmpty && view.challenge == nil
             newRound = view.fragment.isEmpty
-            link = "\(publicURL)/ghost/games/\(view.id)"
+            link = publicURL + SiteRoute.ghostGame.path(view.id)
             self.error = error
             challenge = view.challenge.map { Challenge(challenger: name($0.challenger), challenged: name($0.challenged)) }
             canJoin = viewer.map { view.status == "waiting" && !stored.seatAccounts.contains($0.id) } ?? false
@@ -209,7 +215,7 @@ enum GhostPages {
 
         init(dictionary: GhostDictionary, rows: [ScoreRow], empty: Bool, yours: [ScoreRow], loggedIn: Bool, pager: Pager) {
             dictionaries = GhostDictionary.allCases.map {
-                DictionaryLink(href: "/ghost/scores?dictionary=\($0.rawValue)", label: $0.label, current: $0 == dictionary)
+                DictionaryLink(href: SiteRoute.ghostScores.path(query: ["dictionary": $0.rawValue]), label: $0.label, current: $0 == dictionary)
             }
             dictionaryLabel = dictionary.label
             self.rows = rows

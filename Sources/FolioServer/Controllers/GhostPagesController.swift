@@ -22,15 +22,15 @@ struct GhostPagesController: Sendable {
     static let setupRefusals: Set<FolioErrorKind> = [.invalidInput, .rateLimited]
 
     func addRoutes(to router: Router<FolioRequestContext>) {
-        router.get("ghost", use: setup)
-        router.post("ghost/games", use: startHotSeat)
-        router.post("ghost/rooms", use: openRoom)
-        router.get("ghost/games/:id", use: show)
-        router.post("ghost/games/:id/move", use: move)
-        router.post("ghost/games/:id/join", use: join)
-        router.post("ghost/games/:id/again", use: again)
-        router.get("ghost/scores", use: scores)
-        router.get("ghost/help", use: help)
+        router.on(page: .ghost, use: setup)
+        router.on(page: .startHotSeat, use: startHotSeat)
+        router.on(page: .openRoom, use: openRoom)
+        router.on(page: .ghostGame, use: show)
+        router.on(page: .ghostMove, use: move)
+        router.on(page: .joinGhostGame, use: join)
+        router.on(page: .playAgain, use: again)
+        router.on(page: .ghostScores, use: scores)
+        router.on(page: .ghostHelp, use: help)
     }
 
     func render(_ template: String, title: String, model: [any Encodable], context: FolioRequestContext,
@@ -63,7 +63,7 @@ struct GhostPagesController: Sendable {
         if let account = context.account {
             let games = try await referee.games(of: account, limit: Self.gamesPageSize, offset: (page - 1) * Self.gamesPageSize)
             gamesPager = Self.pager(page: page, size: Self.gamesPageSize, shown: games.items.count, total: games.total) {
-                "/ghost?page=\($0)#your-games-heading"
+                SiteRoute.ghost.path(query: ["page": String($0)]) + "#your-games-heading"
             }
             yourGames = games.items.map(GhostPages.YourGame.init)
         }
@@ -105,7 +105,7 @@ struct GhostPagesController: Sendable {
             }
             let match = try Match(dictionary: dictionary, minimumLength: length, seats: seats)
             let stored = try await referee.startHotSeat(match, ownSeat: ownSeat, account: context.account, address: context.clientAddress)
-            return .redirect(to: "/ghost/games/\(stored.id)", type: .normal)
+            return .redirect(to: SiteRoute.ghostGame.path(stored.id), type: .normal)
         } catch let error as any FolioError where Self.setupRefusals.contains(error.kind) {
             return try await setupPage(context: context, errors: [error.message], status: ErrorMiddleware.status(for: error.kind))
         }
@@ -120,7 +120,7 @@ struct GhostPagesController: Sendable {
             let computers = form.values("computer").compactMap(ComputerPlayer.Level.init(rawValue:))
             let stored = try await referee.openRoom(dictionary: dictionary, minimumLength: length, people: people,
                                                     computers: computers, account: account)
-            return .redirect(to: "/ghost/games/\(stored.id)", type: .normal)
+            return .redirect(to: SiteRoute.ghostGame.path(stored.id), type: .normal)
         } catch let error as any FolioError where Self.setupRefusals.contains(error.kind) {
             return try await setupPage(context: context, errors: [error.message], status: ErrorMiddleware.status(for: error.kind))
         }
@@ -155,7 +155,7 @@ struct GhostPagesController: Sendable {
                               turn: form.value("turn").flatMap { Int($0) })
         do {
             _ = try await referee.act(id, try input.action(), turn: input.turn, account: context.account)
-            return .redirect(to: "/ghost/games/\(id)", type: .normal)
+            return .redirect(to: SiteRoute.ghostGame.path(id), type: .normal)
         } catch let error as any FolioError where [.invalidInput, .conflict, .forbidden].contains(error.kind) {
             // The board again, with the reason, so the player can try another letter.
             return try gamePage(try await referee.match(id), context: context, error: error.message,
@@ -168,7 +168,7 @@ struct GhostPagesController: Sendable {
         let id = try context.parameters.require("id")
         do {
             _ = try await referee.join(id, account: account)
-            return .redirect(to: "/ghost/games/\(id)", type: .normal)
+            return .redirect(to: SiteRoute.ghostGame.path(id), type: .normal)
         } catch let error as GhostError where [.conflict, .rateLimited].contains(error.kind) {
             return try gamePage(try await referee.match(id), context: context, error: error.message,
                                 status: ErrorMiddleware.status(for: error.kind))
@@ -185,7 +185,7 @@ struct GhostPagesController: Sendable {
         } catch let error as GhostError where error.kind == .rateLimited {
             return try await setupPage(context: context, errors: [error.message], status: .tooManyRequests)
         }
-        return .redirect(to: "/ghost/games/\(fresh.id)", type: .normal)
+        return .redirect(to: SiteRoute.ghostGame.path(fresh.id), type: .normal)
     }
 
     func startAgain(_ old: StoredMatch, context: FolioRequestContext) async throws -> StoredMatch {
@@ -224,7 +224,7 @@ struct GhostPagesController: Sendable {
             yours = try await referee.scores(of: account).map { GhostPages.ScoreRow($0) }
         }
         let pager = Self.pager(page: page, size: Self.scoresPageSize, shown: rows.count, total: scores.total) {
-            "/ghost/scores?dictionary=\(dictionary.rawValue)&page=\($0)"
+            SiteRoute.ghostScores.path(query: ["dictionary": dictionary.rawValue, "page": String($0)])
         }
         return try render("ghost/scores", title: "Ghost high scores",
                           model: [GhostPages.Scores(dictionary: dictionary, rows: rows.enumerated().map { rank, score in

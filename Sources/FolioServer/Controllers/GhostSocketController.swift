@@ -34,7 +34,7 @@ struct GhostSocketController: Sendable {
     struct ErrorMessage: Encodable { let type = "error"; let error: ErrorBody.Detail }
 
     func addRoutes(to router: Router<FolioRequestContext>) {
-        router.ws("ghost/games/:id/socket", shouldUpgrade: shouldUpgrade, onUpgrade: session)
+        router.ws(RouterPath(SiteRoute.ghostSocket.pattern), shouldUpgrade: shouldUpgrade, onUpgrade: session)
     }
 
     /// Only a game that exists, and only from a page of this site: a browser sends its cookies

@@ -20,7 +20,7 @@ enum MonologuePages {
         init(_ m: Monologue, favourite: Favourite?) {
             let shown = favourite.map { $0.applied(to: m) } ?? m
             id = m.id
-            href = "/monologues/\(Paths.escapePath(m.id))"
+            href = SiteRoute.monologue.path(m.id)
             title = m.title
             character = m.character
             play = m.play
@@ -53,9 +53,9 @@ enum MonologuePages {
                 var items = URLComponents(string: uri)?.queryItems?.filter { $0.name != "page" && $0.name != "fragment" } ?? []
                 items.append(URLQueryItem(name: "page", value: String(page)))
                 var components = URLComponents()
-                components.path = "/monologues"
+                components.path = SiteRoute.monologues.path()
                 components.queryItems = items
-                return components.string ?? "/monologues"
+                return components.string ?? SiteRoute.monologues.path()
             }
             previousHref = page > 1 ? link(page - 1) : nil
             nextHref = first + result.items.count < result.total ? link(page + 1) : nil
@@ -72,7 +72,7 @@ enum MonologuePages {
         let filterFields: [Field]
         let hasFilters: Bool
         let filterSummary: String
-        let optionsHref = "/monologues/options"
+        let optionsHref = SiteRoute.monologueOptions.path()
     }
 
     struct Choice: Encodable {
@@ -155,17 +155,17 @@ enum MonologuePages {
                 Line(text: line == "/" ? "" : String(line), isDirection: line.hasPrefix("["), isBeat: line == "/")
             }
             notes = m.notes
-            tags = m.tags.map { Tag(name: $0, href: "/monologues?tag=\(Paths.escapeQuery($0))") }
+            tags = m.tags.map { Tag(name: $0, href: SiteRoute.monologues.path(query: ["tag": $0])) }
             self.related = related.map {
-                Related(href: "/monologues/\(Paths.escapePath($0.monologue.id))", title: $0.monologue.title,
+                Related(href: SiteRoute.monologue.path($0.monologue.id), title: $0.monologue.title,
                         character: $0.monologue.character, play: $0.monologue.play, reasons: $0.reasons.joined(separator: "; "))
             }
             self.canFavourite = canFavourite
             isFavourite = favourite != nil
             isEdited = favourite?.isEdited ?? false
-            favouriteAction = "/monologues/\(Paths.escapePath(m.id))/favourite"
-            editHref = "/monologues/favourites/\(Paths.escapePath(m.id))/edit"
-            loginHref = "/account/login?next=/monologues/\(Paths.escapePath(m.id))"
+            favouriteAction = SiteRoute.toggleFavourite.path(m.id)
+            editHref = SiteRoute.editFavourite.path(m.id)
+            loginHref = SiteRoute.loginForm.path(query: ["next": SiteRoute.monologue.path(m.id)])
         }
     }
 
@@ -184,15 +184,14 @@ enum MonologuePages {
         let removeAction: String
 
         init(_ m: Monologue, isEdited: Bool, errors: [String], tagsText: String?) {
-            let path = "/monologues/favourites/\(Paths.escapePath(m.id))"
-            monologue = Heading(id: m.id, title: m.title, character: m.character, play: m.play, href: "/monologues/\(Paths.escapePath(m.id))")
+            monologue = Heading(id: m.id, title: m.title, character: m.character, play: m.play, href: SiteRoute.monologue.path(m.id))
             form = Fields(text: m.text, notes: m.notes, tags: tagsText ?? m.tags.joined(separator: ", "),
                           genders: Gender.allCases.map { Choice(value: $0.rawValue, label: $0.rawValue.capitalized, selected: $0 == m.gender) })
             self.errors = errors
             self.isEdited = isEdited
-            saveAction = path + "/edit"
-            restoreAction = path + "/restore"
-            removeAction = path + "/remove"
+            saveAction = SiteRoute.saveFavouriteEdits.path(m.id)
+            restoreAction = SiteRoute.restoreFavourite.path(m.id)
+            removeAction = SiteRoute.removeFavourite.path(m.id)
         }
     }
 
@@ -204,8 +203,8 @@ enum MonologuePages {
         let restoreAction: String
 
         init(_ original: Monologue) {
-            monologue = Heading(title: original.title, href: "/monologues/favourites/\(Paths.escapePath(original.id))/edit")
-            restoreAction = "/monologues/favourites/\(Paths.escapePath(original.id))/restore"
+            monologue = Heading(title: original.title, href: SiteRoute.editFavourite.path(original.id))
+            restoreAction = SiteRoute.restoreFavourite.path(original.id)
         }
     }
 }

@@ -17,18 +17,18 @@ struct MonologuePagesController: Sendable {
     static let maximumPersonalTags = 200
 
     func addRoutes(to router: Router<FolioRequestContext>) {
-        router.get("/") { _, _ in Response.redirect(to: "/monologues") }
-        router.get("monologues", use: list)
-        router.get("monologues/options", use: optionsForm)
-        router.post("monologues/options", use: saveOptions)
-        router.get("monologues/tags", use: tags)
-        router.get("monologues/favourites", use: favourites)
-        router.get("monologues/favourites/:id/edit", use: editForm)
-        router.post("monologues/favourites/:id/edit", use: saveEdits)
-        router.post("monologues/favourites/:id/restore", use: restore)
-        router.post("monologues/favourites/:id/remove", use: remove)
-        router.get("monologues/:id", use: show)
-        router.post("monologues/:id/favourite", use: toggleFavourite)
+        router.on(page: .home) { _, _ in Response.redirect(to: SiteRoute.monologues.path()) }
+        router.on(page: .monologues, use: list)
+        router.on(page: .monologueOptions, use: optionsForm)
+        router.on(page: .saveMonologueOptions, use: saveOptions)
+        router.on(page: .monologueTags, use: tags)
+        router.on(page: .monologueFavourites, use: favourites)
+        router.on(page: .editFavourite, use: editForm)
+        router.on(page: .saveFavouriteEdits, use: saveEdits)
+        router.on(page: .restoreFavourite, use: restore)
+        router.on(page: .removeFavourite, use: remove)
+        router.on(page: .monologue, use: show)
+        router.on(page: .toggleFavourite, use: toggleFavourite)
     }
 
     // MARK: - Options and what the user keeps
@@ -158,7 +158,7 @@ struct MonologuePagesController: Sendable {
         } else {
             try await database.addFavourite(accountID: account.id, monologueID: id)
         }
-        return .redirect(to: "/monologues/\(Self.escapePath(id))", type: .normal)
+        return .redirect(to: SiteRoute.monologue.path(id), type: .normal)
     }
 
     // MARK: - Favourites
@@ -172,7 +172,7 @@ struct MonologuePagesController: Sendable {
         let items = page.items.compactMap { favourite in
             library.monologue(id: favourite.monologueID).map { FavouriteItem($0, isEdited: favourite.isEdited) }
         }
-        let links = PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: page.items.count, path: "/monologues/favourites")
+        let links = PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: page.items.count, route: .monologueFavourites)
         let options = try await options(request, context)
         return try pages.render("monologues/favourites", title: "Favourites", tab: .monologues,
                                 model: [FavouritesPage(items: items, empty: page.total == 0), links.pager],
@@ -189,8 +189,8 @@ struct MonologuePagesController: Sendable {
         let isEdited: Bool
 
         init(_ m: Monologue, isEdited: Bool) {
-            href = "/monologues/\(MonologuePagesController.escapePath(m.id))"
-            editHref = "/monologues/favourites/\(MonologuePagesController.escapePath(m.id))/edit"
+            href = SiteRoute.monologue.path(m.id)
+            editHref = SiteRoute.editFavourite.path(m.id)
             title = m.title
             character = m.character
             play = m.play
@@ -244,7 +244,7 @@ struct MonologuePagesController: Sendable {
                                     status: .badRequest)
         }
         try await database.saveFavouriteEdits(accountID: account.id, edits)
-        return .redirect(to: "/monologues/favourites", type: .normal)
+        return .redirect(to: SiteRoute.monologueFavourites.path(), type: .normal)
     }
 
     func renderEditor(_ m: Monologue, original: Monologue, isEdited: Bool, errors: [String], tagsText: String? = nil,
@@ -262,13 +262,13 @@ struct MonologuePagesController: Sendable {
                                     model: [MonologuePages.ConfirmRestore(original)], context: context)
         }
         try await database.restoreFavourite(accountID: account.id, monologueID: original.id)
-        return .redirect(to: "/monologues/\(Self.escapePath(original.id))", type: .normal)
+        return .redirect(to: SiteRoute.monologue.path(original.id), type: .normal)
     }
 
     @Sendable func remove(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let (account, _, original, _) = try await favourite(context)
         try await database.removeFavourite(accountID: account.id, monologueID: original.id)
-        return .redirect(to: "/monologues/favourites", type: .normal)
+        return .redirect(to: SiteRoute.monologueFavourites.path(), type: .normal)
     }
 
     // MARK: - Formatting
@@ -294,14 +294,6 @@ struct MonologuePagesController: Sendable {
         if let length = filter.length { parts.append(length.rawValue) }
         if !filter.tags.isEmpty { parts.append("tags: " + filter.tags.joined(separator: ", ")) }
         return parts.joined(separator: " · ")
-    }
-
-    static func escapePath(_ s: String) -> String {
-        s.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? s
-    }
-
-    static func escapeQuery(_ s: String) -> String {
-        s.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? s
     }
 }
 

@@ -19,13 +19,13 @@ struct MonologuesController<Context: RequestContext> {
 
     static var maximumLimit: Int { 1000 }
 
-    func addRoutes(to group: RouterGroup<Context>) {
-        group.get("monologues", use: search)
-        group.get("monologues/stats", use: stats)
-        group.get("monologues/changes", use: changes)
-        group.get("monologues/:id", use: show)
-        group.get("monologues/:id/related", use: related)
-        group.get("tags", use: tags)
+    func addRoutes(to router: Router<Context>) {
+        router.on(api: .searchMonologues, use: search)
+        router.on(api: .monologueStats, use: stats)
+        router.on(api: .monologueChanges, use: changes)
+        router.on(api: .monologue, use: show)
+        router.on(api: .relatedMonologues, use: related)
+        router.on(api: .monologueTags, use: tags)
     }
 
     struct RelatedResponse: ResponseEncodable {

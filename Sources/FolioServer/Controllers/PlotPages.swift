@@ -74,7 +74,7 @@ enum PlotPages {
             ids = plot.ids
             seed = plot.seed.map(String.init) ?? ""
             agreement = plot.agreement.rawValue
-            permalink = "/plots/" + (plot.seed.map(String.init) ?? plot.ids)
+            permalink = SiteRoute.plot.path(plot.seed.map(String.init) ?? plot.ids)
             self.isKept = isKept
             self.loggedIn = loggedIn
         }
@@ -89,8 +89,8 @@ enum PlotPages {
         init(_ plot: SavedPlot) {
             ids = plot.ids
             text = plot.text
-            href = "/plots/" + (plot.seed.map(String.init) ?? plot.ids)
-            removeAction = "/plots/kept/\(plot.ids)/remove"
+            href = SiteRoute.plot.path(plot.seed.map(String.init) ?? plot.ids)
+            removeAction = SiteRoute.forgetPlot.path(plot.ids)
         }
     }
 
@@ -108,8 +108,8 @@ enum PlotPages {
 
         init(_ grammar: SavedGrammar) {
             name = grammar.name
-            href = "/plots/grammars/\(grammar.id)"
-            deleteAction = "/plots/grammars/\(grammar.id)/delete"
+            href = SiteRoute.grammar.path(grammar.id)
+            deleteAction = SiteRoute.deleteGrammar.path(grammar.id)
         }
     }
 
@@ -143,8 +143,8 @@ enum PlotPages {
         init(_ saved: SavedGrammar, seed: UInt64, expanded: [String]) {
             name = saved.name
             texts = expanded.enumerated().map { Text(text: $1, seed: String(seed &+ UInt64($0))) }
-            permalink = "/plots/grammars/\(saved.id)?seed=\(seed)"
-            again = "/plots/grammars/\(saved.id)"
+            permalink = SiteRoute.grammar.path(saved.id, query: ["seed": String(seed)])
+            again = SiteRoute.grammar.path(saved.id)
             json = saved.json
         }
     }

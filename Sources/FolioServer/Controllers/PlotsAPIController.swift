@@ -12,17 +12,17 @@ struct PlotsAPIController: Sendable {
     let pages: PlotsPagesController
     var expansions: ExpansionGate { pages.expansions }
 
-    func addRoutes(to group: RouterGroup<FolioRequestContext>) {
-        group.get("plots", use: random)
-        group.get("plots/wheels", use: wheels)
-        group.post("plots/expand", use: expand)
-        group.get("plots/kept", use: kept)
-        group.put("plots/kept/:ids", use: keep)
-        group.delete("plots/kept/:ids", use: forget)
-        group.get("plots/grammars", use: grammars)
-        group.post("plots/grammars", use: saveGrammar)
-        group.delete("plots/grammars/:id", use: deleteGrammar)
-        group.get("plots/:plot", use: show)
+    func addRoutes(to router: Router<FolioRequestContext>) {
+        router.on(api: .randomPlot, use: random)
+        router.on(api: .plotWheels, use: wheels)
+        router.on(api: .expandGrammar, use: expand)
+        router.on(api: .keptPlots, use: kept)
+        router.on(api: .keepPlot, use: keep)
+        router.on(api: .forgetPlot, use: forget)
+        router.on(api: .grammars, use: grammars)
+        router.on(api: .saveGrammar, use: saveGrammar)
+        router.on(api: .deleteGrammar, use: deleteGrammar)
+        router.on(api: .plot, use: show)
     }
 
     struct WheelsBody: ResponseEncodable {

@@ -16,15 +16,15 @@ struct PlotsPagesController: Sendable {
     let limits: ServerLimits
 
     func addRoutes(to router: Router<FolioRequestContext>) {
-        router.get("plots", use: random)
-        router.get("plots/kept", use: kept)
-        router.post("plots/kept", use: keep)
-        router.post("plots/kept/:ids/remove", use: forget)
-        router.get("plots/grammars", use: grammars)
-        router.post("plots/grammars", use: saveGrammar)
-        router.get("plots/grammars/:id", use: grammar)
-        router.post("plots/grammars/:id/delete", use: deleteGrammar)
-        router.get("plots/:plot", use: show)
+        router.on(page: .plots, use: random)
+        router.on(page: .keptPlots, use: kept)
+        router.on(page: .keepPlot, use: keep)
+        router.on(page: .forgetPlot, use: forget)
+        router.on(page: .grammars, use: grammars)
+        router.on(page: .saveGrammar, use: saveGrammar)
+        router.on(page: .grammar, use: grammar)
+        router.on(page: .deleteGrammar, use: deleteGrammar)
+        router.on(page: .plot, use: show)
     }
 
     func render(_ template: String, title: String, model: any Encodable, context: FolioRequestContext,
@@ -52,9 +52,9 @@ struct PlotsPagesController: Sendable {
     }
 
     /// The pager under a list: "51–100 of 130" with links to the pages either side.
-    static func pager(_ path: String, label: String, total: Int, count: Int, limit: Int, offset: Int) -> PlotPages.Pager? {
+    static func pager(_ route: SiteRoute, label: String, total: Int, count: Int, limit: Int, offset: Int) -> PlotPages.Pager? {
         guard total > count || offset > 0 else { return nil }
-        func link(_ offset: Int) -> String { "\(path)?offset=\(offset)" + (limit == pageSize ? "" : "&limit=\(limit)") }
+        func link(_ offset: Int) -> String { route.path(query: ["offset": String(offset), "limit": limit == pageSize ? nil : String(limit)]) }
         return PlotPages.Pager(label: label, text: count == 0 ? "None of \(total)" : "\(offset + 1)–\(offset + count) of \(total)",
                                previousHref: offset > 0 ? link(max(0, offset - limit)) : nil,
                                nextHref: offset + count < total ? link(offset + count) : nil)
@@ -88,7 +88,7 @@ struct PlotsPagesController: Sendable {
         let (limit, offset) = try Self.window(WebForm(query: request))
         let page = try await database.plots.kept(accountID: account.id, limit: limit, offset: offset)
         let items = page.items.map(PlotPages.KeptPlot.init)
-        let pager = Self.pager("/plots/kept", label: "Kept plot pages", total: page.total, count: items.count, limit: limit, offset: offset)
+        let pager = Self.pager(.keptPlots, label: "Kept plot pages", total: page.total, count: items.count, limit: limit, offset: offset)
         return try render("plots/kept", title: "Kept plots", model: PlotPages.Kept(items: items, empty: page.total == 0, pager: pager),
                           context: context)
     }
@@ -100,13 +100,13 @@ struct PlotsPagesController: Sendable {
         let plot = try wheels.plot(ids: form.string("ids"))
         let seed = UInt64(form.string("seed")).flatMap { wheels.plot(seed: $0).ids == plot.ids ? $0 : nil }
         try await database.keepPlot(accountID: account.id, ids: plot.ids, seed: seed, text: plot.text)
-        return .redirect(to: "/plots/" + (seed.map(String.init) ?? plot.ids), type: .normal)
+        return .redirect(to: SiteRoute.plot.path(seed.map(String.init) ?? plot.ids), type: .normal)
     }
 
     @Sendable func forget(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         try await database.forgetPlot(accountID: account.id, ids: try context.parameters.require("ids"))
-        return .redirect(to: "/plots/kept", type: .normal)
+        return .redirect(to: SiteRoute.keptPlots.path(), type: .normal)
     }
 
     // MARK: - Grammars
@@ -117,7 +117,7 @@ struct PlotsPagesController: Sendable {
         let account = try context.requireAccount()
         let page = try await database.plots.grammars(accountID: account.id, limit: window.limit, offset: window.offset)
         let items = page.items.map(PlotPages.GrammarItem.init)
-        let pager = Self.pager("/plots/grammars", label: "Grammar pages", total: page.total, count: items.count,
+        let pager = Self.pager(.grammars, label: "Grammar pages", total: page.total, count: items.count,
                                limit: window.limit, offset: window.offset)
         return try render("plots/grammars", title: "Your grammars",
                           model: PlotPages.Grammars(items: items, empty: page.total == 0, errors: errors, name: form.name, json: form.json,
@@ -136,7 +136,7 @@ struct PlotsPagesController: Sendable {
         let json = form.string("json")
         do {
             let saved = try await validatedSave(accountID: account.id, name: name, json: json, context: context)
-            return .redirect(to: "/plots/grammars/\(saved.id)", type: .normal)
+            return .redirect(to: SiteRoute.grammar.path(saved.id), type: .normal)
         } catch let error as PlotsError where error != .cancelled {
             return try await grammarList(context: context, form: (name, json), errors: [error.message], status: .badRequest)
         } catch let error as GrammarInputError {
@@ -176,7 +176,7 @@ struct PlotsPagesController: Sendable {
         let account = try context.requireAccount()
         let saved = try await Self.grammar(database, accountID: account.id, raw: try context.parameters.require("id"))
         try await database.deleteGrammar(accountID: account.id, id: saved.id)
-        return .redirect(to: "/plots/grammars", type: .normal)
+        return .redirect(to: SiteRoute.grammars.path(), type: .normal)
     }
 
     static func grammar(_ database: AppDatabase, accountID: Int64, raw: String) async throws -> SavedGrammar {

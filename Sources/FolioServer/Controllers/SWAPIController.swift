@@ -14,21 +14,20 @@ struct SWAPIController: Sendable {
     let publicURL: String
 
     func addRoutes(to router: Router<FolioRequestContext>) {
-        let group = router.group("swapi")
-        group.get("", use: root)
-        group.get("people", use: people)
-        group.get("people/:id", use: person)
-        group.get("planets", use: planets)
-        group.get("planets/:id", use: planet)
-        group.get("films", use: films)
-        group.get("films/:id", use: film)
+        router.on(api: .swapiRoot, use: root)
+        router.on(api: .swapiPeople, use: people)
+        router.on(api: .swapiPerson, use: person)
+        router.on(api: .swapiPlanets, use: planets)
+        router.on(api: .swapiPlanet, use: planet)
+        router.on(api: .swapiFilms, use: films)
+        router.on(api: .swapiFilm, use: film)
     }
 
     struct Root: Encodable { let people: String; let planets: String; let films: String }
 
     /// Links are absolute, under the server's public address.
     func swapi(_ request: Request) async throws -> SWAPI {
-        SWAPI(catalogue: try await catalogue.current(), base: "\(publicURL)/swapi/")
+        SWAPI(catalogue: try await catalogue.current(), base: publicURL + APIRoute.swapiRoot.path())
     }
 
     func query(_ request: Request) -> (search: String?, page: String?) {

@@ -12,17 +12,17 @@ struct VocabularyAPIController: Sendable {
     let pairLimit: Int
     var revision: Revision { Revision(store: database) }
 
-    func addRoutes(to group: RouterGroup<FolioRequestContext>) {
-        group.get("vocab/pairs", use: list)
-        group.post("vocab/pairs", use: create)
-        group.get("vocab/pairs/:id", use: show)
-        group.put("vocab/pairs/:id", use: update)
-        group.delete("vocab/pairs/:id", use: delete)
-        group.get("vocab/tags", use: tags)
-        group.get("vocab/review", use: next)
-        group.post("vocab/review/:id", use: answer)
-        group.get("vocab/export", use: export)
-        group.post("vocab/import", use: importTable)
+    func addRoutes(to router: Router<FolioRequestContext>) {
+        router.on(api: .pairs, use: list)
+        router.on(api: .createPair, use: create)
+        router.on(api: .pair, use: show)
+        router.on(api: .updatePair, use: update)
+        router.on(api: .deletePair, use: delete)
+        router.on(api: .vocabularyTags, use: tags)
+        router.on(api: .nextReview, use: next)
+        router.on(api: .review, use: answer)
+        router.on(api: .exportPairs, use: export)
+        router.on(api: .importPairs, use: importTable)
     }
 
     struct Prompt: ResponseEncodable {

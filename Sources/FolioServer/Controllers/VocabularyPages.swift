@@ -19,7 +19,7 @@ enum VocabularyPages {
             welsh = p.welsh
             type = p.type
             tagsText = p.tags.joined(separator: ", ")
-            editHref = "/vocab/pairs/\(p.id ?? 0)/edit"
+            editHref = SiteRoute.editPair.path(p.id ?? 0)
         }
     }
 
@@ -29,7 +29,7 @@ enum VocabularyPages {
         let tag: String
         let items: [PairRow]
         let empty: Bool
-        let newHref = "/vocab/new"
+        let newHref = SiteRoute.newPair.path()
         /// "12 pairs", or why the list is empty.
         let countText: String
 
@@ -65,8 +65,8 @@ enum VocabularyPages {
             title = isNew ? "New pair" : "Edit pair"
             self.errors = errors
             form = Fields(english: pair.english, welsh: pair.welsh, note: pair.note, type: pair.type, tags: pair.tags.joined(separator: ", "))
-            saveAction = isNew ? "/vocab/pairs" : "/vocab/pairs/\(pair.id ?? 0)"
-            deleteAction = isNew ? nil : "/vocab/pairs/\(pair.id ?? 0)/delete"
+            saveAction = isNew ? SiteRoute.createPair.path() : SiteRoute.updatePair.path(pair.id ?? 0)
+            deleteAction = isNew ? nil : SiteRoute.deletePair.path(pair.id ?? 0)
         }
     }
 
@@ -96,7 +96,7 @@ enum VocabularyPages {
         /// Screen readers and spell checkers need the language of each side.
         let promptLang: String
         let answerLang: String
-        let answerAction = "/vocab/revise/answer"
+        let answerAction = SiteRoute.answer.path()
         let pairId: Int64
         let direction: String
         let tag: String
@@ -131,7 +131,7 @@ enum VocabularyPages {
         let expected: String
         let prompt: String
         let ratings: [RatingChoice]
-        let rateAction = "/vocab/revise/rate"
+        let rateAction = SiteRoute.rate.path()
         let pairId: Int64
         let direction: String
         let tag: String

@@ -15,16 +15,16 @@ struct VocabularyPagesController: Sendable {
     var revision: Revision { Revision(store: database) }
 
     func addRoutes(to router: Router<FolioRequestContext>) {
-        router.get("vocab", use: list)
-        router.get("vocab/new", use: newForm)
-        router.post("vocab/pairs", use: create)
-        router.get("vocab/pairs/:id/edit", use: editForm)
-        router.post("vocab/pairs/:id", use: update)
-        router.post("vocab/pairs/:id/delete", use: delete)
-        router.get("vocab/revise", use: reviseStart)
-        router.get("vocab/revise/session", use: session)
-        router.post("vocab/revise/answer", use: answer)
-        router.post("vocab/revise/rate", use: rate)
+        router.on(page: .vocabulary, use: list)
+        router.on(page: .newPair, use: newForm)
+        router.on(page: .createPair, use: create)
+        router.on(page: .editPair, use: editForm)
+        router.on(page: .updatePair, use: update)
+        router.on(page: .deletePair, use: delete)
+        router.on(page: .revise, use: reviseStart)
+        router.on(page: .revisionSession, use: session)
+        router.on(page: .answer, use: answer)
+        router.on(page: .rate, use: rate)
     }
 
     func render(_ template: String, title: String, model: [any Encodable], context: FolioRequestContext,
@@ -44,7 +44,7 @@ struct VocabularyPagesController: Sendable {
         let page = try await database.vocabulary.pairs(accountID: account.id, filter: PairFilter(query: query, tag: tag),
                                                        limit: VocabularyPaging.pageSize, offset: VocabularyPaging.offset(ofPage: number))
         let list = VocabularyPages.PairList(page, query: query, tag: tag)
-        let pager = VocabularyPaging.pager(page, number: number, path: "/vocab", parameters: [("q", query), ("tag", tag)])
+        let pager = VocabularyPaging.pager(page, number: number, route: .vocabulary, parameters: [("q", query), ("tag", tag)])
         return try render("vocab/list", title: "Translations", model: [list, pager], context: context)
     }
 
@@ -77,7 +77,7 @@ struct VocabularyPagesController: Sendable {
     func save(_ pair: Pair, accountID: Int64, context: FolioRequestContext) async throws -> Response {
         do {
             try await database.savePair(accountID: accountID, pair, pairLimit: pairLimit)
-            return .redirect(to: "/vocab", type: .normal)
+            return .redirect(to: SiteRoute.vocabulary.path(), type: .normal)
         } catch let error as VocabularyError {
             // A full account (409) is told so on the form, with what was typed kept.
             return try editor(pair, isNew: pair.id == nil, errors: [error.message], context: context,
@@ -99,7 +99,7 @@ struct VocabularyPagesController: Sendable {
     @Sendable func delete(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         try await database.deletePair(accountID: account.id, pairID: try context.pairID())
-        return .redirect(to: "/vocab", type: .normal)
+        return .redirect(to: SiteRoute.vocabulary.path(), type: .normal)
     }
 
     // MARK: - Revision
@@ -154,8 +154,8 @@ struct VocabularyPagesController: Sendable {
         try await revision.rate(accountID: account.id, pairID: id, direction: direction, rating: rating,
                                 seconds: Double(form.string("duration")), now: Date())
         var components = URLComponents()
-        components.path = "/vocab/revise/session"
+        components.path = SiteRoute.revisionSession.path()
         components.queryItems = [URLQueryItem(name: "direction", value: direction.rawValue), URLQueryItem(name: "tag", value: form.string("tag"))]
-        return .redirect(to: components.string ?? "/vocab/revise", type: .normal)
+        return .redirect(to: components.string ?? SiteRoute.revise.path(), type: .normal)
     }
 }

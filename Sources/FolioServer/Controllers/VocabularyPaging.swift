@@ -27,15 +27,15 @@ enum VocabularyPaging {
 
     /// What a page's pager shows: "51–100 of 12,152" and the previous and next links, which keep
     /// every other parameter of the address (`parameters`, in order) and change only `page`.
-    static func pager<Item>(_ page: VocabularyPage<Item>, number: Int, path: String,
+    static func pager<Item>(_ page: VocabularyPage<Item>, number: Int, route: SiteRoute,
                             parameters: [(name: String, value: String)]) -> Pager {
         func link(_ number: Int) -> String {
             var components = URLComponents()
-            components.path = path
+            components.path = route.path()
             var items = parameters.filter { !$0.value.isEmpty }.map { URLQueryItem(name: $0.name, value: $0.value) }
             if number > 1 { items.append(URLQueryItem(name: "page", value: String(number))) }
             components.queryItems = items.isEmpty ? nil : items
-            return components.string ?? path
+            return components.string ?? route.path()
         }
         return Pager(pageText: page.total == 0 ? ""
                          : page.items.isEmpty ? "Page \(number) is past the last of \(page.total)"

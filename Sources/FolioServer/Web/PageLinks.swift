@@ -9,7 +9,7 @@ struct PageLinks {
     let pageSize: Int
     /// How many rows this page shows.
     let shown: Int
-    let path: String
+    let route: SiteRoute
 
     /// The page a `page=` parameter asks for; anything that is not a whole number from 1 is page 1.
     static func number(_ raw: String?) -> Int {
@@ -24,5 +24,5 @@ struct PageLinks {
               previousHref: page > 1 ? href(page - 1) : nil, nextHref: offset + shown < total ? href(page + 1) : nil)
     }
 
-    func href(_ page: Int) -> String { page == 1 ? path : "\(path)?page=\(page)" }
+    func href(_ page: Int) -> String { route.path(query: ["page": page == 1 ? nil : String(page)]) }
 }

@@ -6,16 +6,18 @@ enum Tab: String, CaseIterable, Sendable {
     case monologues = "Monologues", vocabulary = "Vocabulary", plots = "Plots", characters = "Characters", ghost = "Ghost"
     case account = "Account"
 
-    var href: String {
+    var route: SiteRoute {
         switch self {
-        case .monologues: "/monologues"
-        case .vocabulary: "/vocab"
-        case .plots: "/plots"
-        case .characters: "/characters"
-        case .ghost: "/ghost"
-        case .account: "/account"
+        case .monologues: .monologues
+        case .vocabulary: .vocabulary
+        case .plots: .plots
+        case .characters: .characters
+        case .ghost: .ghost
+        case .account: .account
         }
     }
+
+    var href: String { route.path() }
 }
 
 /// What the shared layout shows around every page: `page` in the templates.
@@ -51,8 +53,9 @@ struct Layout: Encodable, Sendable {
 }
 
 /// What a template reads: the page's model, built of small typed parts (a character's row, a
-/// pager) that the template sees side by side, as one flat set of names, and the layout as
-/// `page`. A name is looked up in the parts in order; a part's nil value counts as absent.
+/// pager) that the template sees side by side, as one flat set of names, the layout as `page`,
+/// and every page's address as `links` (`{{links.monologueTags}}`). A name is looked up in the
+/// parts in order; a part's nil value counts as absent.
 struct TemplateData: MustacheParent {
     let parts: [Any]
     let layout: Layout?
@@ -64,6 +67,7 @@ struct TemplateData: MustacheParent {
 
     func child(named name: String) -> Any? {
         if name == "page", let layout { return layout }
+        if name == "links" { return SiteLinks() }
         for part in parts {
             if let parent = part as? MustacheParent {
                 if let value = parent.child(named: name) { return value }
@@ -78,6 +82,24 @@ struct TemplateData: MustacheParent {
             return value
         }
         return nil
+    }
+}
+
+/// The address of each page that takes no parameter, by its `SiteRoute` name, so that templates
+/// link through the route table too; a page with parameters gets its link from its model.
+struct SiteLinks: MustacheParent {
+    func child(named name: String) -> Any? {
+        if name == "logInFor" { return LogInFor() }
+        guard let route = SiteRoute(rawValue: name), route.parameters.isEmpty else { return nil }
+        return route.path()
+    }
+
+    /// `{{links.logInFor.plots}}`: the log-in page, coming back to that page after.
+    struct LogInFor: MustacheParent {
+        func child(named name: String) -> Any? {
+            guard let route = SiteRoute(rawValue: name), route.parameters.isEmpty else { return nil }
+            return SiteRoute.loginForm.path(query: ["next": route.path()])
+        }
     }
 }
 

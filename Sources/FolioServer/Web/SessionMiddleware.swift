@@ -105,6 +105,8 @@ struct SessionMiddleware: RouterMiddleware {
     typealias Context = FolioRequestContext
     let accounts: AccountRepository
     let csrf: CSRFTokens
+    /// True for the pages, which give a new visitor an id for its CSRF token; false for the API.
+    let mintsVisitorIDs: Bool
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
@@ -118,7 +120,7 @@ struct SessionMiddleware: RouterMiddleware {
             context.csrfToken = csrf.token(session: session)
         } else if let visitor = request.cookies[Cookies.visitor]?.value, Cookies.isWellFormedToken(visitor) {
             context.csrfToken = csrf.token(visitor: visitor)
-        } else if !request.uri.path.hasPrefix("/api/") {
+        } else if mintsVisitorIDs {
             let visitor = Cookies.randomToken()
             cookies.append(Cookies.make(Cookies.visitor, visitor, maxAge: nil))
             context.csrfToken = csrf.token(visitor: visitor)

@@ -1,0 +1,82 @@
+import HTTPTypes
+
+/// Every endpoint of the JSON API and of the SWAPI-compatible API, as openapi.json describes
+/// them (its `operationId` is the case's name; OpenAPITests holds the two to each other). The
+/// API router registers its handlers from these cases and nothing else.
+enum APIRoute: String, Route {
+    case ping, openAPI
+    case searchMonologues, monologueStats, monologueChanges, monologue, relatedMonologues, monologueTags
+    case favourites, saveFavourite, deleteFavourite, editFavourite, restoreFavourite
+    case pairs, createPair, pair, updatePair, deletePair, vocabularyTags, nextReview, review, exportPairs, importPairs
+    case randomPlot, plotWheels, expandGrammar, keptPlots, keepPlot, forgetPlot, grammars, saveGrammar, deleteGrammar, plot
+    case characters, characterFavourites, saveCharacterFavourite, deleteCharacterFavourite, character
+    case ghostHighScores, ghostGames, startGhostGame, ghostGame, ghostMove, joinGhostGame
+    case swapiRoot, swapiPeople, swapiPerson, swapiPlanets, swapiPlanet, swapiFilms, swapiFilm
+
+    /// Where the two APIs are mounted: every path under these belongs to the API router, whose
+    /// answers (errors and unknown paths included) are JSON.
+    static let mounts = ["/api/v1", "/swapi"]
+
+    static func isMounted(_ path: String) -> Bool {
+        mounts.contains { path == $0 || path.hasPrefix($0 + "/") }
+    }
+
+    var method: HTTPRequest.Method {
+        switch self {
+        case .createPair, .review, .importPairs, .expandGrammar, .saveGrammar, .startGhostGame, .ghostMove, .joinGhostGame,
+             .restoreFavourite:
+            .post
+        case .saveFavourite, .updatePair, .keepPlot, .saveCharacterFavourite: .put
+        case .deleteFavourite, .deletePair, .forgetPlot, .deleteGrammar, .deleteCharacterFavourite: .delete
+        case .editFavourite: .patch
+        default: .get
+        }
+    }
+
+    var pattern: String {
+        switch self {
+        case .ping: "/api/v1/ping"
+        case .openAPI: "/api/v1/openapi.json"
+        case .searchMonologues: "/api/v1/monologues"
+        case .monologueStats: "/api/v1/monologues/stats"
+        case .monologueChanges: "/api/v1/monologues/changes"
+        case .monologue: "/api/v1/monologues/{id}"
+        case .relatedMonologues: "/api/v1/monologues/{id}/related"
+        case .monologueTags: "/api/v1/tags"
+        case .favourites: "/api/v1/favourites"
+        case .saveFavourite, .deleteFavourite, .editFavourite: "/api/v1/favourites/{id}"
+        case .restoreFavourite: "/api/v1/favourites/{id}/restore"
+        case .pairs, .createPair: "/api/v1/vocab/pairs"
+        case .pair, .updatePair, .deletePair: "/api/v1/vocab/pairs/{id}"
+        case .vocabularyTags: "/api/v1/vocab/tags"
+        case .nextReview: "/api/v1/vocab/review"
+        case .review: "/api/v1/vocab/review/{id}"
+        case .exportPairs: "/api/v1/vocab/export"
+        case .importPairs: "/api/v1/vocab/import"
+        case .randomPlot: "/api/v1/plots"
+        case .plotWheels: "/api/v1/plots/wheels"
+        case .expandGrammar: "/api/v1/plots/expand"
+        case .keptPlots: "/api/v1/plots/kept"
+        case .keepPlot, .forgetPlot: "/api/v1/plots/kept/{ids}"
+        case .grammars, .saveGrammar: "/api/v1/plots/grammars"
+        case .deleteGrammar: "/api/v1/plots/grammars/{id}"
+        case .plot: "/api/v1/plots/{plot}"
+        case .characters: "/api/v1/characters"
+        case .characterFavourites: "/api/v1/characters/favourites"
+        case .saveCharacterFavourite, .deleteCharacterFavourite: "/api/v1/characters/favourites/{id}"
+        case .character: "/api/v1/characters/{id}"
+        case .ghostHighScores: "/api/v1/ghost/highscores"
+        case .ghostGames, .startGhostGame: "/api/v1/ghost/games"
+        case .ghostGame: "/api/v1/ghost/games/{id}"
+        case .ghostMove: "/api/v1/ghost/games/{id}/moves"
+        case .joinGhostGame: "/api/v1/ghost/games/{id}/join"
+        case .swapiRoot: "/swapi/"
+        case .swapiPeople: "/swapi/people/"
+        case .swapiPerson: "/swapi/people/{id}/"
+        case .swapiPlanets: "/swapi/planets/"
+        case .swapiPlanet: "/swapi/planets/{id}/"
+        case .swapiFilms: "/swapi/films/"
+        case .swapiFilm: "/swapi/films/{id}/"
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import HTTPTypes
+
+/// Every page and form target of the web app. The pages router registers its handlers from
+/// these cases, and page models and redirects build their links with `path(…)`, so a page's
+/// address is written once.
+enum SiteRoute: String, Route {
+    case home
+    // Monologues
+    case monologues, monologueOptions, saveMonologueOptions, monologueTags, monologueFavourites
+    case editFavourite, saveFavouriteEdits, restoreFavourite, removeFavourite, monologue, toggleFavourite
+    // Vocabulary
+    case vocabulary, newPair, createPair, editPair, updatePair, deletePair
+    case revise, revisionSession, answer, rate
+    // Characters
+    case characters, characterFavourites, character, characterDetails, characterWeb, characterPortrait, toggleCharacterFavourite
+    // Plots
+    case plots, keptPlots, keepPlot, forgetPlot, grammars, saveGrammar, grammar, deleteGrammar, plot
+    // Ghost
+    case ghost, startHotSeat, openRoom, ghostGame, ghostMove, joinGhostGame, playAgain, ghostScores, ghostHelp, ghostSocket
+    // Account
+    case account, registerForm, register, loginForm, login, logout, changePassword
+
+    var method: HTTPRequest.Method {
+        switch self {
+        case .saveMonologueOptions, .saveFavouriteEdits, .restoreFavourite, .removeFavourite, .toggleFavourite,
+             .createPair, .updatePair, .deletePair, .answer, .rate, .toggleCharacterFavourite,
+             .keepPlot, .forgetPlot, .saveGrammar, .deleteGrammar,
+             .startHotSeat, .openRoom, .ghostMove, .joinGhostGame, .playAgain,
+             .register, .login, .logout, .changePassword:
+            .post
+        default: .get
+        }
+    }
+
+    var pattern: String {
+        switch self {
+        case .home: "/"
+        case .monologues: "/monologues"
+        case .monologueOptions, .saveMonologueOptions: "/monologues/options"
+        case .monologueTags: "/monologues/tags"
+        case .monologueFavourites: "/monologues/favourites"
+        case .editFavourite, .saveFavouriteEdits: "/monologues/favourites/{id}/edit"
+        case .restoreFavourite: "/monologues/favourites/{id}/restore"
+        case .removeFavourite: "/monologues/favourites/{id}/remove"
+        case .monologue: "/monologues/{id}"
+        case .toggleFavourite: "/monologues/{id}/favourite"
+        case .vocabulary: "/vocab"
+        case .newPair: "/vocab/new"
+        case .createPair: "/vocab/pairs"
+        case .editPair: "/vocab/pairs/{id}/edit"
+        case .updatePair: "/vocab/pairs/{id}"
+        case .deletePair: "/vocab/pairs/{id}/delete"
+        case .revise: "/vocab/revise"
+        case .revisionSession: "/vocab/revise/session"
+        case .answer: "/vocab/revise/answer"
+        case .rate: "/vocab/revise/rate"
+        case .characters: "/characters"
+        case .characterFavourites: "/characters/favourites"
+        case .character: "/characters/{id}"
+        case .characterDetails: "/characters/{id}/details"
+        case .characterWeb: "/characters/{id}/web"
+        case .characterPortrait: "/characters/{id}/portrait.svg"
+        case .toggleCharacterFavourite: "/characters/{id}/favourite"
+        case .plots: "/plots"
+        case .keptPlots, .keepPlot: "/plots/kept"
+        case .forgetPlot: "/plots/kept/{ids}/remove"
+        case .grammars, .saveGrammar: "/plots/grammars"
+        case .grammar: "/plots/grammars/{id}"
+        case .deleteGrammar: "/plots/grammars/{id}/delete"
+        case .plot: "/plots/{plot}"
+        case .ghost: "/ghost"
+        case .startHotSeat: "/ghost/games"
+        case .openRoom: "/ghost/rooms"
+        case .ghostGame: "/ghost/games/{id}"
+        case .ghostMove: "/ghost/games/{id}/move"
+        case .joinGhostGame: "/ghost/games/{id}/join"
+        case .playAgain: "/ghost/games/{id}/again"
+        case .ghostScores: "/ghost/scores"
+        case .ghostHelp: "/ghost/help"
+        case .ghostSocket: "/ghost/games/{id}/socket"
+        case .account: "/account"
+        case .registerForm, .register: "/account/register"
+        case .loginForm, .login: "/account/login"
+        case .logout: "/account/logout"
+        case .changePassword: "/account/password"
+        }
+    }
+}
