@@ -20,9 +20,9 @@ extension VocabCommand {
             guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
                 throw CorpusError.unreadable(file: file, reason: "it does not exist or is not UTF-8 text")
             }
-            let pairs = try PairTable.read(text, format: format)
             let database = try store.openDatabase()
-            let count = try await database.importPairs(accountID: try await user.account(in: database).id, pairs, pairLimit: pairLimit)
+            let count = try await PairTransfer(store: database, pairLimit: pairLimit)
+                .importTable(text, format: format, accountID: try await user.account(in: database).id)
             print("Imported \(count) pairs from \(file).")
         }
     }

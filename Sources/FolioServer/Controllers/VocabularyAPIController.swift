@@ -141,7 +141,7 @@ struct VocabularyAPIController: Sendable {
         guard let format = PairTable.Format(rawValue: name) else {
             throw InputError.parameter("format", name, "csv or tsv")
         }
-        let text = PairTable.write(try await database.vocabulary.pairs(accountID: account.id), format: format)
+        let text = try await PairTransfer(store: database, pairLimit: pairLimit).export(accountID: account.id, format: format)
         return Response(status: .ok, headers: [.contentType: format == .csv ? "text/csv; charset=utf-8" : "text/tab-separated-values; charset=utf-8",
                                                .contentDisposition: "attachment; filename=\"vocabulary.\(format.rawValue)\""],
                         body: .init(byteBuffer: ByteBuffer(string: text)))
@@ -153,9 +153,8 @@ struct VocabularyAPIController: Sendable {
         let format: PairTable.Format = request.headers[.contentType]?.hasPrefix("text/tab-separated-values") == true ? .tsv : .csv
         var request = request
         let body = try await request.collectBody(upTo: 5 * 1024 * 1024)
-        // Parsed and validated here, before the store takes the writer for the inserts alone.
-        let pairs = try PairTable.read(String(buffer: body), format: format)
-        return Imported(imported: try await database.importPairs(accountID: account.id, pairs, pairLimit: pairLimit))
+        let transfer = PairTransfer(store: database, pairLimit: pairLimit)
+        return Imported(imported: try await transfer.importTable(String(buffer: body), format: format, accountID: account.id))
     }
 
     static func direction(_ raw: String?) throws -> Direction {
