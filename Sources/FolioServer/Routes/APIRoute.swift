@@ -14,8 +14,9 @@ enum APIRoute: String, Route {
     case swapiRoot, swapiPeople, swapiPerson, swapiPlanets, swapiPlanet, swapiFilms, swapiFilm
 
     /// Where the two APIs are mounted: every path under these belongs to the API router, whose
-    /// answers (errors and unknown paths included) are JSON.
-    static let mounts = ["/api/v1", "/swapi"]
+    /// answers (errors and unknown paths included) are JSON, so a client asking for an API version
+    /// that does not exist gets a JSON 404 too.
+    static let mounts = ["/api", "/swapi"]
 
     static func isMounted(_ path: String) -> Bool {
         mounts.contains { path == $0 || path.hasPrefix($0 + "/") }
