@@ -16,8 +16,8 @@ extension VocabCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let (database, account) = try await user.open(store)
-            let saved = try await database.savePair(accountID: account.id, fields.apply(to: Pair()), pairLimit: pairLimit)
+            let (book, account) = try await user.book(store)
+            let saved = try await book.add(fields.apply(to: Pair()), accountID: account.id)
             try printPairs([saved], json: output.json)
         }
     }

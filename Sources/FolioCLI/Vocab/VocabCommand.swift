@@ -64,6 +64,14 @@ struct PageOptions: ParsableArguments {
 /// The quota `folio serve` applies by default, so a pair added here could also be added there.
 let pairLimit = ServerLimits().pairsPerAccount
 
+extension UserOptions {
+    /// The --user account's pairs, under the same quota as `folio serve`.
+    func book(_ store: StoreOptions) async throws -> (book: PairBook, account: Account) {
+        let (database, account) = try await open(store)
+        return (PairBook(store: database, pairLimit: pairLimit), account)
+    }
+}
+
 func printPairs(_ pairs: [Pair], json: Bool) throws {
     if json { return try printJSON(pairs) }
     if pairs.isEmpty { print("No pairs.") }

@@ -15,8 +15,8 @@ extension VocabCommand {
         @Argument(help: "The pair's id.") var id: Int64
 
         func run() async throws {
-            let database = try store.openDatabase()
-            try await database.deletePair(accountID: try await user.account(in: database).id, pairID: id)
+            let (book, account) = try await user.book(store)
+            try await book.delete(id, accountID: account.id)
             print("Deleted pair \(id).")
         }
     }

@@ -17,11 +17,9 @@ extension VocabCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let (database, account) = try await user.open(store)
-            guard let pair = try await database.vocabulary.pair(accountID: account.id, id: id) else {
-                throw StoreError.notFound(what: "pair", id: String(id))
-            }
-            try printPairs([try await database.savePair(accountID: account.id, fields.apply(to: pair))], json: output.json)
+            let (book, account) = try await user.book(store)
+            let changes = fields
+            try printPairs([try await book.edit(id, accountID: account.id) { $0 = changes.apply(to: $0) }], json: output.json)
         }
     }
 }

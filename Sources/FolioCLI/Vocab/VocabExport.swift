@@ -17,9 +17,8 @@ extension VocabCommand {
 
         func run() async throws {
             let chosen = format
-            let database = try store.openDatabase()
-            let text = try await PairTransfer(store: database, pairLimit: nil)
-                .export(accountID: try await user.account(in: database).id, format: chosen)
+            let (book, account) = try await user.book(store)
+            let text = try await book.export(accountID: account.id, format: chosen)
             if let file { try text.write(toFile: file, atomically: true, encoding: .utf8) } else { print(text, terminator: "") }
         }
     }

@@ -20,9 +20,8 @@ extension VocabCommand {
             guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
                 throw CorpusError.unreadable(file: file, reason: "it does not exist or is not UTF-8 text")
             }
-            let database = try store.openDatabase()
-            let count = try await PairTransfer(store: database, pairLimit: pairLimit)
-                .importTable(text, format: format, accountID: try await user.account(in: database).id)
+            let (book, account) = try await user.book(store)
+            let count = try await book.importTable(text, format: format, accountID: account.id)
             print("Imported \(count) pairs from \(file).")
         }
     }

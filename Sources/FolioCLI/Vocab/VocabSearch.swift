@@ -18,11 +18,10 @@ extension VocabCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let database = try store.openDatabase()
+            let (book, account) = try await user.book(store)
             let (limit, offset) = page.window
-            let found = try await database.vocabulary.pairs(accountID: try await user.account(in: database).id,
-                                                            filter: PairFilter(query: query.joined(separator: " "), tag: tag),
-                                                            limit: limit, offset: offset)
+            let found = try await book.page(accountID: account.id, filter: PairFilter(query: query.joined(separator: " "), tag: tag),
+                                            limit: limit, offset: offset)
             try printPairs(found.items, json: output.json)
             page.footer(found, noun: "Pairs")
         }

@@ -16,9 +16,9 @@ extension VocabCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let database = try store.openDatabase()
+            let (book, account) = try await user.book(store)
             let (limit, offset) = page.window
-            let tags = try await database.vocabulary.tags(accountID: try await user.account(in: database).id, limit: limit, offset: offset)
+            let tags = try await book.tags(accountID: account.id, limit: limit, offset: offset)
             if output.json { return try printJSON(tags.items) }
             for tag in tags.items { print("\(tag.name)\t\(tag.count)") }
             page.footer(tags, noun: "Tags")

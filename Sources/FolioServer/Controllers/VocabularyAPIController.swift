@@ -7,10 +7,13 @@ import Vocabulary
 
 /// The vocabulary trainer's JSON API. Everything in it belongs to the logged-in account.
 struct VocabularyAPIController: Sendable {
-    let database: AppDatabase
-    /// The operator's quota of pairs per account.
-    let pairLimit: Int
-    var revision: Revision { Revision(store: database) }
+    let book: PairBook
+    let revision: Revision
+
+    init(store: any VocabularyStore, pairLimit: Int) {
+        book = PairBook(store: store, pairLimit: pairLimit)
+        revision = Revision(store: store)
+    }
 
     func addRoutes(to router: Router<FolioRequestContext>) {
         router.on(api: .pairs, use: list)
@@ -66,42 +69,34 @@ struct VocabularyAPIController: Sendable {
         let query = WebForm(query: request)
         let (limit, offset) = try VocabularyPaging.window(query)
         let filter = PairFilter(query: query.get("q") ?? "", tag: query.get("tag"))
-        return ListPage(try await database.vocabulary.pairs(accountID: account.id, filter: filter, limit: limit, offset: offset))
+        return ListPage(try await book.page(accountID: account.id, filter: filter, limit: limit, offset: offset))
     }
 
     @Sendable func create(_ request: Request, context: FolioRequestContext) async throws -> Pair {
         let account = try context.requireAccount()
-        var pair = try await decodePair(request, context)
-        pair.id = nil
-        return try await database.savePair(accountID: account.id, pair, pairLimit: pairLimit)
+        return try await book.add(try await decodePair(request, context), accountID: account.id)
     }
 
     @Sendable func show(_ request: Request, context: FolioRequestContext) async throws -> Pair {
         let account = try context.requireAccount()
-        let id = try context.pairID()
-        guard let pair = try await database.vocabulary.pair(accountID: account.id, id: id) else {
-            throw StoreError.notFound(what: "pair", id: String(id))
-        }
-        return pair
+        return try await book.pair(try context.pairID(), accountID: account.id)
     }
 
     @Sendable func update(_ request: Request, context: FolioRequestContext) async throws -> Pair {
         let account = try context.requireAccount()
-        var pair = try await decodePair(request, context)
-        pair.id = try context.pairID()
-        return try await database.savePair(accountID: account.id, pair)
+        return try await book.replace(try context.pairID(), with: try await decodePair(request, context), accountID: account.id)
     }
 
     @Sendable func delete(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        try await database.deletePair(accountID: account.id, pairID: try context.pairID())
+        try await book.delete(try context.pairID(), accountID: account.id)
         return Response(status: .noContent)
     }
 
     @Sendable func tags(_ request: Request, context: FolioRequestContext) async throws -> ListPage<VocabularyTag> {
         let account = try context.requireAccount()
         let (limit, offset) = try VocabularyPaging.window(WebForm(query: request))
-        return ListPage(try await database.vocabulary.tags(accountID: account.id, limit: limit, offset: offset))
+        return ListPage(try await book.tags(accountID: account.id, limit: limit, offset: offset))
     }
 
     /// The next pair to revise: due first, then new. `direction` englishToWelsh (default) or welshToEnglish.
@@ -141,7 +136,7 @@ struct VocabularyAPIController: Sendable {
         guard let format = PairTable.Format(rawValue: name) else {
             throw InputError.parameter("format", name, "csv or tsv")
         }
-        let text = try await PairTransfer(store: database, pairLimit: pairLimit).export(accountID: account.id, format: format)
+        let text = try await book.export(accountID: account.id, format: format)
         return Response(status: .ok, headers: [.contentType: format == .csv ? "text/csv; charset=utf-8" : "text/tab-separated-values; charset=utf-8",
                                                .contentDisposition: "attachment; filename=\"vocabulary.\(format.rawValue)\""],
                         body: .init(byteBuffer: ByteBuffer(string: text)))
@@ -153,8 +148,7 @@ struct VocabularyAPIController: Sendable {
         let format: PairTable.Format = request.headers[.contentType]?.hasPrefix("text/tab-separated-values") == true ? .tsv : .csv
         var request = request
         let body = try await request.collectBody(upTo: 5 * 1024 * 1024)
-        let transfer = PairTransfer(store: database, pairLimit: pairLimit)
-        return Imported(imported: try await transfer.importTable(String(buffer: body), format: format, accountID: account.id))
+        return Imported(imported: try await book.importTable(String(buffer: body), format: format, accountID: account.id))
     }
 
     static func direction(_ raw: String?) throws -> Direction {

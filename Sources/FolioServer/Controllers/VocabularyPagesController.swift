@@ -8,11 +8,15 @@ import Vocabulary
 /// The vocabulary trainer's pages: Translations (list, search, editor) and Revision (choose a
 /// tag and a direction, answer, rate). Everything belongs to the logged-in account.
 struct VocabularyPagesController: Sendable {
-    let database: AppDatabase
+    let book: PairBook
+    let revision: Revision
     let pages: PageRenderer
-    /// The operator's quota of pairs per account.
-    let pairLimit: Int
-    var revision: Revision { Revision(store: database) }
+
+    init(store: any VocabularyStore, pages: PageRenderer, pairLimit: Int) {
+        book = PairBook(store: store, pairLimit: pairLimit)
+        revision = Revision(store: store)
+        self.pages = pages
+    }
 
     func addRoutes(to router: Router<FolioRequestContext>) {
         router.on(page: .vocabulary, use: list)
@@ -41,7 +45,7 @@ struct VocabularyPagesController: Sendable {
         let query = String((parameters.get("q") ?? "").prefix(200))
         let tag = String((parameters.get("tag") ?? "").prefix(TagList.maximumLength))
         let number = VocabularyPaging.pageNumber(parameters)
-        let page = try await database.vocabulary.pairs(accountID: account.id, filter: PairFilter(query: query, tag: tag),
+        let page = try await book.page(accountID: account.id, filter: PairFilter(query: query, tag: tag),
                                                        limit: VocabularyPaging.pageSize, offset: VocabularyPaging.offset(ofPage: number))
         let list = VocabularyPages.PairList(page, query: query, tag: tag)
         let pager = VocabularyPaging.pager(page, number: number, route: .vocabulary, parameters: [("q", query), ("tag", tag)])
@@ -62,11 +66,7 @@ struct VocabularyPagesController: Sendable {
 
     @Sendable func editForm(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let id = try context.pairID()
-        guard let pair = try await database.vocabulary.pair(accountID: account.id, id: id) else {
-            throw StoreError.notFound(what: "pair", id: String(id))
-        }
-        return try editor(pair, isNew: false, errors: [], context: context)
+        return try editor(try await book.pair(try context.pairID(), accountID: account.id), isNew: false, errors: [], context: context)
     }
 
     func submitted(_ form: WebForm, id: Int64?) -> Pair {
@@ -76,7 +76,11 @@ struct VocabularyPagesController: Sendable {
 
     func save(_ pair: Pair, accountID: Int64, context: FolioRequestContext) async throws -> Response {
         do {
-            try await database.savePair(accountID: accountID, pair, pairLimit: pairLimit)
+            if let id = pair.id {
+                _ = try await book.replace(id, with: pair, accountID: accountID)
+            } else {
+                _ = try await book.add(pair, accountID: accountID)
+            }
             return .redirect(to: SiteRoute.vocabulary.path(), type: .normal)
         } catch let error as VocabularyError {
             // A full account (409) is told so on the form, with what was typed kept.
@@ -98,7 +102,7 @@ struct VocabularyPagesController: Sendable {
 
     @Sendable func delete(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        try await database.deletePair(accountID: account.id, pairID: try context.pairID())
+        try await book.delete(try context.pairID(), accountID: account.id)
         return .redirect(to: SiteRoute.vocabulary.path(), type: .normal)
     }
 
@@ -107,8 +111,8 @@ struct VocabularyPagesController: Sendable {
     @Sendable func reviseStart(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         // The picker offers the first thousand tags, alphabetical: more than a learner can scan.
-        let tags = try await database.vocabulary.tags(accountID: account.id, limit: VocabularyPaging.maximumLimit, offset: 0)
-        let all = try await database.vocabulary.pairCount(accountID: account.id)
+        let tags = try await book.tags(accountID: account.id, limit: VocabularyPaging.maximumLimit, offset: 0)
+        let all = try await book.count(accountID: account.id)
         return try render("vocab/revise-start", title: "Revision", model: [VocabularyPages.ReviseStart(allCount: all, tags: tags.items)],
                           context: context)
     }
