@@ -30,20 +30,6 @@ public struct Favourite: Sendable, Hashable, Codable {
         return m
     }
 
-    /// The edits a form asks for, keeping only what differs from the library, so that saving
-    /// an untouched form leaves a favourite unedited.
-    public static func edits(of monologue: Monologue, text: String, notes: String, tags: String, gender: Gender,
-                             knownTags: [String]) -> Favourite {
-        let cleanText = text.replacingLineEndings()
-        let parsedTags = TagList.parse(tags, existing: knownTags + monologue.tags, style: .lowercase)
-        return Favourite(
-            monologueID: monologue.id,
-            text: cleanText == monologue.text ? nil : cleanText,
-            notes: notes == monologue.notes ? nil : notes,
-            tags: parsedTags == monologue.tags ? nil : parsedTags,
-            gender: gender == monologue.gender ? nil : gender)
-    }
-
     /// Limits on what one favourite may hold, so a form cannot fill the database.
     public static let maximumTextLength = 50_000
     public static let maximumNotesLength = 5_000

@@ -5,11 +5,13 @@ public enum MonologueError: FolioError, Equatable {
     case unknownFilterValue(field: String, value: String, allowed: [String])
     case notFound(id: String)
     case invalidParameter(name: String, value: String, expected: String)
+    /// A favourite's edit that cannot be saved, with every reason.
+    case invalidEdit([FavouriteEdit.Problem])
     case emptyLibrary
 
     public var kind: FolioErrorKind {
         switch self {
-        case .unknownFilterValue, .invalidParameter: .invalidInput
+        case .unknownFilterValue, .invalidParameter, .invalidEdit: .invalidInput
         case .notFound: .notFound
         case .emptyLibrary: .missingData
         }
@@ -19,7 +21,7 @@ public enum MonologueError: FolioError, Equatable {
         switch self {
         case .unknownFilterValue: "unknown_filter_value"
         case .notFound: "monologue_not_found"
-        case .invalidParameter: "invalid_parameter"
+        case .invalidParameter, .invalidEdit: "invalid_parameter"
         case .emptyLibrary: "library_empty"
         }
     }
@@ -32,6 +34,8 @@ public enum MonologueError: FolioError, Equatable {
             "No monologue has the id \"\(id)\". Search for it first to find its id."
         case .invalidParameter(let name, let value, let expected):
             "Invalid \(name) \"\(value)\": expected \(expected)."
+        case .invalidEdit(let problems):
+            problems.map(\.message).joined(separator: " ")
         case .emptyLibrary:
             "The monologue library is empty. Run `folio import shakespeare` (or ./scripts/run.sh, which fetches the plays and imports them)."
         }

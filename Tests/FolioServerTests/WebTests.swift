@@ -436,6 +436,12 @@ func withWebApp(_ test: @escaping @Sendable (any TestClientProtocol, AppDatabase
             #expect(badGender.status == .badRequest)
             #expect(try await a.api("/api/v1/favourites", method: .get).body.contains("To be."))
             #expect(try await a.api("/api/v1/favourites/hamlet-3-1-hamlet-1", method: .patch, json: "not json").status == .badRequest)
+            // The API checks an edit as the editor does, naming every problem.
+            let blank = try await a.api("/api/v1/favourites/hamlet-3-1-hamlet-1", method: .patch,
+                                        json: #"{"text": " \n", "tags": ["a","b","c","d","e","f","g","h","i","j","k","l","m","n","o","p","q","r","s","t","u"]}"#)
+            #expect(blank.status == .badRequest)
+            #expect(blank.body.contains("invalid_parameter") && blank.body.contains("cannot be empty") && blank.body.contains("20 tags at most"))
+            #expect(try await a.api("/api/v1/favourites", method: .get).body.contains("To be."))
         }
     }
 

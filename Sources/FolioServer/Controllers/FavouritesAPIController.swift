@@ -81,29 +81,12 @@ struct FavouritesAPIController: Sendable {
         } catch {
             throw MonologueError.invalidParameter(name: "body", value: "…", expected: "a JSON object with text, notes, tags (array of strings) or gender (male, female, any)")
         }
-        guard var favourite = try await database.favourites.favourite(accountID: account.id, monologueID: id),
-              let original = try await library.current().monologue(id: id) else { throw MonologueError.notFound(id: id) }
-        if let text = edit.text {
-            guard text.count <= Favourite.maximumTextLength, !text.trimmingSpaces.isEmpty else {
-                throw MonologueError.invalidParameter(name: "text", value: String(text.prefix(20)), expected: "1 to \(Favourite.maximumTextLength) characters")
-            }
-            favourite.text = text == original.text ? nil : text
-        }
-        if let notes = edit.notes {
-            guard notes.count <= Favourite.maximumNotesLength else {
-                throw MonologueError.invalidParameter(name: "notes", value: String(notes.prefix(20)), expected: "at most \(Favourite.maximumNotesLength) characters")
-            }
-            favourite.notes = notes == original.notes ? nil : notes
-        }
-        if let tags = edit.tags {
-            let parsed = TagList.parse(tags.joined(separator: ","), existing: original.tags, style: .lowercase)
-            guard parsed.count <= Favourite.maximumTags else {
-                throw MonologueError.invalidParameter(name: "tags", value: "\(parsed.count) tags", expected: "at most \(Favourite.maximumTags) tags")
-            }
-            favourite.tags = parsed == original.tags ? nil : parsed
-        }
-        if let gender = edit.gender { favourite.gender = gender == original.gender ? nil : gender }
-        try await database.saveFavouriteEdits(accountID: account.id, favourite)
+        let library = try await library.current()
+        guard let favourite = try await database.favourites.favourite(accountID: account.id, monologueID: id),
+              let original = library.monologue(id: id) else { throw MonologueError.notFound(id: id) }
+        let edited = try FavouriteEdit(text: edit.text, notes: edit.notes, tags: edit.tags?.joined(separator: ","), gender: edit.gender)
+            .applied(to: favourite, of: original, knownTags: Array(library.knownTags))
+        try await database.saveFavouriteEdits(accountID: account.id, edited)
         return try await item(account: account, id: id)
     }
 

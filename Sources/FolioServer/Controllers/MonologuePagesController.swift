@@ -220,30 +220,27 @@ struct MonologuePagesController: Sendable {
     }
 
     @Sendable func saveEdits(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        let (account, _, original, library) = try await favourite(context)
+        let (account, favourite, original, library) = try await favourite(context)
         let form = try await WebForm.read(request)
-        var errors: [String] = []
         let text = form.string("text"), notes = form.string("notes"), tags = form.string("tags")
-        if text.count > Favourite.maximumTextLength { errors.append("The text is too long: keep it under \(Favourite.maximumTextLength) characters.") }
-        if notes.count > Favourite.maximumNotesLength { errors.append("The notes are too long: keep them under \(Favourite.maximumNotesLength) characters.") }
-        if text.split(separator: "\n").allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-            errors.append("The text cannot be empty. To go back to the library's text, use Restore default.")
-        }
         guard let gender = Gender(rawValue: form.string("gender")) else {
             throw MonologueError.unknownFilterValue(field: "gender", value: form.string("gender"), allowed: Gender.allCases.map(\.rawValue))
         }
         let personal = try await personalTags(context).values.flatMap { $0 }
-        let edits = Favourite.edits(of: original, text: text, notes: notes, tags: tags, gender: gender,
-                                    knownTags: Array(library.knownTags) + personal)
-        if (edits.tags ?? []).count > Favourite.maximumTags { errors.append("Keep it to \(Favourite.maximumTags) tags at most.") }
-        guard errors.isEmpty else {
+        let result = Result { () throws(MonologueError) in
+            try FavouriteEdit(text: text, notes: notes, tags: tags, gender: gender)
+                .applied(to: favourite, of: original, knownTags: Array(library.knownTags) + personal)
+        }
+        if case .failure(let error) = result, case .invalidEdit(let problems) = error {
+            // Shown beside the form, with what was typed kept.
             var shown = original
             shown.text = text
             shown.notes = notes
-            return try renderEditor(shown, original: original, isEdited: true, errors: errors, tagsText: tags, context: context,
-                                    status: .badRequest)
+            return try renderEditor(shown, original: original, isEdited: true, errors: problems.map(\.message), tagsText: tags,
+                                    context: context, status: .badRequest)
         }
-        try await database.saveFavouriteEdits(accountID: account.id, edits)
+        let edited = try result.get()
+        try await database.saveFavouriteEdits(accountID: account.id, edited)
         return .redirect(to: SiteRoute.monologueFavourites.path(), type: .normal)
     }
 
