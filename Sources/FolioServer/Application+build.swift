@@ -5,8 +5,8 @@ import HummingbirdWebSocket
 import Logging
 
 /// The one way to build Folio's server: `folio serve` and the tests both come through here.
-public func buildApplication(_ configuration: ServerConfiguration) async throws -> some ApplicationProtocol {
-    let database = try AppDatabase.open(in: configuration.dataDirectory)
+public func buildApplication(_ configuration: ServerConfiguration, dataDirectory: DataDirectory) async throws -> some ApplicationProtocol {
+    let database = try AppDatabase.open(in: dataDirectory)
     return try await buildApplication(configuration, database: database)
 }
 
@@ -17,15 +17,15 @@ public func buildApplication(_ configuration: ServerConfiguration, database: App
     let library = LibraryCache(store: database, recheckSeconds: configuration.libraryRecheckSeconds)
     let pages = try await PageRenderer.load()
     let ghost = database.ghost
-    let referee = GhostReferee(database: database, dictionaries: GhostDictionaries(paths: configuration.ghostWordLists),
-                               hub: GhostRoomHub(recheckSeconds: configuration.ghostRecheckSeconds, versions: { try await ghost.versions(ids: $0) }),
-                               limits: configuration.limits)
+    let hub = GhostRoomHub(recheckSeconds: configuration.ghostRecheckSeconds, versions: { try await ghost.versions(ids: $0) })
+    let referee = GhostReferee(store: database, dictionaries: GhostDictionaries(paths: configuration.ghostWordLists),
+                               watchers: hub, limits: configuration.limits.ghost)
     let csrf = try await CSRFTokens.load(from: database)
     let router = buildRouter(database: database, library: library, pages: pages, referee: referee, configuration: configuration,
                              logger: logger, csrf: csrf)
     var app = Application(
         router: router,
-        server: .folio(webSocketRouter: buildWebSocketRouter(database: database, referee: referee, configuration: configuration,
+        server: .folio(webSocketRouter: buildWebSocketRouter(database: database, referee: referee, hub: hub, configuration: configuration,
                                                              logger: logger, csrf: csrf), limits: configuration.limits),
         configuration: .init(address: .hostname(configuration.hostname, port: configuration.port), serverName: "Folio"),
         logger: logger
@@ -116,11 +116,11 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
 
 /// The routes that upgrade to a WebSocket, behind the same sessions as the pages so a socket
 /// knows who is playing.
-func buildWebSocketRouter(database: AppDatabase, referee: GhostReferee, configuration: ServerConfiguration,
+func buildWebSocketRouter(database: AppDatabase, referee: GhostReferee, hub: GhostRoomHub, configuration: ServerConfiguration,
                           logger: Logger, csrf: CSRFTokens) -> Router<FolioRequestContext> {
     let router = Router(context: FolioRequestContext.self)
     router.add(middleware: SessionMiddleware(accounts: database.accounts, csrf: csrf, mintsVisitorIDs: true))
     let tally = GhostSocketTally(perAddress: configuration.limits.webSocketsPerAddress, perGame: configuration.limits.webSocketsPerGame)
-    GhostSocketController(referee: referee, tally: tally, logger: logger).addRoutes(to: router)
+    GhostSocketController(referee: referee, hub: hub, tally: tally, logger: logger).addRoutes(to: router)
     return router
 }

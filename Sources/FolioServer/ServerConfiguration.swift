@@ -1,11 +1,11 @@
 import Ghost
 import FolioStore
 
-/// How `folio serve` (and every server test) runs.
+/// How `folio serve` (and every server test) runs. Where its data lives is not part of it: the
+/// server is built over a data directory, or over a database already open.
 public struct ServerConfiguration: Sendable {
     public var hostname: String
     public var port: Int
-    public var dataDirectory: DataDirectory
     /// How long the in-memory library is trusted before the database's revision is checked again.
     public var libraryRecheckSeconds: Double
     /// bcrypt's work factor: 12 in use; tests lower it to keep a log-in fast (4 is bcrypt's least).
@@ -26,14 +26,13 @@ public struct ServerConfiguration: Sendable {
     /// Quotas and limits on the work one account, address or request may cause.
     public var limits: ServerLimits
 
-    public init(hostname: String = "127.0.0.1", port: Int = 8080, dataDirectory: DataDirectory,
+    public init(hostname: String = "127.0.0.1", port: Int = 8080,
                 libraryRecheckSeconds: Double = 2, bcryptCost: UInt8 = Passwords.standardCost,
                 ghostWordLists: [GhostDictionary: String] = Dictionary(uniqueKeysWithValues: GhostDictionary.allCases.map { ($0, $0.defaultPath) }),
                 ghostRecheckSeconds: Double = 1, wikiBase: String = CharacterLinks.wiki, publicURL: String? = nil,
                 limits: ServerLimits = ServerLimits()) {
         self.hostname = hostname
         self.port = port
-        self.dataDirectory = dataDirectory
         self.libraryRecheckSeconds = libraryRecheckSeconds
         self.bcryptCost = bcryptCost
         self.ghostWordLists = ghostWordLists

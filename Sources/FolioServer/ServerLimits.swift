@@ -1,3 +1,4 @@
+import FolioApp
 /// What one account, one address or one request may use of a shared server. Every number is an
 /// operator's to change (`folio serve --help` lists the options); the defaults suit a public
 /// server on a small machine. A limit reached is a 4xx that names the limit, never a stall.
@@ -31,4 +32,11 @@ public struct ServerLimits: Sendable, Equatable {
     public var idleTimeoutSeconds = 30
 
     public init() {}
+}
+
+extension ServerLimits {
+    /// The Ghost referee's share of the limits.
+    var ghost: GhostLimits {
+        GhostLimits(anonymousGamesPerAddressPerHour: anonymousGamesPerAddressPerHour, openRoomsPerAccount: openRoomsPerAccount)
+    }
 }

@@ -10,14 +10,7 @@ import Testing
 /// The app over `database` with `limits`, at bcrypt's least cost.
 private func withAccountsApp(_ limits: ServerLimits = ServerLimits(), database: AppDatabase? = nil,
                              _ test: @escaping @Sendable (any TestClientProtocol, AppDatabase) async throws -> Void) async throws {
-    let database = try database ?? {
-        let fresh = try AppDatabase.inMemory()
-        try fresh.importMonologues(webMonologues, source: "fixture")
-        return fresh
-    }()
-    let configuration = ServerConfiguration(dataDirectory: DataDirectory(path: "/unused"), bcryptCost: 4, limits: limits)
-    let app = try await buildApplication(configuration, database: database)
-    try await app.test(.router) { client in try await test(client, database) }
+    try await TestApp.run(TestApp.configuration(limits: limits), database: database, test)
 }
 
 private func csrfMeta(_ body: String) -> String? {
@@ -331,8 +324,6 @@ private func csrfMeta(_ body: String) -> String? {
 
     private func withCookies(_ database: AppDatabase, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> [String: String])
         async throws -> [String: String] {
-        let configuration = ServerConfiguration(dataDirectory: DataDirectory(path: "/unused"), bcryptCost: 4)
-        let app = try await buildApplication(configuration, database: database)
-        return try await app.test(.router) { client in try await body(client) }
+        try await TestApp.run(database: database) { client, _ in try await body(client) }
     }
 }

@@ -20,21 +20,12 @@ let ghostWords = ["cat", "cats", "dog", "door", "doors", "dote", "date"]
 func withGhostApp(live: Bool = false, limits: ServerLimits = ServerLimits(), database given: AppDatabase? = nil,
                   publicURL: String? = nil,
                   _ test: @escaping @Sendable (any TestClientProtocol, AppDatabase) async throws -> Void) async throws {
-    let database: AppDatabase
-    if let given {
-        database = given
-    } else {
-        database = try AppDatabase.inMemory()
-        try database.importMonologues(webMonologues, source: "fixture")
-    }
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("ghost-words-\(UUID().uuidString).txt")
     try ghostWords.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }
-    let configuration = ServerConfiguration(port: 0, dataDirectory: DataDirectory(path: "/unused"), bcryptCost: 4,
-                                            ghostWordLists: [.english: file.path, .dutch: "/nonexistent/dutch-words"],
-                                            ghostRecheckSeconds: 0.2, publicURL: publicURL, limits: limits)
-    let app = try await buildApplication(configuration, database: database)
-    try await app.test(live ? .live : .router) { client in try await test(client, database) }
+    let configuration = TestApp.configuration(port: 0, limits: limits, ghostWordLists: [.english: file.path, .dutch: "/nonexistent/dutch-words"],
+                                              ghostRecheckSeconds: 0.2, publicURL: publicURL)
+    try await TestApp.run(configuration, database: given, live: live, test)
 }
 
 /// The parts of a game's JSON the tests read.

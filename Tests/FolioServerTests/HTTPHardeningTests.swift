@@ -18,12 +18,7 @@ import Testing
     static let wikiBase = "https://wiki.example.net/wiki/"
 
     func withApp(_ test: @escaping @Sendable (any TestClientProtocol, AppDatabase) async throws -> Void) async throws {
-        let database = try AppDatabase.inMemory()
-        try database.importMonologues(webMonologues, source: "fixture")
-        let configuration = ServerConfiguration(dataDirectory: DataDirectory(path: "/unused"), bcryptCost: 4,
-                                                wikiBase: Self.wikiBase, publicURL: Self.publicURL)
-        let app = try await buildApplication(configuration, database: database)
-        try await app.test(.router) { client in try await test(client, database) }
+        try await TestApp.run(TestApp.configuration(wikiBase: Self.wikiBase, publicURL: Self.publicURL), test)
     }
 
     struct Answer {

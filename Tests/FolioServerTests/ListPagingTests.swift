@@ -20,9 +20,7 @@ import Testing
                                       source: "fixture")
         let catalogue = Catalogue(characters: (1...60).map { Character(id: $0, name: "Person \($0)", homeworld: nil, firstAppearance: nil) })
         try await database.saveCatalogue(catalogue)
-        let configuration = ServerConfiguration(dataDirectory: DataDirectory(path: "/unused"), bcryptCost: 4)
-        let app = try await buildApplication(configuration, database: database)
-        try await app.test(.router) { client in
+        try await TestApp.run(database: database) { client, _ in
             var alice = Visitor(client), bob = Visitor(client)
             try await alice.register("alice")
             try await bob.register("bob")

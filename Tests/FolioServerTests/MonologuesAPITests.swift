@@ -22,10 +22,7 @@ import Testing
     struct Items<T: Decodable>: Decodable { let items: [T] }
 
     func withApp(library: [Monologue] = monologues, _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        let database = try AppDatabase.inMemory()
-        if !library.isEmpty { try database.importMonologues(library, source: "fixture") }
-        let app = try await buildApplication(ServerConfiguration(dataDirectory: DataDirectory(path: "/unused"), bcryptCost: 4), database: database)
-        try await app.test(.router, test)
+        try await TestApp.run(database: try TestApp.database(library: library)) { client, _ in try await test(client) }
     }
 
     func decode<T: Decodable>(_ type: T.Type, _ response: TestResponse) throws -> T {

@@ -6,20 +6,10 @@ import Testing
 @testable import FolioServer
 
 @Suite struct OpenAPITests {
-    /// Both faces' routers over an empty in-memory database, without starting a server.
-    static func routers() async throws -> FolioRouters {
-        let database = try AppDatabase.inMemory()
-        let configuration = ServerConfiguration(dataDirectory: DataDirectory(path: "/unused"), bcryptCost: 4)
-        let referee = GhostReferee(database: database, dictionaries: GhostDictionaries(paths: [:]), hub: GhostRoomHub(recheckSeconds: 1))
-        return buildRouter(database: database, library: LibraryCache(store: database, recheckSeconds: 1),
-                           pages: try await PageRenderer.load(), referee: referee, configuration: configuration,
-                           logger: Logger(label: "test"))
-    }
-
     /// The document describes exactly `APIRoute`'s endpoints (each operation's `operationId` is
     /// its case), and the API router serves exactly those, nothing more.
     @Test func theDocumentDescribesExactlyTheAPIRoutes() async throws {
-        let routers = try await Self.routers()
+        let routers = try await TestApp.routers()
         /// `{name}` for `:name`, without trailing slashes: the router's form and the document's.
         func normal(_ path: String) -> String {
             let parts = path.split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }
@@ -62,7 +52,7 @@ import Testing
 
     /// Every page route is registered on the pages router, once.
     @Test func everySiteRouteIsServed() async throws {
-        let routers = try await Self.routers()
+        let routers = try await TestApp.routers()
         let served = Set(routers.pages.routes.filter { $0.method != .head }.map { "\($0.method.rawValue) \($0.path.description)" })
         // The socket is served by the WebSocket router.
         let pages = SiteRoute.allCases.filter { $0 != .ghostSocket }

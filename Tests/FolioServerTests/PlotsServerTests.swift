@@ -140,12 +140,7 @@ struct PlotJSON: Decodable, Equatable {
 
     /// The web app with limits of the test's choosing.
     func withPlotsApp(_ limits: ServerLimits, _ test: @escaping @Sendable (any TestClientProtocol, AppDatabase) async throws -> Void) async throws {
-        let database = try AppDatabase.inMemory()
-        // The pages a visitor first opens (for its CSRF cookie) need a library.
-        try database.importMonologues(webMonologues, source: "fixture")
-        let configuration = ServerConfiguration(dataDirectory: DataDirectory(path: "/unused"), bcryptCost: 4, limits: limits)
-        let app = try await buildApplication(configuration, database: database)
-        try await app.test(.router) { client in try await test(client, database) }
+        try await TestApp.run(TestApp.configuration(limits: limits), test)
     }
 
     static let costly = ##"{"origin": "#a##a#", "a": "#b##b#", "b": "#c##c#", "c": "#d##d#", "d": "#e##e#", "e": "#f##f#", "f": "#g##g#", "g": "#h##h#", "h": "#i##i#", "i": "#j##j#", "j": "#k##k#", "k": "#l##l#", "l": "#m##m#", "m": "#n##n#", "n": "#o##o#", "o": "#p##p#", "p": "#q##q#", "q": "#r##r#", "r": ""}"##

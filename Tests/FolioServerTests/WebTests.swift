@@ -81,11 +81,7 @@ let webMonologues = [
 ]
 
 func withWebApp(_ test: @escaping @Sendable (any TestClientProtocol, AppDatabase) async throws -> Void) async throws {
-    let database = try AppDatabase.inMemory()
-    try database.importMonologues(webMonologues, source: "fixture")
-    let configuration = ServerConfiguration(dataDirectory: DataDirectory(path: "/unused"), bcryptCost: 4)
-    let app = try await buildApplication(configuration, database: database)
-    try await app.test(.router) { client in try await test(client, database) }
+    try await TestApp.run { client, database in try await test(client, database) }
 }
 
 @Suite struct WebPagesTests {

@@ -29,7 +29,7 @@ extension GhostCommand {
             var levels = computers
             if names.isEmpty && levels.isEmpty { names = ["You"]; levels = [.hard] }
             let seats: [ComputerPlayer?] = names.map { _ in nil } + levels.map { ComputerPlayer(level: $0) }
-            for (k, level) in levels.enumerated() { names.append(levels.count == 1 ? level.label : "\(level.label) \(k + 1)") }
+            names += Match.Seat.computers(levels).map(\.name)
             var game = try Game(players: names, words: solver.words)
             var random = SeededRandom(seed: seed ?? UInt64.random(in: .min ... .max))
             print("Ghost: \(names.joined(separator: ", ")). Words of \(solver.words.minimumLength)+ letters count.")

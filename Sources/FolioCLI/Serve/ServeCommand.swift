@@ -35,9 +35,10 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let app = try await buildApplication(ServerConfiguration(hostname: hostname, port: port, dataDirectory: store.directory,
-                                                                      wikiBase: wikiBase.hasSuffix("/") ? wikiBase : wikiBase + "/",
-                                                                      publicURL: publicURL, limits: limits.serverLimits))
+        let app = try await buildApplication(ServerConfiguration(hostname: hostname, port: port,
+                                                                 wikiBase: wikiBase.hasSuffix("/") ? wikiBase : wikiBase + "/",
+                                                                 publicURL: publicURL, limits: limits.serverLimits),
+                                             dataDirectory: store.directory)
         try await app.runService()
     }
 }

@@ -94,14 +94,15 @@ struct GhostPagesController: Sendable {
             var computers = 0
             for i in 0..<Self.setupRows {
                 let kind = Match.Seat.Kind(rawValue: form.string("kind\(i)")) ?? .person
-                var name = form.string("name\(i)").trimmingSpaces
+                let name = form.string("name\(i)").trimmingSpaces
                 if kind == .person && name.isEmpty { continue }
-                if kind != .person {
-                    computers += 1
-                    if name.isEmpty { name = "\(kind.computer!.level.label) \(computers)" }
-                }
                 if form.value("mine") == String(i) { ownSeat = seats.count }
-                seats.append(Match.Seat(name: name, kind: kind))
+                if let level = kind.computer?.level {
+                    computers += 1
+                    seats.append(.computer(level, name: name, number: computers))
+                } else {
+                    seats.append(Match.Seat(name: name, kind: kind))
+                }
             }
             let match = try Match(dictionary: dictionary, minimumLength: length, seats: seats)
             let stored = try await referee.startHotSeat(match, ownSeat: ownSeat, account: context.account, address: context.clientAddress)
@@ -179,33 +180,15 @@ struct GhostPagesController: Sendable {
     /// a new room for the same number of people, whom the link brings back.
     @Sendable func again(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let old = try await referee.match(try context.parameters.require("id"))
+        // A visitor asked to play a room again is asked to log in first.
+        if old.mode == .online { _ = try context.requireAccount() }
         let fresh: StoredMatch
         do {
-            fresh = try await startAgain(old, context: context)
+            fresh = try await referee.rematch(old, account: context.account, address: context.clientAddress)
         } catch let error as GhostError where error.kind == .rateLimited {
             return try await setupPage(context: context, errors: [error.message], status: .tooManyRequests)
         }
         return .redirect(to: SiteRoute.ghostGame.path(fresh.id), type: .normal)
-    }
-
-    func startAgain(_ old: StoredMatch, context: FolioRequestContext) async throws -> StoredMatch {
-        switch old.mode {
-        case .hotSeat:
-            guard GhostReferee.mayAct(old, seat: 0, account: context.account) else { throw GhostError.notYourSeat }
-            var match = old.match
-            match.actions = []
-            // The next seat starts, so no one always has the first letter.
-            match.firstPlayer = (old.match.firstPlayer + 1) % old.match.seats.count
-            return try await referee.startHotSeat(match, ownSeat: old.seatAccounts.firstIndex { $0 != nil && $0 == context.account?.id },
-                                                  account: context.account, address: context.clientAddress)
-        case .online:
-            let account = try context.requireAccount()
-            guard old.seatAccounts.contains(account.id) else { throw GhostError.notYourSeat }
-            let people = old.match.seats.filter { $0.kind == .person }.count
-            let computers = old.match.seats.compactMap { $0.kind.computer?.level }
-            return try await referee.openRoom(dictionary: old.match.dictionary, minimumLength: old.match.minimumLength,
-                                              people: people, computers: computers, account: account)
-        }
     }
 
     // MARK: - Scores and rules

@@ -25,6 +25,8 @@ import NIOWebSocket
 /// (policy violation), never a move made as the old account.
 struct GhostSocketController: Sendable {
     let referee: GhostReferee
+    /// The rooms' watchers: the referee tells it of every change, and each socket listens here.
+    let hub: GhostRoomHub
     let tally: GhostSocketTally
     let logger: Logger
     static let maximumMessageSize = 4096
@@ -61,8 +63,8 @@ struct GhostSocketController: Sendable {
         defer { tally.release(address: address, game: id) }
         let account = context.requestContext.account
         let sessionToken = context.requestContext.sessionToken
-        let (token, changes) = referee.hub.watch(id)
-        defer { referee.hub.stopWatching(id, token: token) }
+        let (token, changes) = hub.watch(id)
+        defer { hub.stopWatching(id, token: token) }
         await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 // The state on connecting, then whenever the hub says the game may have changed.
@@ -108,7 +110,7 @@ struct GhostSocketController: Sendable {
         let played: Played
         if let pushed { played = pushed } else { played = try referee.played(try await referee.match(id)) }
         let version = played.stored.version
-        referee.hub.seen(id, version: version)
+        hub.seen(id, version: version)
         // Moves racing each other may push an older state after a newer one was shown.
         if let sent, version <= sent { return }
         sent = version

@@ -1,3 +1,4 @@
+import FolioApp
 import Foundation
 import Synchronization
 
@@ -9,7 +10,7 @@ import Synchronization
 /// socket: while anyone watches, it reads the versions of every watched game in one query
 /// every `recheck`, and wakes only the rooms whose version moved on. With nobody watching, the
 /// task ends; the next watcher starts it again.
-final class GhostRoomHub: Sendable {
+final class GhostRoomHub: GhostWatchers {
     /// The current versions of the games among the ids given (a game that no longer exists is
     /// left out): one query for all of them.
     typealias Versions = @Sendable ([String]) async throws -> [String: Int]

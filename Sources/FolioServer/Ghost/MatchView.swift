@@ -95,3 +95,15 @@ struct MatchView: ResponseEncodable, Sendable {
         canAct = acting.map { GhostReferee.mayAct(stored, seat: $0, account: viewer) } ?? false
     }
 }
+
+extension GhostReferee {
+    /// A stored game as `viewer` sees it.
+    func view(_ stored: StoredMatch, viewer: Account?) throws -> MatchView {
+        view(try played(stored), viewer: viewer)
+    }
+
+    /// A state already replayed (a move's, pushed to a room), as `viewer` sees it.
+    func view(_ played: Played, viewer: Account?) -> MatchView {
+        MatchView(played.stored, game: played.game, solver: played.solver, viewer: viewer)
+    }
+}

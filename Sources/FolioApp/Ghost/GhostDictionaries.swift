@@ -4,7 +4,7 @@ import Synchronization
 
 /// The word lists and solvers of Ghost games, loaded on first use and kept: an English list
 /// loads and solves in milliseconds, and every game on the same list and minimum shares one.
-final class GhostDictionaries: Sendable {
+public final class GhostDictionaries: Sendable {
     private struct Key: Hashable {
         let dictionary: GhostDictionary
         let minimumLength: Int
@@ -13,11 +13,11 @@ final class GhostDictionaries: Sendable {
     private let paths: [GhostDictionary: String]
     private let solvers = Mutex<[Key: Solver]>([:])
 
-    init(paths: [GhostDictionary: String]) {
+    public init(paths: [GhostDictionary: String]) {
         self.paths = paths
     }
 
-    func solver(_ dictionary: GhostDictionary, minimumLength: Int) throws(GhostError) -> Solver {
+    public func solver(_ dictionary: GhostDictionary, minimumLength: Int) throws(GhostError) -> Solver {
         let key = Key(dictionary: dictionary, minimumLength: minimumLength)
         if let solver = solvers.withLock({ $0[key] }) { return solver }
         let solver = try Solver.load(dictionary, path: paths[dictionary], minimumLength: minimumLength)
@@ -25,7 +25,7 @@ final class GhostDictionaries: Sendable {
         return solver
     }
 
-    func solver(for match: Match) throws(GhostError) -> Solver {
+    public func solver(for match: Match) throws(GhostError) -> Solver {
         try solver(match.dictionary, minimumLength: match.minimumLength)
     }
 }

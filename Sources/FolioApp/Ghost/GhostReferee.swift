@@ -1,0 +1,219 @@
+import FolioCore
+import Foundation
+import Ghost
+import Synchronization
+
+/// A game as stored and the state its moves make, replayed once.
+public struct Played: Sendable {
+    public let stored: StoredMatch
+    public let game: Game
+    public let solver: Solver
+
+    public init(stored: StoredMatch, game: Game, solver: Solver) {
+        self.stored = stored
+        self.game = game
+        self.solver = solver
+    }
+}
+
+/// Who hears that a game changed: the server's room hub, which pushes `state` (the game as the
+/// change left it, when the referee has it) to the room's sockets.
+public protocol GhostWatchers: Sendable {
+    func changed(_ id: String, version: Int?, state: Played?)
+}
+
+/// The quotas on starting games and opening rooms.
+public struct GhostLimits: Sendable {
+    /// Hot-seat games a visitor without an account may start from one address in an hour.
+    public var anonymousGamesPerAddressPerHour: Int
+    /// Rooms an account may have open (opened or joined, not finished) at once.
+    public var openRoomsPerAccount: Int
+
+    public init(anonymousGamesPerAddressPerHour: Int, openRoomsPerAccount: Int) {
+        self.anonymousGamesPerAddressPerHour = anonymousGamesPerAddressPerHour
+        self.openRoomsPerAccount = openRoomsPerAccount
+    }
+}
+
+/// Referees Ghost games kept in a store: starts them, seats players, checks that whoever acts
+/// may act, applies the rules and the computers' replies inside one write, and tells the game's
+/// watchers. Pages, the API and the WebSocket all come through here.
+public struct GhostReferee: Sendable {
+    /// Reached only through the referee's methods: faces ask the referee, never the store.
+    private let store: any GhostStore & AccountStore
+    public let dictionaries: GhostDictionaries
+    private let watchers: any GhostWatchers
+    public let limits: GhostLimits
+
+    public init(store: any GhostStore & AccountStore, dictionaries: GhostDictionaries, watchers: any GhostWatchers, limits: GhostLimits) {
+        self.store = store
+        self.dictionaries = dictionaries
+        self.watchers = watchers
+        self.limits = limits
+    }
+
+    /// A hot-seat game; a logged-in creator may claim one seat, whose results then count for them.
+    /// Without an account, `address` may start `anonymousGamesPerAddressPerHour` games an hour.
+    public func startHotSeat(_ setup: Match, ownSeat: Int?, account: Account?, address: String) async throws -> StoredMatch {
+        var match = setup
+        let solver = try dictionaries.solver(for: match)
+        var random = SystemRandomNumberGenerator()
+        _ = try match.start(solver: solver, using: &random)
+        var seatAccounts = [Int64?](repeating: nil, count: match.seats.count)
+        if let account, let ownSeat, match.seats.indices.contains(ownSeat), match.seats[ownSeat].kind == .person {
+            seatAccounts[ownSeat] = account.id
+        }
+        let stored = StoredMatch(id: Self.newID(), mode: .hotSeat, status: .playing, ownerID: account?.id,
+                                 seatAccounts: seatAccounts, match: match)
+        try await store.createMatch(stored, quota: account == nil
+            ? .anonymousGames(address: address, perHour: limits.anonymousGamesPerAddressPerHour) : nil)
+        return stored
+    }
+
+    /// An online room: the creator takes the first seat; the other people's seats wait for
+    /// accounts to join through the room's link; computer seats play at once. The room counts
+    /// against the creator's `openRoomsPerAccount` until it is finished.
+    public func openRoom(dictionary: GhostDictionary, minimumLength: Int, people: Int, computers: [ComputerPlayer.Level],
+                  account: Account) async throws -> StoredMatch {
+        let seats = try Match.roomSeats(creator: account.username, people: people, computers: computers)
+        let match = try Match(dictionary: dictionary, minimumLength: minimumLength, seats: seats)
+        _ = try dictionaries.solver(for: match)
+        var seatAccounts = [Int64?](repeating: nil, count: seats.count)
+        seatAccounts[0] = account.id
+        let stored = StoredMatch(id: Self.newID(), mode: .online, status: people == 1 ? .playing : .waiting,
+                                 ownerID: account.id, seatAccounts: seatAccounts, match: match)
+        try await store.createMatch(stored, quota: .openRooms(accountID: account.id, limit: limits.openRoomsPerAccount))
+        return stored
+    }
+
+    /// The same game again, for someone who played it: a hot-seat game with the next seat to
+    /// start (for whoever may act for it), or a new room with the same seats, opened by `account`.
+    public func rematch(_ old: StoredMatch, account: Account?, address: String) async throws -> StoredMatch {
+        switch old.mode {
+        case .hotSeat:
+            guard Self.mayAct(old, seat: 0, account: account) else { throw GhostError.notYourSeat }
+            return try await startHotSeat(old.match.rematch(), ownSeat: old.seatAccounts.firstIndex { $0 != nil && $0 == account?.id },
+                                          account: account, address: address)
+        case .online:
+            guard let account, old.seatAccounts.contains(account.id) else { throw GhostError.notYourSeat }
+            return try await openRoom(dictionary: old.match.dictionary, minimumLength: old.match.minimumLength,
+                                      people: old.match.personCount, computers: old.match.computerLevels, account: account)
+        }
+    }
+
+    /// A seat taken counts against the account's `openRoomsPerAccount` like a room opened.
+    public func join(_ id: String, account: Account) async throws -> StoredMatch {
+        let stored = try await store.joinMatch(id: try Self.checked(id), account: account, openRoomLimit: limits.openRoomsPerAccount, now: Date())
+        watchers.changed(stored.id, version: stored.version, state: nil)
+        return stored
+    }
+
+    /// Applies one action. `turn`, when given, is the number of actions the player saw: a move
+    /// chosen against an older state is refused rather than applied twice or out of place.
+    ///
+    /// One way through: the game is read once, inside the write that checks and stores the move,
+    /// replayed once, and the state the move made goes to the answer and to the room's sockets,
+    /// which render it without reading the game again.
+    public func act(_ id: String, _ action: Game.Action, turn: Int?, account: Account?) async throws -> Played {
+        let id = try Self.checked(id)
+        let after = Mutex<(game: Game, solver: Solver)?>(nil)
+        let stored = try await store.updateMatch(id: id, now: Date()) { [dictionaries] stored in
+            switch stored.status {
+            case .waiting: throw GhostError.waitingForPlayers(stored.openSeats.count)
+            case .finished: throw GhostError.gameOver
+            case .playing: break
+            }
+            if let turn, turn != stored.turn { throw GhostError.staleMove }
+            // Kept after first use; a list loads in milliseconds, and the game's was loaded when
+            // it started, so this rarely reads a file while holding the writer.
+            let solver = try dictionaries.solver(for: stored.match)
+            var game = try stored.match.replay(words: solver.words)
+            let seat = game.playerToAct
+            guard Self.mayAct(stored, seat: seat, account: account) else {
+                if stored.mode == .online, let account, stored.seatAccounts.contains(account.id) {
+                    throw GhostError.notYourTurn(waitingFor: stored.match.seats[seat].name)
+                }
+                throw GhostError.notYourSeat
+            }
+            var match = stored.match
+            var random = SystemRandomNumberGenerator()
+            try match.play(action, on: &game, solver: solver, using: &random)
+            after.withLock { [game] in $0 = (game, solver) }
+            return MatchChange(match: match, standings: Match.standings(of: game))
+        }
+        guard let (game, solver) = after.withLock({ $0 }) else { throw GhostError.gameNotFound(id) }
+        let played = Played(stored: stored, game: game, solver: solver)
+        watchers.changed(id, version: stored.version, state: played)
+        return played
+    }
+
+    /// Whether `account` (nil: a visitor without one) may act for `seat`. At a hot-seat game
+    /// whoever holds the device acts for everyone, but a game started by an account is theirs
+    /// alone; at an online table each person acts for their own seat only.
+    public static func mayAct(_ stored: StoredMatch, seat: Int, account: Account?) -> Bool {
+        switch stored.mode {
+        case .hotSeat:
+            return stored.ownerID == nil || stored.ownerID == account?.id
+        case .online:
+            return account != nil && stored.seatAccounts[seat] == account?.id
+        }
+    }
+
+    public func match(_ id: String) async throws -> StoredMatch {
+        let id = try Self.checked(id)
+        guard let stored = try await store.storedMatch(id: id) else { throw GhostError.gameNotFound(id) }
+        return stored
+    }
+
+    /// A player's games, newest first, a page at a time.
+    public func games(of account: Account, limit: Int, offset: Int) async throws -> GhostPage<StoredMatch> {
+        try await store.matches(accountID: account.id, limit: limit, offset: offset)
+    }
+
+    /// The best scores, of one dictionary or of both, a page at a time.
+    public func highScores(dictionary: GhostDictionary?, limit: Int, offset: Int) async throws -> GhostPage<GhostScore> {
+        try await store.highScores(dictionary: dictionary, limit: limit, offset: offset)
+    }
+
+    /// One player's own best scores.
+    public func scores(of account: Account) async throws -> [GhostScore] {
+        try await store.scores(accountID: account.id)
+    }
+
+    /// Whether `sessionToken` still signs in `account`: a socket asks before every move, so a
+    /// log-out or a password change elsewhere stops it acting.
+    public func isSignedIn(_ account: Account, sessionToken: String) async throws -> Bool {
+        try await store.account(sessionToken: sessionToken, now: Date())?.id == account.id
+    }
+
+    /// A stored game replayed.
+    public func played(_ stored: StoredMatch) throws -> Played {
+        let solver = try dictionaries.solver(for: stored.match)
+        return Played(stored: stored, game: try stored.match.replay(words: solver.words), solver: solver)
+    }
+
+    /// 128 random bits as hex: a game's link is hard to guess.
+    public static func newID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        for _ in 0..<2 {
+            var word = generator.next() as UInt64
+            for _ in 0..<16 {
+                bytes.append(digits[Int(word & 0xF)])
+                word >>= 4
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Ids are what `newID` makes; anything else names no game, and is refused before it
+    /// reaches the store.
+    public static func checked(_ id: String) throws(GhostError) -> String {
+        guard id.utf8.count == 32, id.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }) else {
+            throw .gameNotFound(String(id.prefix(40)))
+        }
+        return id
+    }
+}
