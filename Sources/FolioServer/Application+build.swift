@@ -104,10 +104,10 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
     CharactersAPIController(database: database, catalogue: catalogue).addRoutes(to: api)
     CharactersPagesController(database: database, catalogue: catalogue, pages: pages, wikiBase: configuration.wikiBase).addRoutes(to: site)
     SWAPIController(catalogue: catalogue, publicURL: configuration.publicURL).addRoutes(to: api)
-    let plotPages = PlotsPagesController(database: database, pages: pages,
+    let plotPages = PlotsPagesController(store: database, pages: pages,
                                          expansions: ExpansionGate(capacity: configuration.limits.concurrentExpansions),
                                          limits: configuration.limits)
-    PlotsAPIController(database: database, pages: plotPages).addRoutes(to: api)
+    PlotsAPIController(pages: plotPages).addRoutes(to: api)
     plotPages.addRoutes(to: site)
     GhostAPIController(referee: referee).addRoutes(to: api)
     GhostPagesController(referee: referee, pages: pages, publicURL: configuration.publicURL).addRoutes(to: site)

@@ -1,3 +1,4 @@
+import FolioApp
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -111,4 +112,19 @@ private final class CallerGone: Sendable {
     private let flag = Atomic<Bool>(false)
     func mark() { flag.store(true, ordering: .relaxed) }
     var isMarked: Bool { flag.load(ordering: .relaxed) }
+}
+
+extension ExpansionGate {
+    /// The gate for one request's work, which stops when that request's connection closes.
+    func runner(closing: EventLoopFuture<Void>?) -> GatedExpansion { GatedExpansion(gate: self, closing: closing) }
+}
+
+/// An `ExpansionRunner` for the use cases: one request's place in the gate.
+struct GatedExpansion: ExpansionRunner {
+    let gate: ExpansionGate
+    let closing: EventLoopFuture<Void>?
+
+    func run<Value: Sendable>(_ work: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) throws -> Value) async throws -> Value {
+        try await gate.run(closing: closing, work)
+    }
 }

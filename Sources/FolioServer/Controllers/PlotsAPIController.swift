@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCore
 import FolioStore
 import Foundation
@@ -8,9 +9,9 @@ import Plots
 /// any Tracery grammar, and an account's kept plots and grammars (a page at a time). Grammars
 /// are expanded through the shared `ExpansionGate`, within the standard `ExpansionBudget`.
 struct PlotsAPIController: Sendable {
-    let database: AppDatabase
     let pages: PlotsPagesController
     var expansions: ExpansionGate { pages.expansions }
+    func book() throws -> PlotBook { try pages.book() }
 
     func addRoutes(to router: Router<FolioRequestContext>) {
         router.on(api: .randomPlot, use: random)
@@ -122,30 +123,28 @@ struct PlotsAPIController: Sendable {
     @Sendable func kept(_ request: Request, context: FolioRequestContext) async throws -> KeptList {
         let account = try context.requireAccount()
         let (limit, offset) = try PlotsPagesController.window(WebForm(query: request))
-        let page = try await database.plots.kept(accountID: account.id, limit: limit, offset: offset)
+        let page = try await book().kept(accountID: account.id, limit: limit, offset: offset)
         return KeptList(total: page.total, items: page.items)
     }
 
     /// Keeps the plot with these entry ids; `?seed=` records the seed it came from when it did.
     @Sendable func keep(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let wheels = try PlotsPagesController.wheels()
-        let plot = try wheels.plot(ids: try context.parameters.require("ids"))
-        let seed = WebForm(query: request).value("seed").flatMap { UInt64($0) }.flatMap { wheels.plot(seed: $0).ids == plot.ids ? $0 : nil }
-        try await database.keepPlot(accountID: account.id, ids: plot.ids, seed: seed, text: plot.text)
+        try await book().keep(ids: try context.parameters.require("ids"), seed: WebForm(query: request).value("seed").flatMap { UInt64($0) },
+                              accountID: account.id)
         return Response(status: .noContent)
     }
 
     @Sendable func forget(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        try await database.forgetPlot(accountID: account.id, ids: try context.parameters.require("ids"))
+        try await book().forget(ids: try context.parameters.require("ids"), accountID: account.id)
         return Response(status: .noContent)
     }
 
     @Sendable func grammars(_ request: Request, context: FolioRequestContext) async throws -> GrammarList {
         let account = try context.requireAccount()
         let (limit, offset) = try PlotsPagesController.window(WebForm(query: request))
-        let page = try await database.plots.grammars(accountID: account.id, limit: limit, offset: offset)
+        let page = try await book().grammars(accountID: account.id, limit: limit, offset: offset)
         return GrammarList(total: page.total, items: page.items)
     }
 
@@ -159,14 +158,13 @@ struct PlotsAPIController: Sendable {
         } catch {
             throw InputError.body("a JSON object with name and grammar (an object of symbol names to a rule or a list of rules)")
         }
-        return try await pages.validatedSave(accountID: account.id, name: upload.name.trimmingSpaces,
-                                             json: String(decoding: upload.grammar.json, as: UTF8.self), context: context)
+        return try await book().saveGrammar(name: upload.name, json: String(decoding: upload.grammar.json, as: UTF8.self),
+                                            accountID: account.id, runner: expansions.runner(closing: context.closing))
     }
 
     @Sendable func deleteGrammar(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let saved = try await PlotsPagesController.grammar(database, accountID: account.id, raw: try context.parameters.require("id"))
-        try await database.deleteGrammar(accountID: account.id, id: saved.id)
+        try await book().deleteGrammar(try context.parameters.require("id"), accountID: account.id)
         return Response(status: .noContent)
     }
 }

@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCore
 import FolioStore
 import Foundation
@@ -10,10 +11,15 @@ import Plots
 /// Every expansion of a user's grammar goes through the shared `ExpansionGate`, within the
 /// standard `ExpansionBudget`.
 struct PlotsPagesController: Sendable {
-    let database: AppDatabase
+    let store: any PlotStore
     let pages: PageRenderer
     let expansions: ExpansionGate
     let limits: ServerLimits
+
+    /// The account's plots and grammars; the wheels load once, so this is cheap to make.
+    func book() throws -> PlotBook {
+        PlotBook(store: store, wheels: try Self.wheels(), grammarLimit: limits.savedGrammarsPerAccount)
+    }
 
     func addRoutes(to router: Router<FolioRequestContext>) {
         router.on(page: .plots, use: random)
@@ -75,7 +81,7 @@ struct PlotsPagesController: Sendable {
     func machine(_ plot: Plot, wheels: Wheels, context: FolioRequestContext) async throws -> Response {
         var isKept = false
         if let account = context.account {
-            isKept = try await database.plots.isKept(accountID: account.id, ids: plot.ids)
+            isKept = try await book().isKept(ids: plot.ids, accountID: account.id)
         }
         return try render("plots/wheels", title: "Plots",
                           model: PlotPages.Machine(plot, wheels: wheels, isKept: isKept, loggedIn: context.account != nil), context: context)
@@ -86,7 +92,7 @@ struct PlotsPagesController: Sendable {
     @Sendable func kept(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let (limit, offset) = try Self.window(WebForm(query: request))
-        let page = try await database.plots.kept(accountID: account.id, limit: limit, offset: offset)
+        let page = try await book().kept(accountID: account.id, limit: limit, offset: offset)
         let items = page.items.map(PlotPages.KeptPlot.init)
         let pager = Self.pager(.keptPlots, label: "Kept plot pages", total: page.total, count: items.count, limit: limit, offset: offset)
         return try render("plots/kept", title: "Kept plots", model: PlotPages.Kept(items: items, empty: page.total == 0, pager: pager),
@@ -96,16 +102,13 @@ struct PlotsPagesController: Sendable {
     @Sendable func keep(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let form = try await WebForm.read(request)
-        let wheels = try Self.wheels()
-        let plot = try wheels.plot(ids: form.string("ids"))
-        let seed = UInt64(form.string("seed")).flatMap { wheels.plot(seed: $0).ids == plot.ids ? $0 : nil }
-        try await database.keepPlot(accountID: account.id, ids: plot.ids, seed: seed, text: plot.text)
+        let (plot, seed) = try await book().keep(ids: form.string("ids"), seed: UInt64(form.string("seed")), accountID: account.id)
         return .redirect(to: SiteRoute.plot.path(seed.map(String.init) ?? plot.ids), type: .normal)
     }
 
     @Sendable func forget(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        try await database.forgetPlot(accountID: account.id, ids: try context.parameters.require("ids"))
+        try await book().forget(ids: try context.parameters.require("ids"), accountID: account.id)
         return .redirect(to: SiteRoute.keptPlots.path(), type: .normal)
     }
 
@@ -115,7 +118,7 @@ struct PlotsPagesController: Sendable {
                      form: (name: String, json: String) = ("", ""), errors: [String] = [],
                      status: HTTPResponse.Status = .ok) async throws -> Response {
         let account = try context.requireAccount()
-        let page = try await database.plots.grammars(accountID: account.id, limit: window.limit, offset: window.offset)
+        let page = try await book().grammars(accountID: account.id, limit: window.limit, offset: window.offset)
         let items = page.items.map(PlotPages.GrammarItem.init)
         let pager = Self.pager(.grammars, label: "Grammar pages", total: page.total, count: items.count,
                                limit: window.limit, offset: window.offset)
@@ -135,33 +138,21 @@ struct PlotsPagesController: Sendable {
         let name = form.string("name").trimmingSpaces
         let json = form.string("json")
         do {
-            let saved = try await validatedSave(accountID: account.id, name: name, json: json, context: context)
+            let saved = try await book().saveGrammar(name: name, json: json, accountID: account.id,
+                                                     runner: expansions.runner(closing: context.closing))
             return .redirect(to: SiteRoute.grammar.path(saved.id), type: .normal)
         } catch let error as PlotsError where error != .cancelled {
             return try await grammarList(context: context, form: (name, json), errors: [error.message], status: .badRequest)
-        } catch let error as GrammarInputError {
+        } catch let error as GrammarNameError {
             return try await grammarList(context: context, form: (name, json), errors: [error.message], status: .badRequest)
         } catch let error as GrammarQuotaError {
             return try await grammarList(context: context, form: (name, json), errors: [error.message], status: .conflict)
         }
     }
 
-    /// A grammar is kept only when it loads, defines `origin` and every symbol it uses, and
-    /// expands within the budget for the first 20 seeds: a user never saves something that fails
-    /// later, or that would be costly to show. The account's quota is checked as it is written.
-    func validatedSave(accountID: Int64, name: String, json: String, context: FolioRequestContext) async throws -> SavedGrammar {
-        guard (1...60).contains(name.count) else { throw GrammarInputError.name }
-        try await expansions.run(closing: context.closing) { isCancelled in
-            let grammar = try Grammar(json: json)
-            if let problem = grammar.problems().first { throw problem }
-            for seed in 0..<UInt64(20) { _ = try grammar.expand(seed: seed, isCancelled: isCancelled) }
-        }
-        return try await database.saveGrammar(accountID: accountID, name: name, json: json, limit: limits.savedGrammarsPerAccount)
-    }
-
     @Sendable func grammar(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let saved = try await Self.grammar(database, accountID: account.id, raw: try context.parameters.require("id"))
+        let saved = try await book().grammar(try context.parameters.require("id"), accountID: account.id)
         let query = WebForm(query: request)
         let seed = query.value("seed").flatMap { UInt64($0) } ?? Self.randomSeed()
         let expanded = try await expansions.run(closing: context.closing) { isCancelled in
@@ -174,22 +165,7 @@ struct PlotsPagesController: Sendable {
 
     @Sendable func deleteGrammar(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let saved = try await Self.grammar(database, accountID: account.id, raw: try context.parameters.require("id"))
-        try await database.deleteGrammar(accountID: account.id, id: saved.id)
+        try await book().deleteGrammar(try context.parameters.require("id"), accountID: account.id)
         return .redirect(to: SiteRoute.grammars.path(), type: .normal)
     }
-
-    static func grammar(_ database: AppDatabase, accountID: Int64, raw: String) async throws -> SavedGrammar {
-        guard let id = Int64(raw), let saved = try await database.plots.grammar(accountID: accountID, id: id) else {
-            throw StoreError.notFound(what: "grammar", id: String(raw.prefix(20)))
-        }
-        return saved
-    }
-}
-
-enum GrammarInputError: FolioError {
-    case name
-    var kind: FolioErrorKind { .invalidInput }
-    var code: String { "invalid_grammar_name" }
-    var message: String { "Give the grammar a name of 1 to 60 characters." }
 }

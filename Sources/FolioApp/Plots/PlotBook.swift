@@ -1,0 +1,98 @@
+import FolioCore
+import Foundation
+import Plots
+
+/// Where costly grammar work runs. The server's runs it off the event loops, a few at a time,
+/// and answers "has the caller gone away?" from the connection; `work` asks that now and then.
+public protocol ExpansionRunner: Sendable {
+    func run<Value: Sendable>(_ work: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) throws -> Value) async throws -> Value
+}
+
+/// The plots an account keeps and the Tracery grammars it saves, the same from the pages and
+/// the API.
+public struct PlotBook: Sendable {
+    public let store: any PlotStore
+    public let wheels: Wheels
+    /// The operator's cap on grammars per account.
+    public let grammarLimit: Int
+
+    public init(store: any PlotStore, wheels: Wheels, grammarLimit: Int) {
+        self.store = store
+        self.wheels = wheels
+        self.grammarLimit = grammarLimit
+    }
+
+    /// The longest grammar name.
+    public static let maximumNameLength = 60
+    /// Seeds a grammar must expand within the budget before it is saved.
+    public static let seedsCheckedBeforeSaving: UInt64 = 20
+
+    // MARK: - Kept plots
+
+    /// Keeps the plot with entry ids `ids`; `seed` is recorded only when it makes that very
+    /// plot, so a kept plot's link always shows it. Returns the plot kept.
+    @discardableResult
+    public func keep(ids: String, seed: UInt64?, accountID: Int64, now: Date = Date()) async throws -> (plot: Plot, seed: UInt64?) {
+        let plot = try wheels.plot(ids: ids)
+        let seed = seed.flatMap { wheels.plot(seed: $0).ids == plot.ids ? $0 : nil }
+        try await store.keepPlot(accountID: accountID, ids: plot.ids, seed: seed, text: plot.text, now: now)
+        return (plot, seed)
+    }
+
+    public func forget(ids: String, accountID: Int64) async throws {
+        try await store.forgetPlot(accountID: accountID, ids: ids)
+    }
+
+    public func isKept(ids: String, accountID: Int64) async throws -> Bool {
+        try await store.isKept(accountID: accountID, ids: ids)
+    }
+
+    /// Newest first, a page at a time.
+    public func kept(accountID: Int64, limit: Int, offset: Int) async throws -> ListPage<SavedPlot> {
+        try await store.keptPlots(accountID: accountID, limit: limit, offset: offset)
+    }
+
+    // MARK: - Grammars
+
+    /// By name, a page at a time.
+    public func grammars(accountID: Int64, limit: Int, offset: Int) async throws -> ListPage<SavedGrammar> {
+        try await store.grammars(accountID: accountID, limit: limit, offset: offset)
+    }
+
+    /// One of the account's grammars, by the id as it came in a path: anything else, another
+    /// account's included, is not found.
+    public func grammar(_ rawID: String, accountID: Int64) async throws -> SavedGrammar {
+        guard let id = Int64(rawID), let saved = try await store.grammar(accountID: accountID, id: id) else {
+            throw StoreError.notFound(what: "grammar", id: String(rawID.prefix(20)))
+        }
+        return saved
+    }
+
+    public func deleteGrammar(_ rawID: String, accountID: Int64) async throws {
+        try await store.deleteGrammar(accountID: accountID, id: try await grammar(rawID, accountID: accountID).id)
+    }
+
+    /// Saves a grammar under `name` (replacing the account's grammar of that name) only when it
+    /// loads, defines `origin` and every symbol it uses, and expands within the budget for the
+    /// first 20 seeds: a user never keeps something that fails later, or that would be costly
+    /// to show. The check runs on `runner`; the quota is checked as the grammar is written.
+    public func saveGrammar(name: String, json: String, accountID: Int64, runner: some ExpansionRunner,
+                            now: Date = Date()) async throws -> SavedGrammar {
+        let name = name.trimmingSpaces
+        guard (1...Self.maximumNameLength).contains(name.count) else { throw GrammarNameError() }
+        try await runner.run { isCancelled in
+            let grammar = try Grammar(json: json)
+            if let problem = grammar.problems().first { throw problem }
+            for seed in 0..<Self.seedsCheckedBeforeSaving { _ = try grammar.expand(seed: seed, isCancelled: isCancelled) }
+        }
+        return try await store.saveGrammar(accountID: accountID, name: name, json: json, limit: grammarLimit, now: now)
+    }
+}
+
+/// A grammar's name that is empty or too long.
+public struct GrammarNameError: FolioError, Equatable {
+    public init() {}
+    public var kind: FolioErrorKind { .invalidInput }
+    public var code: String { "invalid_grammar_name" }
+    public var message: String { "Give the grammar a name of 1 to \(PlotBook.maximumNameLength) characters." }
+}
