@@ -84,7 +84,7 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         // The use cases, over the SQLite engine.
-        .testTarget(name: "FolioAppTests", dependencies: ["FolioApp", "FolioStore", "FolioCore", "FolioTestSupport", "Vocabulary", "Monologues", "Characters"]),
+        .testTarget(name: "FolioAppTests", dependencies: ["FolioApp", "FolioStore", "FolioCore", "FolioTestSupport", "Vocabulary", "Monologues", "Characters", "Ghost", "Plots"]),
         // Includes Conformance/, the suite every storage engine is held to.
         .testTarget(name: "FolioStoreTests", dependencies: [
             "FolioStore", "FolioApp", "FolioCore", "FolioTestSupport", "Vocabulary", "Ghost", "Monologues", "Characters", .product(name: "GRDB", package: "GRDB.swift"),

@@ -91,14 +91,14 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
     site.add(middleware: CSRFMiddleware())
 
     MonologuesController<FolioRequestContext>(library: library, repository: database.monologues).addRoutes(to: api)
-    FavouritesAPIController(database: database, library: library).addRoutes(to: api)
+    FavouritesAPIController(favourites: Favourites(store: database), library: library).addRoutes(to: api)
     VocabularyAPIController(store: database, pairLimit: configuration.limits.pairsPerAccount).addRoutes(to: api)
     AccountController(database: database, pages: pages, throttle: LoginThrottle(database: database),
                       registrations: RegistrationThrottle(database: database, perHour: configuration.limits.registrationsPerAddressPerHour),
                       passwords: Passwords(cost: configuration.bcryptCost, threads: configuration.limits.concurrentPasswordChecks,
                                            queueLength: configuration.limits.passwordQueueLength),
                       csrf: csrf).addRoutes(to: site)
-    MonologuePagesController(database: database, library: library, pages: pages).addRoutes(to: site)
+    MonologuePagesController(favourites: Favourites(store: database), library: library, pages: pages).addRoutes(to: site)
     VocabularyPagesController(store: database, pages: pages, pairLimit: configuration.limits.pairsPerAccount).addRoutes(to: site)
     let catalogue = CatalogueCache(store: database, recheckSeconds: configuration.libraryRecheckSeconds)
     CharactersAPIController(database: database, catalogue: catalogue).addRoutes(to: api)

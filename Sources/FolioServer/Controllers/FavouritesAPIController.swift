@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCore
 import FolioStore
 import Hummingbird
@@ -6,7 +7,7 @@ import Monologues
 /// The JSON side of favourites, on the same session cookie as the pages (state-changing calls
 /// send the page's CSRF token in `X-CSRF-Token`).
 struct FavouritesAPIController: Sendable {
-    let database: AppDatabase
+    let favourites: Favourites
     let library: LibraryCache
 
     func addRoutes(to router: Router<FolioRequestContext>) {
@@ -21,6 +22,11 @@ struct FavouritesAPIController: Sendable {
         /// The monologue as this user sees it, edits applied.
         let monologue: Monologue
         let isEdited: Bool
+
+        init(_ item: Favourites.Item) {
+            monologue = item.monologue
+            isEdited = item.isEdited
+        }
     }
 
     /// One page of favourites, newest first, and how many there are in all.
@@ -48,27 +54,20 @@ struct FavouritesAPIController: Sendable {
     @Sendable func list(_ request: Request, context: FolioRequestContext) async throws -> Items {
         let account = try context.requireAccount()
         let (limit, offset) = try ListWindow(defaultLimit: Self.defaultLimit, maximumLimit: Self.maximumLimit).read(WebForm(query: request))
-        let library = try await library.current()
-        let page = try await database.favourites.page(accountID: account.id, limit: limit, offset: offset)
-        return Items(total: page.total, limit: limit, offset: offset, items: page.items.compactMap { f in
-            library.monologue(id: f.monologueID).map { Item(monologue: f.applied(to: $0), isEdited: f.isEdited) }
-        })
+        let page = try await favourites.page(accountID: account.id, limit: limit, offset: offset, in: try await library.current())
+        return Items(total: page.total, limit: limit, offset: offset, items: page.items.map(Item.init))
     }
 
     @Sendable func add(_ request: Request, context: FolioRequestContext) async throws -> Item {
         let account = try context.requireAccount()
         let id = try context.parameters.require("id")
-        try await database.addFavourite(accountID: account.id, monologueID: id)
-        return try await item(account: account, id: id)
+        try await favourites.add(id, accountID: account.id)
+        return Item(try await favourites.item(id, accountID: account.id, in: try await library.current()))
     }
 
     @Sendable func remove(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let id = try context.parameters.require("id")
-        guard try await database.favourites.favourite(accountID: account.id, monologueID: id) != nil else {
-            throw MonologueError.notFound(id: id)
-        }
-        try await database.removeFavourite(accountID: account.id, monologueID: id)
+        try await favourites.remove(try context.parameters.require("id"), accountID: account.id)
         return Response(status: .noContent)
     }
 
@@ -81,25 +80,12 @@ struct FavouritesAPIController: Sendable {
         } catch {
             throw MonologueError.invalidParameter(name: "body", value: "…", expected: "a JSON object with text, notes, tags (array of strings) or gender (male, female, any)")
         }
-        let library = try await library.current()
-        guard let favourite = try await database.favourites.favourite(accountID: account.id, monologueID: id),
-              let original = library.monologue(id: id) else { throw MonologueError.notFound(id: id) }
-        let edited = try FavouriteEdit(text: edit.text, notes: edit.notes, tags: edit.tags?.joined(separator: ","), gender: edit.gender)
-            .applied(to: favourite, of: original, knownTags: Array(library.knownTags))
-        try await database.saveFavouriteEdits(accountID: account.id, edited)
-        return try await item(account: account, id: id)
+        let asked = FavouriteEdit(text: edit.text, notes: edit.notes, tags: edit.tags?.joined(separator: ","), gender: edit.gender)
+        return Item(try await favourites.edit(id, asked, accountID: account.id, in: try await library.current()))
     }
 
     @Sendable func restore(_ request: Request, context: FolioRequestContext) async throws -> Item {
         let account = try context.requireAccount()
-        let id = try context.parameters.require("id")
-        try await database.restoreFavourite(accountID: account.id, monologueID: id)
-        return try await item(account: account, id: id)
-    }
-
-    private func item(account: Account, id: String) async throws -> Item {
-        guard let favourite = try await database.favourites.favourite(accountID: account.id, monologueID: id),
-              let original = try await library.current().monologue(id: id) else { throw MonologueError.notFound(id: id) }
-        return Item(monologue: favourite.applied(to: original), isEdited: favourite.isEdited)
+        return Item(try await favourites.restore(try context.parameters.require("id"), accountID: account.id, in: try await library.current()))
     }
 }

@@ -8,7 +8,7 @@ import Monologues
 /// The Monologues app's pages: the list with search, options, tags, a monologue, favourites and
 /// the favourite editor. Pages read as HTML forms; everything personal needs a log-in.
 struct MonologuePagesController: Sendable {
-    let database: AppDatabase
+    let favourites: Favourites
     let library: LibraryCache
     let pages: PageRenderer
 
@@ -36,7 +36,7 @@ struct MonologuePagesController: Sendable {
     /// Options from the account, or from this browser's cookie when logged out.
     func options(_ request: Request, _ context: FolioRequestContext) async throws -> MonologueOptions {
         if let account = context.account {
-            return try await database.favourites.monologueOptions(accountID: account.id) ?? MonologueOptions()
+            return try await favourites.options(accountID: account.id) ?? MonologueOptions()
         }
         let parts = (request.cookies[Cookies.options]?.value ?? "").split(separator: "-", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 4 else { return MonologueOptions() }
@@ -46,14 +46,13 @@ struct MonologuePagesController: Sendable {
     /// The user's favourites among `ids` (a page of results) by monologue id; empty when logged out.
     func favouritesByID(_ context: FolioRequestContext, among ids: [String]) async throws -> [String: Favourite] {
         guard let account = context.account else { return [:] }
-        let list = try await database.favourites.favourites(accountID: account.id, among: ids)
-        return Dictionary(list.map { ($0.monologueID, $0) }, uniquingKeysWith: { first, _ in first })
+        return try await favourites.favourites(among: ids, accountID: account.id)
     }
 
     /// The tags the user gave favourites, by monologue id (empty when logged out).
     func personalTags(_ context: FolioRequestContext) async throws -> [String: [String]] {
         guard let account = context.account else { return [:] }
-        return try await database.favourites.personalTags(accountID: account.id)
+        return try await favourites.personalTags(accountID: account.id)
     }
 
     // MARK: - List
@@ -100,7 +99,7 @@ struct MonologuePagesController: Sendable {
         let options = MonologueOptions(gender: form.value("gender"), tone: form.value("tone"), length: form.value("length"),
                                        textSize: form.value("textSize"))
         if let account = context.account {
-            try await database.saveMonologueOptions(accountID: account.id, options)
+            try await favourites.saveOptions(options, accountID: account.id)
             return try renderOptions(options, saved: true, context: context)
         }
         var response = try renderOptions(options, saved: true, context: context)
@@ -141,7 +140,7 @@ struct MonologuePagesController: Sendable {
         let id = try context.parameters.require("id")
         let library = try await library.current()
         guard let original = library.monologue(id: id) else { throw MonologueError.notFound(id: id) }
-        let favourite = try await context.account.asyncMap { try await database.favourites.favourite(accountID: $0.id, monologueID: id) } ?? nil
+        let favourite = try await context.account.asyncMap { try await favourites.favourite(id, accountID: $0.id) } ?? nil
         let m = favourite.map { $0.applied(to: original) } ?? original
         let related = library.related(to: id) ?? []
         let model = MonologuePages.Show(m, related: related, favourite: favourite, canFavourite: context.account != nil)
@@ -153,11 +152,7 @@ struct MonologuePagesController: Sendable {
     @Sendable func toggleFavourite(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let id = try context.parameters.require("id")
         let account = try context.requireAccount()
-        if try await database.favourites.favourite(accountID: account.id, monologueID: id) != nil {
-            try await database.removeFavourite(accountID: account.id, monologueID: id)
-        } else {
-            try await database.addFavourite(accountID: account.id, monologueID: id)
-        }
+        try await favourites.toggle(id, accountID: account.id)
         return .redirect(to: SiteRoute.monologue.path(id), type: .normal)
     }
 
@@ -168,11 +163,9 @@ struct MonologuePagesController: Sendable {
         let account = try context.requireAccount()
         let library = try await library.current()
         let number = PageLinks.number(WebForm(query: request).get("page"))
-        let page = try await database.favourites.page(accountID: account.id, limit: Self.pageSize, offset: (number - 1) * Self.pageSize)
-        let items = page.items.compactMap { favourite in
-            library.monologue(id: favourite.monologueID).map { FavouriteItem($0, isEdited: favourite.isEdited) }
-        }
-        let links = PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: page.items.count, route: .monologueFavourites)
+        let page = try await favourites.page(accountID: account.id, limit: Self.pageSize, offset: (number - 1) * Self.pageSize, in: library)
+        let items = page.items.map { FavouriteItem($0.original, isEdited: $0.isEdited) }
+        let links = PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: items.count, route: .monologueFavourites)
         let options = try await options(request, context)
         return try pages.render("monologues/favourites", title: "Favourites", tab: .monologues,
                                 model: [FavouritesPage(items: items, empty: page.total == 0), links.pager],
@@ -203,35 +196,33 @@ struct MonologuePagesController: Sendable {
         let empty: Bool
     }
 
-    /// The favourite, its library original, and the user's version of it.
-    func favourite(_ context: FolioRequestContext) async throws -> (Account, Favourite, original: Monologue, MonologueLibrary) {
+    /// The favourite the path names, with its library original, and the library.
+    func favourite(_ context: FolioRequestContext) async throws -> (Account, Favourites.Item, MonologueLibrary) {
         let id = try context.parameters.require("id")
         let account = try context.requireAccount()
         let library = try await library.current()
-        guard let favourite = try await database.favourites.favourite(accountID: account.id, monologueID: id),
-              let original = library.monologue(id: id) else { throw MonologueError.notFound(id: id) }
-        return (account, favourite, original, library)
+        return (account, try await favourites.item(id, accountID: account.id, in: library), library)
     }
 
     @Sendable func editForm(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        let (_, favourite, original, _) = try await favourite(context)
-        return try renderEditor(favourite.applied(to: original), original: original, isEdited: favourite.isEdited, errors: [],
-                                context: context)
+        let (_, item, _) = try await favourite(context)
+        return try renderEditor(item.monologue, original: item.original, isEdited: item.isEdited, errors: [], context: context)
     }
 
     @Sendable func saveEdits(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        let (account, favourite, original, library) = try await favourite(context)
+        let (account, item, library) = try await favourite(context)
+        let original = item.original
         let form = try await WebForm.read(request)
         let text = form.string("text"), notes = form.string("notes"), tags = form.string("tags")
         guard let gender = Gender(rawValue: form.string("gender")) else {
             throw MonologueError.unknownFilterValue(field: "gender", value: form.string("gender"), allowed: Gender.allCases.map(\.rawValue))
         }
         let personal = try await personalTags(context).values.flatMap { $0 }
-        let result = Result { () throws(MonologueError) in
-            try FavouriteEdit(text: text, notes: notes, tags: tags, gender: gender)
-                .applied(to: favourite, of: original, knownTags: Array(library.knownTags) + personal)
-        }
-        if case .failure(let error) = result, case .invalidEdit(let problems) = error {
+        do {
+            _ = try await favourites.edit(original.id, FavouriteEdit(text: text, notes: notes, tags: tags, gender: gender),
+                                          accountID: account.id, in: library, personalTags: personal)
+        } catch let error as MonologueError {
+            guard case .invalidEdit(let problems) = error else { throw error }
             // Shown beside the form, with what was typed kept.
             var shown = original
             shown.text = text
@@ -239,8 +230,6 @@ struct MonologuePagesController: Sendable {
             return try renderEditor(shown, original: original, isEdited: true, errors: problems.map(\.message), tagsText: tags,
                                     context: context, status: .badRequest)
         }
-        let edited = try result.get()
-        try await database.saveFavouriteEdits(accountID: account.id, edited)
         return .redirect(to: SiteRoute.monologueFavourites.path(), type: .normal)
     }
 
@@ -251,20 +240,21 @@ struct MonologuePagesController: Sendable {
     }
 
     @Sendable func restore(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        let (account, _, original, _) = try await favourite(context)
+        let (account, item, library) = try await favourite(context)
+        let original = item.original
         let form = try await WebForm.read(request)
         guard form.value("confirm") == "yes" else {
             // Without JavaScript there was no confirm(): ask on a page of its own.
             return try pages.render("monologues/confirm-restore", title: "Restore \(original.title)?", tab: .monologues,
                                     model: [MonologuePages.ConfirmRestore(original)], context: context)
         }
-        try await database.restoreFavourite(accountID: account.id, monologueID: original.id)
+        _ = try await favourites.restore(original.id, accountID: account.id, in: library)
         return .redirect(to: SiteRoute.monologue.path(original.id), type: .normal)
     }
 
     @Sendable func remove(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        let (account, _, original, _) = try await favourite(context)
-        try await database.removeFavourite(accountID: account.id, monologueID: original.id)
+        let (account, item, _) = try await favourite(context)
+        try await favourites.remove(item.original.id, accountID: account.id)
         return .redirect(to: SiteRoute.monologueFavourites.path(), type: .normal)
     }
 
