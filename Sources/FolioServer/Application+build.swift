@@ -101,8 +101,8 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
     MonologuePagesController(favourites: Favourites(store: database), library: library, pages: pages).addRoutes(to: site)
     VocabularyPagesController(store: database, pages: pages, pairLimit: configuration.limits.pairsPerAccount).addRoutes(to: site)
     let catalogue = CatalogueCache(store: database, recheckSeconds: configuration.libraryRecheckSeconds)
-    CharactersAPIController(database: database, catalogue: catalogue).addRoutes(to: api)
-    CharactersPagesController(database: database, catalogue: catalogue, pages: pages, wikiBase: configuration.wikiBase).addRoutes(to: site)
+    CharactersAPIController(favourites: CharacterFavourites(store: database), catalogue: catalogue).addRoutes(to: api)
+    CharactersPagesController(favourites: CharacterFavourites(store: database), catalogue: catalogue, pages: pages, wikiBase: configuration.wikiBase).addRoutes(to: site)
     SWAPIController(catalogue: catalogue, publicURL: configuration.publicURL).addRoutes(to: api)
     let plotPages = PlotsPagesController(store: database, pages: pages,
                                          expansions: ExpansionGate(capacity: configuration.limits.concurrentExpansions),

@@ -14,7 +14,7 @@ extension CharactersCommand {
 
         func run() async throws {
             let (_, catalogue) = try await CharactersCommand.catalogue(store)
-            guard let n = Int(id), let c = catalogue.character(n) else { throw CharactersError.notFound(kind: "character", id: id) }
+            let c = try CharacterFavourites.character(id, in: catalogue)
             let row = Row(c, catalogue)
             if output.json { return try printJSON(row) }
             print(row.name)

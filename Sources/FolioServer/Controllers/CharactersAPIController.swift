@@ -1,4 +1,5 @@
 import Characters
+import FolioApp
 import FolioCore
 import FolioStore
 import Foundation
@@ -6,7 +7,7 @@ import Hummingbird
 
 /// The character browser's JSON API: the list by section, one character, and favourites.
 struct CharactersAPIController: Sendable {
-    let database: AppDatabase
+    let favourites: CharacterFavourites
     let catalogue: CatalogueCache
 
     func addRoutes(to router: Router<FolioRequestContext>) {
@@ -93,30 +94,27 @@ struct CharactersAPIController: Sendable {
 
     @Sendable func show(_ request: Request, context: FolioRequestContext) async throws -> One {
         let catalogue = try await catalogue.current()
-        return One(character: Item(try CharactersPagesController.find(try context.parameters.require("id"), in: catalogue), in: catalogue))
+        return One(character: Item(try CharacterFavourites.character(try context.parameters.require("id"), in: catalogue), in: catalogue))
     }
 
     @Sendable func favourites(_ request: Request, context: FolioRequestContext) async throws -> FavouritesPage {
         let account = try context.requireAccount()
         let (limit, offset) = try Self.window(WebForm(query: request))
         let catalogue = try await catalogue.current()
-        let page = try await database.characters.favourites(accountID: account.id, limit: limit, offset: offset)
-        return FavouritesPage(total: page.total, limit: limit, offset: offset,
-                              items: page.ids.compactMap { catalogue.character($0) }.map { Item($0, in: catalogue) })
+        let page = try await favourites.page(accountID: account.id, limit: limit, offset: offset, in: catalogue)
+        return FavouritesPage(total: page.total, limit: limit, offset: offset, items: page.characters.map { Item($0, in: catalogue) })
     }
 
     @Sendable func keep(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let c = try CharactersPagesController.find(try context.parameters.require("id"), in: try await catalogue.current())
-        try await database.keepCharacter(accountID: account.id, characterID: c.id)
+        let c = try CharacterFavourites.character(try context.parameters.require("id"), in: try await catalogue.current())
+        try await favourites.keep(c, accountID: account.id)
         return Response(status: .noContent)
     }
 
     @Sendable func forget(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let raw = try context.parameters.require("id")
-        guard let id = Int(raw) else { throw StoreError.notFound(what: "favourite character", id: String(raw.prefix(20))) }
-        try await database.forgetCharacter(accountID: account.id, characterID: id)
+        try await favourites.forget(try context.parameters.require("id"), accountID: account.id)
         return Response(status: .noContent)
     }
 }

@@ -1,4 +1,5 @@
 import Characters
+import FolioApp
 import FolioCore
 import FolioStore
 import Foundation
@@ -8,7 +9,7 @@ import Hummingbird
 /// by first appearance (swipe a row right, or press its star, to keep it), favourites, and the
 /// three steps into a character — portrait and name, details, then their web page.
 struct CharactersPagesController: Sendable {
-    let database: AppDatabase
+    let favourites: CharacterFavourites
     let catalogue: CatalogueCache
     let pages: PageRenderer
     let wikiBase: String
@@ -27,22 +28,15 @@ struct CharactersPagesController: Sendable {
         try pages.render(template, title: title, tab: .characters, model: model, context: context)
     }
 
-    static func find(_ raw: String, in catalogue: Catalogue) throws(CharactersError) -> Character {
-        guard let id = Int(raw), let character = catalogue.character(id) else {
-            throw .notFound(kind: "character", id: String(raw.prefix(20)))
-        }
-        return character
-    }
-
     func favouriteIDs(_ context: FolioRequestContext) async throws -> Set<Int> {
         guard let account = context.account else { return [] }
-        return Set(try await database.characters.favourites(accountID: account.id))
+        return try await favourites.keptIDs(accountID: account.id)
     }
 
     /// The one character's id if the account keeps it: a page about one character reads one row.
     func favouriteIDs(_ context: FolioRequestContext, among character: Character) async throws -> Set<Int> {
         guard let account = context.account else { return [] }
-        return try await database.characters.isFavourite(accountID: account.id, characterID: character.id) ? [character.id] : []
+        return try await favourites.keeps(character, accountID: account.id) ? [character.id] : []
     }
 
     func row(_ c: Character, in catalogue: Catalogue, favourites: Set<Int>, context: FolioRequestContext,
@@ -75,20 +69,18 @@ struct CharactersPagesController: Sendable {
         let account = try context.requireAccount()
         let catalogue = try await catalogue.current()
         let number = PageLinks.number(WebForm(query: request).get("page"))
-        let page = try await database.characters.favourites(accountID: account.id, limit: Self.pageSize,
-                                                            offset: (number - 1) * Self.pageSize)
+        let page = try await favourites.page(accountID: account.id, limit: Self.pageSize, offset: (number - 1) * Self.pageSize, in: catalogue)
         let back = PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: 0, route: .characterFavourites).href(number)
-        let rows = page.ids.compactMap { catalogue.character($0) }.map {
-            row($0, in: catalogue, favourites: Set(page.ids), context: context, back: back)
-        }
-        let links = PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: page.ids.count, route: .characterFavourites)
+        let kept = Set(page.characters.map(\.id))
+        let rows = page.characters.map { row($0, in: catalogue, favourites: kept, context: context, back: back) }
+        let links = PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: rows.count, route: .characterFavourites)
         return try render("characters/favourites", title: "Favourite characters",
                           model: [FavouriteCharacters(rows: rows, empty: page.total == 0, navFavourites: true), links.pager], context: context)
     }
 
     @Sendable func character(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let catalogue = try await catalogue.current()
-        let c = try Self.find(try context.parameters.require("id"), in: catalogue)
+        let c = try CharacterFavourites.character(try context.parameters.require("id"), in: catalogue)
         let row = row(c, in: catalogue, favourites: try await favouriteIDs(context, among: c), context: context, back: SiteRoute.character.path(c.id))
         return try render("characters/character", title: c.name, model: [CharacterPage(detailsHref: SiteRoute.characterDetails.path(c.id)), row],
                           context: context)
@@ -96,14 +88,14 @@ struct CharactersPagesController: Sendable {
 
     @Sendable func details(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let catalogue = try await catalogue.current()
-        let c = try Self.find(try context.parameters.require("id"), in: catalogue)
+        let c = try CharacterFavourites.character(try context.parameters.require("id"), in: catalogue)
         let row = row(c, in: catalogue, favourites: try await favouriteIDs(context, among: c), context: context)
         return try render("characters/details", title: c.name, model: [CharacterDetails(c, in: catalogue), row], context: context)
     }
 
     @Sendable func web(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let catalogue = try await catalogue.current()
-        let c = try Self.find(try context.parameters.require("id"), in: catalogue)
+        let c = try CharacterFavourites.character(try context.parameters.require("id"), in: catalogue)
         return try render("characters/web", title: c.name,
                           model: [CharacterWeb(name: c.name, url: CharacterLinks.page(c, base: wikiBase), back: SiteRoute.characterDetails.path(c.id))],
                           context: context)
@@ -111,7 +103,7 @@ struct CharactersPagesController: Sendable {
 
     @Sendable func portrait(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let catalogue = try await catalogue.current()
-        let c = try Self.find(try context.parameters.require("id"), in: catalogue)
+        let c = try CharacterFavourites.character(try context.parameters.require("id"), in: catalogue)
         return Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "public, max-age=3600"],
                         body: .init(byteBuffer: ByteBuffer(string: Portrait.svg(for: c))))
     }
@@ -120,13 +112,9 @@ struct CharactersPagesController: Sendable {
     @Sendable func toggle(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let catalogue = try await catalogue.current()
-        let c = try Self.find(try context.parameters.require("id"), in: catalogue)
+        let c = try CharacterFavourites.character(try context.parameters.require("id"), in: catalogue)
         let form = try await WebForm.read(request)
-        if try await database.characters.isFavourite(accountID: account.id, characterID: c.id) {
-            try await database.forgetCharacter(accountID: account.id, characterID: c.id)
-        } else {
-            try await database.keepCharacter(accountID: account.id, characterID: c.id)
-        }
+        try await favourites.toggle(c, accountID: account.id)
         let back = form.value("back").flatMap { $0.hasPrefix(SiteRoute.characters.path()) && !$0.hasPrefix("//") ? $0 : nil }
             ?? SiteRoute.characters.path()
         return .redirect(to: back, type: .normal)

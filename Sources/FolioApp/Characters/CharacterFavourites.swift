@@ -1,0 +1,58 @@
+import Characters
+import FolioCore
+import Foundation
+
+/// The characters an account keeps, the same from the pages and the API. A character is named
+/// by the id in a path, checked against the catalogue in use.
+public struct CharacterFavourites: Sendable {
+    public let store: any CharacterStore
+
+    public init(store: any CharacterStore) {
+        self.store = store
+    }
+
+    /// The catalogue's character with the id as it came in a path; anything else is not found.
+    public static func character(_ rawID: String, in catalogue: Catalogue) throws(CharactersError) -> Character {
+        guard let id = Int(rawID), let character = catalogue.character(id) else {
+            throw .notFound(kind: "character", id: String(rawID.prefix(20)))
+        }
+        return character
+    }
+
+    /// Every id the account keeps (a list page marks them).
+    public func keptIDs(accountID: Int64) async throws -> Set<Int> {
+        Set(try await store.keptCharacters(accountID: accountID))
+    }
+
+    public func keeps(_ character: Character, accountID: Int64) async throws -> Bool {
+        try await store.keepsCharacter(accountID: accountID, characterID: character.id)
+    }
+
+    /// Kept characters in the order they were kept, a page at a time; a character the catalogue
+    /// no longer has is counted but not shown.
+    public func page(accountID: Int64, limit: Int, offset: Int, in catalogue: Catalogue) async throws -> (total: Int, characters: [Character]) {
+        let page = try await store.keptCharacters(accountID: accountID, limit: limit, offset: offset)
+        return (page.total, page.ids.compactMap { catalogue.character($0) })
+    }
+
+    public func keep(_ character: Character, accountID: Int64, now: Date = Date()) async throws {
+        try await store.keepCharacter(accountID: accountID, characterID: character.id, now: now)
+    }
+
+    /// Lets go of a kept character, by the id in a path, even one the catalogue has since lost.
+    public func forget(_ rawID: String, accountID: Int64) async throws {
+        guard let id = Int(rawID) else { throw StoreError.notFound(what: "favourite character", id: String(rawID.prefix(20))) }
+        try await store.forgetCharacter(accountID: accountID, characterID: id)
+    }
+
+    /// Keeps the character, or lets it go when it is kept; returns whether it is now kept.
+    @discardableResult
+    public func toggle(_ character: Character, accountID: Int64, now: Date = Date()) async throws -> Bool {
+        if try await keeps(character, accountID: accountID) {
+            try await store.forgetCharacter(accountID: accountID, characterID: character.id)
+            return false
+        }
+        try await store.keepCharacter(accountID: accountID, characterID: character.id, now: now)
+        return true
+    }
+}
