@@ -93,7 +93,7 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
     MonologuesController<FolioRequestContext>(library: library, repository: database.monologues).addRoutes(to: api)
     FavouritesAPIController(favourites: Favourites(store: database), library: library).addRoutes(to: api)
     VocabularyAPIController(store: database, pairLimit: configuration.limits.pairsPerAccount).addRoutes(to: api)
-    AccountController(database: database, pages: pages, throttle: LoginThrottle(database: database),
+    AccountController(store: database, pages: pages, throttle: LoginThrottle(database: database),
                       registrations: RegistrationThrottle(database: database, perHour: configuration.limits.registrationsPerAddressPerHour),
                       passwords: Passwords(cost: configuration.bcryptCost, threads: configuration.limits.concurrentPasswordChecks,
                                            queueLength: configuration.limits.passwordQueueLength),

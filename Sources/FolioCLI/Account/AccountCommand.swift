@@ -22,7 +22,7 @@ struct UserOptions: ParsableArguments {
     }
 
     func account(in database: AppDatabase) async throws -> Account {
-        guard let found = try await database.accounts.credentials(username: user)?.account else {
+        guard let found = try await database.credentials(username: user)?.account else {
             throw UserError.unknown(user)
         }
         return found

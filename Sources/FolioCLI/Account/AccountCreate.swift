@@ -15,13 +15,13 @@ extension AccountCommand {
         var username: String
 
         func run() async throws {
-            let name = try AccountRules.validate(username: username)
+            _ = try AccountRules.validate(username: username)
             guard let password = readLine(strippingNewline: true) else {
                 throw AccountError.passwordTooShort
             }
-            try AccountRules.validate(password: password, username: name)
-            let hash = try await Passwords(threads: 1, queueLength: 0).hash(password)
-            let account = try await store.openDatabase().createAccount(username: name, passwordHash: hash)
+            let passwords = Passwords(threads: 1, queueLength: 0)
+            let accounts = Accounts(store: try store.openDatabase(), passwords: passwords)
+            let account = try await accounts.create(try await accounts.newAccount(username: username, password: password))
             print("Created account \(account.username).")
         }
     }

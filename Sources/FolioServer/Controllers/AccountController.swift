@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCore
 import FolioStore
 import Foundation
@@ -6,24 +7,23 @@ import HummingbirdBcrypt
 
 /// Register, log in, log out, change password: HTML forms over the session cookie.
 struct AccountController: Sendable {
-    let database: AppDatabase
+    let accounts: Accounts
+    /// Sessions are the web's: started and ended here, through the store's interface.
+    let sessions: any AccountStore
     let pages: PageRenderer
     let throttle: LoginThrottle
     let registrations: RegistrationThrottle
-    let passwords: Passwords
     let csrf: CSRFTokens
-    /// A real bcrypt hash of a random string at the same cost, checked when the username is unknown.
-    let decoyHash: String
 
-    init(database: AppDatabase, pages: PageRenderer, throttle: LoginThrottle, registrations: RegistrationThrottle,
+    init(store: any AccountStore, pages: PageRenderer, throttle: LoginThrottle, registrations: RegistrationThrottle,
          passwords: Passwords, csrf: CSRFTokens) {
-        self.database = database
+        // The decoy is a real bcrypt hash at the same cost, so an unknown name costs the same time.
+        accounts = Accounts(store: store, passwords: passwords, decoyHash: Bcrypt.hash(Cookies.randomToken(), cost: passwords.cost))
+        sessions = store
         self.pages = pages
         self.throttle = throttle
         self.registrations = registrations
-        self.passwords = passwords
         self.csrf = csrf
-        decoyHash = Bcrypt.hash(Cookies.randomToken(), cost: passwords.cost)
     }
 
     func addRoutes(to router: Router<FolioRequestContext>) {
@@ -49,15 +49,10 @@ struct AccountController: Sendable {
         let form = try await WebForm.read(request)
         let typed = form.string("username")
         do {
-            let username = try AccountRules.validate(username: typed)
-            let password = form.string("password")
-            try AccountRules.validate(password: password, confirmation: form.string("passwordConfirmation"), username: username)
-            // A taken name is said before any bcrypt time or registration is spent on it;
-            // `createAccount` checks again, atomically.
-            if try await database.accounts.credentials(username: username) != nil { throw AccountError.usernameTaken(username) }
-            let account = try await registrations.attempt(address: context.clientAddress) {
-                try await database.createAccount(username: username, passwordHash: try await passwords.hash(password))
-            }
+            // A taken name is said before any bcrypt time or registration is spent on it.
+            let new = try await accounts.newAccount(username: typed, password: form.string("password"),
+                                                    confirmation: form.string("passwordConfirmation"))
+            let account = try await registrations.attempt(address: context.clientAddress) { try await accounts.create(new) }
             return try await startSession(for: account, redirectTo: SiteRoute.monologues.path())
         } catch let error as AccountError {
             return try refusal(error, template: "account/register", title: "Create an account",
@@ -82,10 +77,8 @@ struct AccountController: Sendable {
             try AccountRules.validateShape(password: password)
             var account: Account?
             let matches = try await throttle.attempt(username: username, address: context.clientAddress) {
-                let stored = try await database.accounts.credentials(username: username)
-                account = stored?.account
-                // Verify even for an unknown name, so the time taken does not tell which names exist.
-                return try await passwords.verify(password, hash: stored?.passwordHash ?? decoyHash) && stored != nil
+                account = try await accounts.signIn(username: username, password: password)
+                return account != nil
             }
             guard matches, let account else { throw AccountError.wrongCredentials }
             return try await startSession(for: account, redirectTo: next)
@@ -97,7 +90,7 @@ struct AccountController: Sendable {
 
     /// Ends the session and starts a new visitor id, so the CSRF token of the session is dead too.
     @Sendable func logout(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        if let token = context.sessionToken { try await database.deleteSession(token: token) }
+        if let token = context.sessionToken { try await sessions.deleteSession(token: token) }
         var response = Response.redirect(to: SiteRoute.monologues.path(), type: .normal)
         for cookie in csrf.visitorCookies() { response.setCookie(cookie) }
         return response
@@ -111,16 +104,13 @@ struct AccountController: Sendable {
         do {
             let current = form.string("currentPassword"), new = form.string("newPassword")
             try AccountRules.validateShape(password: current)
-            try AccountRules.validate(password: new, confirmation: form.string("newPasswordConfirmation"), username: account.username)
+            try accounts.checkNewPassword(new, confirmation: form.string("newPasswordConfirmation"), for: account)
             let matches = try await throttle.attempt(username: account.username, address: context.clientAddress) {
-                guard let hash = try await database.accounts.passwordHash(accountID: account.id) else { return false }
-                return try await passwords.verify(current, hash: hash)
+                try await accounts.isPassword(current, of: account)
             }
             guard matches else { throw AccountError.wrongCredentials }
-            try await database.updatePasswordHash(accountID: account.id, to: try await passwords.hash(new))
             let token = Cookies.randomToken()
-            try await database.createSession(accountID: account.id, token: token, lifetime: Cookies.sessionLifetime)
-            try await database.deleteSessions(accountID: account.id, except: token)
+            try await accounts.changePassword(of: account, to: new, keeping: token, sessionLifetime: Cookies.sessionLifetime)
             var renewed = context
             renewed.sessionToken = token
             renewed.csrfToken = csrf.token(session: token)
@@ -139,7 +129,7 @@ struct AccountController: Sendable {
 
     private func startSession(for account: Account, redirectTo next: String) async throws -> Response {
         let token = Cookies.randomToken()
-        try await database.createSession(accountID: account.id, token: token, lifetime: Cookies.sessionLifetime)
+        try await sessions.createSession(accountID: account.id, token: token, lifetime: Cookies.sessionLifetime, now: Date())
         var response = Response.redirect(to: next, type: .normal)
         for cookie in csrf.sessionCookies(token: token) { response.setCookie(cookie) }
         return response

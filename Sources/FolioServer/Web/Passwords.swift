@@ -1,3 +1,4 @@
+import FolioApp
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -13,7 +14,7 @@ import Synchronization
 /// the next is refused at once with `PasswordsBusy` (a 503 with Retry-After) instead of
 /// queueing without bound. Threads are started when work arrives and end when none is left,
 /// so an idle server (or a test that builds many) keeps none.
-public final class Passwords: Sendable {
+public final class Passwords: PasswordHasher {
     public static let standardCost: UInt8 = 12
 
     public let cost: UInt8
