@@ -72,7 +72,7 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
     api.on(api: .openAPI) { _, _ in try OpenAPIDocument.response() }
     api.add(middleware: APIErrorMiddleware(logger: logger))
     // A script reading the API gets no visitor id: see SessionMiddleware.
-    api.add(middleware: SessionMiddleware(accounts: database.accounts, csrf: csrf, mintsVisitorIDs: false))
+    api.add(middleware: SessionMiddleware(accounts: database, csrf: csrf, mintsVisitorIDs: false))
     api.add(middleware: CSRFMiddleware())
 
     let site = Router(context: FolioRequestContext.self)
@@ -87,7 +87,7 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
                                             cacheControl: .init([(MediaType(type: .any), [.public, .maxAge(3600)])]), logger: logger)
             .withServeOnNotFoundResponse())
     }
-    site.add(middleware: SessionMiddleware(accounts: database.accounts, csrf: csrf, mintsVisitorIDs: true))
+    site.add(middleware: SessionMiddleware(accounts: database, csrf: csrf, mintsVisitorIDs: true))
     site.add(middleware: CSRFMiddleware())
 
     MonologuesController<FolioRequestContext>(library: library, repository: database.monologues).addRoutes(to: api)
@@ -119,7 +119,7 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
 func buildWebSocketRouter(database: AppDatabase, referee: GhostReferee, hub: GhostRoomHub, configuration: ServerConfiguration,
                           logger: Logger, csrf: CSRFTokens) -> Router<FolioRequestContext> {
     let router = Router(context: FolioRequestContext.self)
-    router.add(middleware: SessionMiddleware(accounts: database.accounts, csrf: csrf, mintsVisitorIDs: true))
+    router.add(middleware: SessionMiddleware(accounts: database, csrf: csrf, mintsVisitorIDs: true))
     let tally = GhostSocketTally(perAddress: configuration.limits.webSocketsPerAddress, perGame: configuration.limits.webSocketsPerGame)
     GhostSocketController(referee: referee, hub: hub, tally: tally, logger: logger).addRoutes(to: router)
     return router

@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCore
 import FolioStore
 import Foundation
@@ -15,7 +16,7 @@ import Glibc
 /// elsewhere. Each attempt is reserved (written) before the password is checked, so guesses sent
 /// at once cannot overrun the limit.
 struct LoginThrottle: Sendable {
-    let database: AppDatabase
+    let database: any AccountStore
     var backoff = LoginBackoff()
 
     /// Reserves an attempt, or throws `tooManyAttempts` with the wait, then checks the password
@@ -56,7 +57,7 @@ struct LoginThrottle: Sendable {
 /// Registrations per network per hour (`limits.registrationsPerAddressPerHour`), counted in the
 /// database: each one costs a bcrypt hash and leaves an account behind.
 struct RegistrationThrottle: Sendable {
-    let database: AppDatabase
+    let database: any AccountStore
     let perHour: Int
 
     /// Reserves a registration (or throws `tooManyRegistrations`), then runs `register`; one that

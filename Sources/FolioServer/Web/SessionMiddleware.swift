@@ -1,3 +1,4 @@
+import FolioApp
 import Crypto
 import FolioCore
 import FolioStore
@@ -60,7 +61,7 @@ struct CSRFTokens: Sendable {
     }
 
     /// The installation's key, shared by every server instance over the same database.
-    static func load(from database: AppDatabase) async throws -> CSRFTokens {
+    static func load(from database: any AccountStore) async throws -> CSRFTokens {
         CSRFTokens(key: SymmetricKey(data: try await database.serverSecret(named: "csrf")))
     }
 
@@ -103,7 +104,7 @@ struct CSRFTokens: Sendable {
 /// shared caches from storing it) and was a twentieth of the cost of a search request.
 struct SessionMiddleware: RouterMiddleware {
     typealias Context = FolioRequestContext
-    let accounts: AccountRepository
+    let accounts: any AccountStore
     let csrf: CSRFTokens
     /// True for the pages, which give a new visitor an id for its CSRF token; false for the API.
     let mintsVisitorIDs: Bool
@@ -111,7 +112,7 @@ struct SessionMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         if let token = request.cookies[Cookies.session]?.value, Cookies.isWellFormedToken(token),
-           let account = try await accounts.account(sessionToken: token) {
+           let account = try await accounts.account(sessionToken: token, now: Date()) {
             context.account = account
             context.sessionToken = token
         }
