@@ -31,7 +31,7 @@ extension AppDatabase: LibraryStore {
 }
 
 extension AppDatabase: FavouriteStore {
-    public func favouritePage(accountID: Int64, limit: Int, offset: Int) async throws -> FavouritePage {
+    public func favouritePage(accountID: Int64, limit: Int, offset: Int) async throws -> Page<Favourite> {
         try await favourites.page(accountID: accountID, limit: limit, offset: offset)
     }
 
@@ -55,14 +55,14 @@ extension AppDatabase: FavouriteStore {
 extension AppDatabase: VocabularyStore {
     public func allPairs(accountID: Int64) async throws -> [Pair] { try await vocabulary.pairs(accountID: accountID) }
 
-    public func pairs(accountID: Int64, filter: PairFilter, limit: Int, offset: Int) async throws -> VocabularyPage<Pair> {
+    public func pairs(accountID: Int64, filter: PairFilter, limit: Int, offset: Int) async throws -> Page<Pair> {
         try await vocabulary.pairs(accountID: accountID, filter: filter, limit: limit, offset: offset)
     }
 
     public func pair(accountID: Int64, id: Int64) async throws -> Pair? { try await vocabulary.pair(accountID: accountID, id: id) }
     public func pairCount(accountID: Int64) async throws -> Int { try await vocabulary.pairCount(accountID: accountID) }
 
-    public func vocabularyTags(accountID: Int64, limit: Int, offset: Int) async throws -> VocabularyPage<VocabularyTag> {
+    public func vocabularyTags(accountID: Int64, limit: Int, offset: Int) async throws -> Page<VocabularyTag> {
         try await vocabulary.tags(accountID: accountID, limit: limit, offset: offset)
     }
 
@@ -76,7 +76,7 @@ extension AppDatabase: VocabularyStore {
 
     public func reviewCount(accountID: Int64) async throws -> Int { try await vocabulary.reviewCount(accountID: accountID) }
 
-    public func reviews(accountID: Int64, pairID: Int64, limit: Int, offset: Int) async throws -> VocabularyPage<ReviewLog> {
+    public func reviews(accountID: Int64, pairID: Int64, limit: Int, offset: Int) async throws -> Page<ReviewLog> {
         try await vocabulary.reviews(accountID: accountID, pairID: pairID, limit: limit, offset: offset)
     }
 }
@@ -84,11 +84,11 @@ extension AppDatabase: VocabularyStore {
 extension AppDatabase: PlotStore {
     public func isKept(accountID: Int64, ids: String) async throws -> Bool { try await plots.isKept(accountID: accountID, ids: ids) }
 
-    public func keptPlots(accountID: Int64, limit: Int, offset: Int) async throws -> ListPage<SavedPlot> {
+    public func keptPlots(accountID: Int64, limit: Int, offset: Int) async throws -> Page<SavedPlot> {
         try await plots.kept(accountID: accountID, limit: limit, offset: offset)
     }
 
-    public func grammars(accountID: Int64, limit: Int, offset: Int) async throws -> ListPage<SavedGrammar> {
+    public func grammars(accountID: Int64, limit: Int, offset: Int) async throws -> Page<SavedGrammar> {
         try await plots.grammars(accountID: accountID, limit: limit, offset: offset)
     }
 
@@ -100,7 +100,7 @@ extension AppDatabase: CharacterStore {
     public func catalogueRevision() async throws -> Int { try await characters.revision() }
     public func keptCharacters(accountID: Int64) async throws -> [Int] { try await characters.favourites(accountID: accountID) }
 
-    public func keptCharacters(accountID: Int64, limit: Int, offset: Int) async throws -> (total: Int, ids: [Int]) {
+    public func keptCharacters(accountID: Int64, limit: Int, offset: Int) async throws -> Page<Int> {
         try await characters.favourites(accountID: accountID, limit: limit, offset: offset)
     }
 
@@ -113,11 +113,11 @@ extension AppDatabase: GhostStore {
     public func storedMatch(id: String) async throws -> StoredMatch? { try await ghost.match(id: id) }
     public func matchVersions(ids: [String]) async throws -> [String: Int] { try await ghost.versions(ids: ids) }
 
-    public func matches(accountID: Int64, limit: Int, offset: Int) async throws -> GhostPage<StoredMatch> {
+    public func matches(accountID: Int64, limit: Int, offset: Int) async throws -> Page<StoredMatch> {
         try await ghost.matches(accountID: accountID, limit: limit, offset: offset)
     }
 
-    public func highScores(dictionary: GhostDictionary?, limit: Int, offset: Int) async throws -> GhostPage<GhostScore> {
+    public func highScores(dictionary: GhostDictionary?, limit: Int, offset: Int) async throws -> Page<GhostScore> {
         try await ghost.highScores(dictionary: dictionary, limit: limit, offset: offset)
     }
 

@@ -67,13 +67,13 @@ public struct CharacterRepository: Sendable {
 
     /// One page of those ids and how many there are, in two statements on
     /// `characterFavourite_on_accountId_createdAt`.
-    public func favourites(accountID: Int64, limit: Int, offset: Int) async throws -> (total: Int, ids: [Int]) {
+    public func favourites(accountID: Int64, limit: Int, offset: Int) async throws -> Page<Int> {
         try await reader.read { db in
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM characterFavourite WHERE accountId = ?", arguments: [accountID]) ?? 0
             let ids = try Int.fetchAll(db, sql: """
                 SELECT characterId FROM characterFavourite WHERE accountId = ? ORDER BY createdAt DESC, characterId LIMIT ? OFFSET ?
                 """, arguments: [accountID, max(0, limit), max(0, offset)])
-            return (total, ids)
+            return Page(total: total, items: ids, limit: limit, offset: offset)
         }
     }
 

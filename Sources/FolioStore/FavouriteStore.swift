@@ -58,7 +58,7 @@ public struct FavouriteRepository: Sendable {
     /// One page of the account's favourites, newest first, and how many there are: two
     /// statements however many favourites, both walking `favourite_on_accountId_createdAt`.
     /// Favourites of monologues the library retired are left out of both.
-    public func page(accountID: Int64, limit: Int, offset: Int) async throws -> FavouritePage {
+    public func page(accountID: Int64, limit: Int, offset: Int) async throws -> Page<Favourite> {
         try await reader.read { db in
             let total = try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM favourite f JOIN monologue m ON m.id = f.monologueId WHERE f.accountId = ? AND NOT m.retired
@@ -67,7 +67,7 @@ public struct FavouriteRepository: Sendable {
                 SELECT f.* FROM favourite f JOIN monologue m ON m.id = f.monologueId WHERE f.accountId = ? AND NOT m.retired
                 ORDER BY f.createdAt DESC, f.monologueId LIMIT ? OFFSET ?
                 """, arguments: [accountID, max(0, limit), max(0, offset)]).map { try $0.favourite() }
-            return FavouritePage(total: total, items: items)
+            return Page(total: total, items: items, limit: limit, offset: offset)
         }
     }
 

@@ -205,7 +205,7 @@ public struct GhostRepository: Sendable {
     }
 
     /// The games an account sits at or started, most recently played first, a page at a time.
-    public func matches(accountID: Int64, limit: Int = 20, offset: Int = 0) async throws -> GhostPage<StoredMatch> {
+    public func matches(accountID: Int64, limit: Int = 20, offset: Int = 0) async throws -> Page<StoredMatch> {
         try await reader.read { db in
             // A union rather than `ownerId = ? OR id IN (…)`, so each half uses its index.
             let mine = """
@@ -217,19 +217,20 @@ public struct GhostRepository: Sendable {
                 SELECT g.id FROM ghostGame g JOIN (\(mine)) m ON m.id = g.id
                 ORDER BY g.updatedAt DESC, g.id LIMIT ? OFFSET ?
                 """, arguments: [accountID, accountID, limit, offset])
-            return GhostPage(items: try AppDatabase.matches(db, ids: ids), total: total)
+            return Page(total: total, items: try AppDatabase.matches(db, ids: ids), limit: limit, offset: offset)
         }
     }
 
     /// The leaderboard, a page at a time: most wins first, then the better win rate, then the
     /// more games.
-    public func highScores(dictionary: GhostDictionary? = nil, limit: Int = 50, offset: Int = 0) async throws -> GhostPage<GhostScore> {
+    public func highScores(dictionary: GhostDictionary? = nil, limit: Int = 50, offset: Int = 0) async throws -> Page<GhostScore> {
         let filter = dictionary == nil ? "" : "WHERE r.dictionary = ?"
         let arguments: StatementArguments = dictionary.map { [$0.rawValue] } ?? []
         return try await reader.read { db in
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (SELECT 1 FROM ghostResult r \(filter) GROUP BY r.accountId, r.dictionary)",
                                          arguments: arguments) ?? 0
-            return GhostPage(items: try Self.scores(db, where: filter, arguments: arguments, limit: limit, offset: offset), total: total)
+            return Page(total: total, items: try Self.scores(db, where: filter, arguments: arguments, limit: limit, offset: offset),
+                        limit: limit, offset: offset)
         }
     }
 

@@ -57,7 +57,7 @@ extension AppDatabase {
 public struct PlotRepository: Sendable {
     let reader: any DatabaseReader
 
-    public func kept(accountID: Int64, limit: Int, offset: Int) async throws -> ListPage<SavedPlot> {
+    public func kept(accountID: Int64, limit: Int, offset: Int) async throws -> Page<SavedPlot> {
         try await reader.read { db in
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM plotFavourite WHERE accountId = ?", arguments: [accountID]) ?? 0
             let items = try Row.fetchAll(db, sql: """
@@ -67,7 +67,7 @@ public struct PlotRepository: Sendable {
                 SavedPlot(ids: row["plotIds"], seed: (row["seed"] as Int64?).map { UInt64(bitPattern: $0) }, text: row["text"],
                           createdAt: row["createdAt"])
             }
-            return ListPage(total: total, items: items)
+            return Page(total: total, items: items, limit: limit, offset: offset)
         }
     }
 
@@ -79,13 +79,13 @@ public struct PlotRepository: Sendable {
         }
     }
 
-    public func grammars(accountID: Int64, limit: Int, offset: Int) async throws -> ListPage<SavedGrammar> {
+    public func grammars(accountID: Int64, limit: Int, offset: Int) async throws -> Page<SavedGrammar> {
         try await reader.read { db in
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM plotGrammar WHERE accountId = ?", arguments: [accountID]) ?? 0
             let items = try Row.fetchAll(db, sql: """
                 SELECT id, name, json, updatedAt FROM plotGrammar WHERE accountId = ? ORDER BY name LIMIT ? OFFSET ?
                 """, arguments: [accountID, limit, offset]).map(Self.grammar)
-            return ListPage(total: total, items: items)
+            return Page(total: total, items: items, limit: limit, offset: offset)
         }
     }
 

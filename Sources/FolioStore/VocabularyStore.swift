@@ -198,7 +198,7 @@ public struct VocabularyRepository: Sendable {
     }
 
     /// A page of the account's pairs in the same order, narrowed by `filter`.
-    public func pairs(accountID: Int64, filter: PairFilter, limit: Int, offset: Int) async throws -> VocabularyPage<Pair> {
+    public func pairs(accountID: Int64, filter: PairFilter, limit: Int, offset: Int) async throws -> Page<Pair> {
         try await reader.read { db in try Self.pairs(db, accountID: accountID, filter: filter, limit: limit, offset: offset) }
     }
 
@@ -219,14 +219,14 @@ public struct VocabularyRepository: Sendable {
     }
 
     /// A page of the account's tags, alphabetical, each with the number of pairs carrying it.
-    public func tags(accountID: Int64, limit: Int, offset: Int) async throws -> VocabularyPage<VocabularyTag> {
+    public func tags(accountID: Int64, limit: Int, offset: Int) async throws -> Page<VocabularyTag> {
         try await reader.read { db in
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vocabTag WHERE accountId = ?", arguments: [accountID]) ?? 0
             let items = try Row.fetchAll(db, sql: """
                 SELECT t.name, (SELECT COUNT(*) FROM vocabPairTag pt WHERE pt.tagId = t.id) FROM vocabTag t
                 WHERE t.accountId = ? ORDER BY t.name LIMIT ? OFFSET ?
                 """, arguments: [accountID, limit, offset]).map { VocabularyTag(name: $0[0], count: $0[1]) }
-            return VocabularyPage(total: total, items: items, limit: limit, offset: offset)
+            return Page(total: total, items: items, limit: limit, offset: offset)
         }
     }
 
@@ -287,10 +287,10 @@ public struct VocabularyRepository: Sendable {
     }
 
     /// A page of one pair's reviews in both directions, latest first: nothing for another's pair.
-    public func reviews(accountID: Int64, pairID: Int64, limit: Int, offset: Int) async throws -> VocabularyPage<ReviewLog> {
+    public func reviews(accountID: Int64, pairID: Int64, limit: Int, offset: Int) async throws -> Page<ReviewLog> {
         try await reader.read { db in
             guard try AppDatabase.owns(db, accountID: accountID, pairID: pairID) else {
-                return VocabularyPage(total: 0, items: [], limit: limit, offset: offset)
+                return Page(total: 0, items: [], limit: limit, offset: offset)
             }
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vocabReview WHERE pairId = ?", arguments: [pairID]) ?? 0
             let items = try Row.fetchAll(db, sql: """
@@ -298,7 +298,7 @@ public struct VocabularyRepository: Sendable {
                 """, arguments: [pairID, limit, offset]).compactMap { row in
                 Rating(rawValue: row[0]).map { ReviewLog(rating: $0, date: row[1], duration: row[2]) }
             }
-            return VocabularyPage(total: total, items: items, limit: limit, offset: offset)
+            return Page(total: total, items: items, limit: limit, offset: offset)
         }
     }
 
@@ -323,16 +323,16 @@ public struct VocabularyRepository: Sendable {
         return (sql, arguments)
     }
 
-    static func pairs(_ db: Database, accountID: Int64, filter: PairFilter, limit: Int, offset: Int) throws -> VocabularyPage<Pair> {
+    static func pairs(_ db: Database, accountID: Int64, filter: PairFilter, limit: Int, offset: Int) throws -> Page<Pair> {
         guard let clause = try filterClause(db, accountID: accountID, filter: filter) else {
-            return VocabularyPage(total: 0, items: [], limit: limit, offset: offset)
+            return Page(total: 0, items: [], limit: limit, offset: offset)
         }
         let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vocabPair p WHERE \(clause.sql)", arguments: clause.arguments) ?? 0
         let rows = try Row.fetchAll(db, sql: """
             SELECT p.id, p.english, p.welsh, p.note, p.type FROM vocabPair p INDEXED BY vocabPair_on_accountId_english_welsh
             WHERE \(clause.sql) ORDER BY p.english COLLATE NOCASE, p.welsh COLLATE NOCASE, p.id LIMIT ? OFFSET ?
             """, arguments: clause.arguments + [limit, offset])
-        return VocabularyPage(total: total, items: try withTags(db, rows), limit: limit, offset: offset)
+        return Page(total: total, items: try withTags(db, rows), limit: limit, offset: offset)
     }
 
     static func tagID(_ db: Database, accountID: Int64, name: String) throws -> Int64? {

@@ -31,7 +31,7 @@ import Testing
         // A character the catalogue has lost is counted but not shown.
         let smaller = Catalogue(characters: [Character(id: 2, name: "Person 2", homeworld: nil, firstAppearance: nil)])
         let page = try await favourites.page(accountID: ann.id, limit: 10, offset: 0, in: smaller)
-        #expect(page.total == 2 && page.characters.map(\.id) == [2])
+        #expect(page.total == 2 && page.items.map(\.id) == [2])
         #expect(try await !favourites.toggle(two, accountID: ann.id))
         #expect(try await favourites.keptIDs(accountID: ann.id) == [4])
     }

@@ -8,7 +8,7 @@ import Vocabulary
 
 @Suite struct VocabularyAPITests {
     struct Items<T: Decodable>: Decodable { let items: [T] }
-    struct ListPage<T: Decodable>: Decodable { let total: Int; let items: [T]; let limit: Int; let offset: Int }
+    struct Page<T: Decodable>: Decodable { let total: Int; let items: [T]; let limit: Int; let offset: Int }
     struct TagCount: Decodable { let name: String; let count: Int }
     struct Prompt: Decodable { let pairId: Int64; let prompt: String; let isNew: Bool }
     struct Outcome: Decodable { let verdict: String; let expected: String; let difference: String?; let proposedRating: Int; let rating: Int }
@@ -120,13 +120,13 @@ extension VocabularyAPITests {
                 Pair(english: String(format: "word %03d", $0), welsh: "gŵr \($0)", tags: ["Tag \($0 % 60)"])
             })
 
-            let first = try decode(ListPage<Pair>.self, try await a.api("/api/v1/vocab/pairs", method: .get))
+            let first = try decode(Page<Pair>.self, try await a.api("/api/v1/vocab/pairs", method: .get))
             #expect(first.total == 130 && first.items.count == 50 && first.limit == 50 && first.offset == 0)
-            let last = try decode(ListPage<Pair>.self, try await a.api("/api/v1/vocab/pairs?limit=1000&offset=100", method: .get))
+            let last = try decode(Page<Pair>.self, try await a.api("/api/v1/vocab/pairs?limit=1000&offset=100", method: .get))
             #expect(last.items.count == 30 && last.items.first?.english == "word 100")
-            let searched = try decode(ListPage<Pair>.self, try await a.api("/api/v1/vocab/pairs?q=GWR&tag=tag%2010&limit=1&offset=1", method: .get))
+            let searched = try decode(Page<Pair>.self, try await a.api("/api/v1/vocab/pairs?q=GWR&tag=tag%2010&limit=1&offset=1", method: .get))
             #expect(searched.total == 2 && searched.items.map(\.english) == ["word 070"])
-            let tags = try decode(ListPage<TagCount>.self, try await a.api("/api/v1/vocab/tags?limit=10&offset=55", method: .get))
+            let tags = try decode(Page<TagCount>.self, try await a.api("/api/v1/vocab/tags?limit=10&offset=55", method: .get))
             #expect(tags.total == 60 && tags.items.count == 5)
 
             for (query, name) in [("limit=0", "limit"), ("limit=100000", "limit"), ("limit=ten", "limit"), ("offset=-1", "offset")] {
@@ -140,7 +140,7 @@ extension VocabularyAPITests {
             // Another account's list is empty whatever it asks for.
             var b = Visitor(client)
             try await b.register("ffion")
-            let theirs = try decode(ListPage<Pair>.self, try await b.api("/api/v1/vocab/pairs?q=gwr&limit=1000", method: .get))
+            let theirs = try decode(Page<Pair>.self, try await b.api("/api/v1/vocab/pairs?q=gwr&limit=1000", method: .get))
             #expect(theirs.total == 0 && theirs.items.isEmpty)
         }
     }

@@ -92,8 +92,8 @@ import Testing
         for id in 1...75 { try await database.keepCharacter(accountID: alice, characterID: id, now: start.addingTimeInterval(Double(id))) }
         try await database.keepCharacter(accountID: bob, characterID: 7)
         let second = try await database.characters.favourites(accountID: alice, limit: 50, offset: 50)
-        #expect(second.total == 75 && second.ids == Array((1...25).reversed()))
-        #expect(try await database.characters.favourites(accountID: bob, limit: 50, offset: 0) == (1, [7]))
+        #expect(second.total == 75 && second.items == Array((1...25).reversed()))
+        #expect(try await database.characters.favourites(accountID: bob, limit: 50, offset: 0) == Page(total: 1, items: [7], limit: 50, offset: 0))
         #expect(try await database.characters.isFavourite(accountID: alice, characterID: 75))
         #expect(!(try await database.characters.isFavourite(accountID: bob, characterID: 75)))
     }

@@ -30,9 +30,8 @@ public struct CharacterFavourites: Sendable {
 
     /// Kept characters in the order they were kept, a page at a time; a character the catalogue
     /// no longer has is counted but not shown.
-    public func page(accountID: Int64, limit: Int, offset: Int, in catalogue: Catalogue) async throws -> (total: Int, characters: [Character]) {
-        let page = try await store.keptCharacters(accountID: accountID, limit: limit, offset: offset)
-        return (page.total, page.ids.compactMap { catalogue.character($0) })
+    public func page(accountID: Int64, limit: Int, offset: Int, in catalogue: Catalogue) async throws -> Page<Character> {
+        try await store.keptCharacters(accountID: accountID, limit: limit, offset: offset).compactMap { catalogue.character($0) }
     }
 
     public func keep(_ character: Character, accountID: Int64, now: Date = Date()) async throws {

@@ -166,12 +166,12 @@ public struct GhostReferee: Sendable {
     }
 
     /// A player's games, newest first, a page at a time.
-    public func games(of account: Account, limit: Int, offset: Int) async throws -> GhostPage<StoredMatch> {
+    public func games(of account: Account, limit: Int, offset: Int) async throws -> Page<StoredMatch> {
         try await store.matches(accountID: account.id, limit: limit, offset: offset)
     }
 
     /// The best scores, of one dictionary or of both, a page at a time.
-    public func highScores(dictionary: GhostDictionary?, limit: Int, offset: Int) async throws -> GhostPage<GhostScore> {
+    public func highScores(dictionary: GhostDictionary?, limit: Int, offset: Int) async throws -> Page<GhostScore> {
         try await store.highScores(dictionary: dictionary, limit: limit, offset: offset)
     }
 

@@ -41,11 +41,10 @@ public struct Favourites: Sendable {
 
     /// Newest first, a page at a time, each with its edits applied; a favourite whose monologue
     /// has left the library is counted but not shown.
-    public func page(accountID: Int64, limit: Int, offset: Int, in library: MonologueLibrary) async throws -> (total: Int, items: [Item]) {
-        let page = try await store.favouritePage(accountID: accountID, limit: limit, offset: offset)
-        return (page.total, page.items.compactMap { favourite in
+    public func page(accountID: Int64, limit: Int, offset: Int, in library: MonologueLibrary) async throws -> Page<Item> {
+        try await store.favouritePage(accountID: accountID, limit: limit, offset: offset).compactMap { favourite in
             library.monologue(id: favourite.monologueID).map { Item(favourite: favourite, original: $0) }
-        })
+        }
     }
 
     /// Keeps a monologue of the library (again: keeping a favourite twice changes nothing).

@@ -48,14 +48,14 @@ public struct PlotBook: Sendable {
     }
 
     /// Newest first, a page at a time.
-    public func kept(accountID: Int64, limit: Int, offset: Int) async throws -> ListPage<SavedPlot> {
+    public func kept(accountID: Int64, limit: Int, offset: Int) async throws -> Page<SavedPlot> {
         try await store.keptPlots(accountID: accountID, limit: limit, offset: offset)
     }
 
     // MARK: - Grammars
 
     /// By name, a page at a time.
-    public func grammars(accountID: Int64, limit: Int, offset: Int) async throws -> ListPage<SavedGrammar> {
+    public func grammars(accountID: Int64, limit: Int, offset: Int) async throws -> Page<SavedGrammar> {
         try await store.grammars(accountID: accountID, limit: limit, offset: offset)
     }
 

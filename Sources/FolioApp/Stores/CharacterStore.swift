@@ -13,6 +13,6 @@ public protocol CharacterStore: Sendable {
     func keepCharacter(accountID: Int64, characterID: Int, now: Date) async throws
     func forgetCharacter(accountID: Int64, characterID: Int) async throws
     func keptCharacters(accountID: Int64) async throws -> [Int]
-    func keptCharacters(accountID: Int64, limit: Int, offset: Int) async throws -> (total: Int, ids: [Int])
+    func keptCharacters(accountID: Int64, limit: Int, offset: Int) async throws -> Page<Int>
     func keepsCharacter(accountID: Int64, characterID: Int) async throws -> Bool
 }

@@ -10,7 +10,7 @@ public protocol FavouriteStore: Sendable {
     func saveFavouriteEdits(accountID: Int64, _ favourite: Favourite, now: Date) async throws
     /// Drops the account's edits of a favourite, back to the library's text.
     func restoreFavourite(accountID: Int64, monologueID: String) async throws
-    func favouritePage(accountID: Int64, limit: Int, offset: Int) async throws -> FavouritePage
+    func favouritePage(accountID: Int64, limit: Int, offset: Int) async throws -> Page<Favourite>
     func favourite(accountID: Int64, monologueID: String) async throws -> Favourite?
     /// The favourites among `monologueIDs` (a page of search results), in no particular order.
     func favourites(accountID: Int64, among monologueIDs: [String]) async throws -> [Favourite]
@@ -21,12 +21,3 @@ public protocol FavouriteStore: Sendable {
 }
 
 /// One page of a list and the length of the whole list.
-public struct FavouritePage: Sendable {
-    public var total: Int
-    public var items: [Favourite]
-
-    public init(total: Int, items: [Favourite]) {
-        self.total = total
-        self.items = items
-    }
-}

@@ -18,9 +18,9 @@ public protocol GhostStore: Sendable {
     /// The versions of the games among `ids` (games that do not exist are left out), in one read.
     func matchVersions(ids: [String]) async throws -> [String: Int]
     /// A player's games, newest first.
-    func matches(accountID: Int64, limit: Int, offset: Int) async throws -> GhostPage<StoredMatch>
+    func matches(accountID: Int64, limit: Int, offset: Int) async throws -> Page<StoredMatch>
     /// The best records, of one dictionary or of both.
-    func highScores(dictionary: GhostDictionary?, limit: Int, offset: Int) async throws -> GhostPage<GhostScore>
+    func highScores(dictionary: GhostDictionary?, limit: Int, offset: Int) async throws -> Page<GhostScore>
     /// One player's records, a line per dictionary played.
     func scores(accountID: Int64) async throws -> [GhostScore]
 }
@@ -106,17 +106,6 @@ public enum GhostStartQuota: Sendable {
     case openRooms(accountID: Int64, limit: Int)
     /// Games started without an account from one address in the last hour.
     case anonymousGames(address: String, perHour: Int)
-}
-
-/// One page of a longer list, with the length of the whole list.
-public struct GhostPage<Item: Sendable>: Sendable {
-    public var items: [Item]
-    public var total: Int
-
-    public init(items: [Item], total: Int) {
-        self.items = items
-        self.total = total
-    }
 }
 
 /// A player's Ghost record on one dictionary.

@@ -7,13 +7,13 @@ public protocol PlotStore: Sendable {
     func forgetPlot(accountID: Int64, ids: String) async throws
     func isKept(accountID: Int64, ids: String) async throws -> Bool
     /// Newest first.
-    func keptPlots(accountID: Int64, limit: Int, offset: Int) async throws -> ListPage<SavedPlot>
+    func keptPlots(accountID: Int64, limit: Int, offset: Int) async throws -> Page<SavedPlot>
     /// Saves under `name`, replacing the grammar of that name; a new name past `limit` grammars is
     /// `GrammarQuotaError.reached`.
     func saveGrammar(accountID: Int64, name: String, json: String, limit: Int, now: Date) async throws -> SavedGrammar
     func deleteGrammar(accountID: Int64, id: Int64) async throws
     /// By name.
-    func grammars(accountID: Int64, limit: Int, offset: Int) async throws -> ListPage<SavedGrammar>
+    func grammars(accountID: Int64, limit: Int, offset: Int) async throws -> Page<SavedGrammar>
     func grammar(accountID: Int64, id: Int64) async throws -> SavedGrammar?
 }
 
@@ -45,17 +45,6 @@ public struct SavedGrammar: Sendable, Hashable, Codable {
         self.name = name
         self.json = json
         self.updatedAt = updatedAt
-    }
-}
-
-/// One page of a longer list, and how long the whole list is.
-public struct ListPage<Item: Sendable>: Sendable {
-    public var total: Int
-    public var items: [Item]
-
-    public init(total: Int, items: [Item]) {
-        self.total = total
-        self.items = items
     }
 }
 

@@ -15,15 +15,15 @@ public protocol VocabularyStore: Sendable {
     func recordReview(accountID: Int64, pairID: Int64, direction: Direction, card: Card, log: ReviewLog) async throws
 
     func allPairs(accountID: Int64) async throws -> [Pair]
-    func pairs(accountID: Int64, filter: PairFilter, limit: Int, offset: Int) async throws -> VocabularyPage<Pair>
+    func pairs(accountID: Int64, filter: PairFilter, limit: Int, offset: Int) async throws -> Page<Pair>
     func pair(accountID: Int64, id: Int64) async throws -> Pair?
     func pairCount(accountID: Int64) async throws -> Int
-    func vocabularyTags(accountID: Int64, limit: Int, offset: Int) async throws -> VocabularyPage<VocabularyTag>
+    func vocabularyTags(accountID: Int64, limit: Int, offset: Int) async throws -> Page<VocabularyTag>
     /// Pairs to revise in `direction` (those due by `now` first, then new ones), at most `limit`.
     func revisionQueue(accountID: Int64, tag: String?, direction: Direction, now: Date, limit: Int) async throws -> [DuePair]
     func card(accountID: Int64, pairID: Int64, direction: Direction) async throws -> Card?
     func reviewCount(accountID: Int64) async throws -> Int
-    func reviews(accountID: Int64, pairID: Int64, limit: Int, offset: Int) async throws -> VocabularyPage<ReviewLog>
+    func reviews(accountID: Int64, pairID: Int64, limit: Int, offset: Int) async throws -> Page<ReviewLog>
 }
 
 /// A pair due for revision in one direction, with its card (nil while the pair is new).
@@ -36,23 +36,6 @@ public struct DuePair: Sendable, Hashable {
         self.card = card
     }
 }
-
-/// One page of a longer list: `items` from `offset` on, at most `limit` of them, of `total`.
-public struct VocabularyPage<Item: Sendable>: Sendable {
-    public var total: Int
-    public var items: [Item]
-    public var limit: Int
-    public var offset: Int
-
-    public init(total: Int, items: [Item], limit: Int, offset: Int) {
-        self.total = total
-        self.items = items
-        self.limit = limit
-        self.offset = offset
-    }
-}
-
-extension VocabularyPage: Equatable where Item: Equatable {}
 
 /// One of an account's tags with the number of pairs carrying it.
 public struct VocabularyTag: Codable, Sendable, Hashable {

@@ -17,7 +17,7 @@ public struct PairBook: Sendable {
     // MARK: - Reading
 
     /// A page of the account's pairs, alphabetical by English then Welsh, narrowed by `filter`.
-    public func page(accountID: Int64, filter: PairFilter, limit: Int, offset: Int) async throws -> VocabularyPage<Pair> {
+    public func page(accountID: Int64, filter: PairFilter, limit: Int, offset: Int) async throws -> Page<Pair> {
         try await store.pairs(accountID: accountID, filter: filter, limit: limit, offset: offset)
     }
 
@@ -35,7 +35,7 @@ public struct PairBook: Sendable {
     }
 
     /// A page of the account's tags with how many pairs carry each, alphabetical.
-    public func tags(accountID: Int64, limit: Int, offset: Int) async throws -> VocabularyPage<VocabularyTag> {
+    public func tags(accountID: Int64, limit: Int, offset: Int) async throws -> Page<VocabularyTag> {
         try await store.vocabularyTags(accountID: accountID, limit: limit, offset: offset)
     }
 

@@ -47,7 +47,7 @@ struct PageOptions: ParsableArguments {
     var window: (limit: Int, offset: Int) { all ? (Int(Int32.max), 0) : (limit, offset) }
 
     /// Where the page ends, on standard error so a pipe gets the rows alone.
-    func footer<Item>(_ page: VocabularyPage<Item>, noun: String) {
+    func footer<Item>(_ page: Page<Item>, noun: String) {
         footer(offset: page.offset, shown: page.items.count, total: page.total, noun: noun)
     }
 

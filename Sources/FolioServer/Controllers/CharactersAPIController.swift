@@ -68,7 +68,6 @@ struct CharactersAPIController: Sendable {
 
     struct Items: ResponseEncodable { let items: [Item] }
     /// One page of favourites, most recently kept first, and how many there are in all.
-    struct FavouritesPage: ResponseEncodable { let total: Int; let limit: Int; let offset: Int; let items: [Item] }
 
     static let defaultLimit = 50
     static let maximumLimit = 100
@@ -97,12 +96,11 @@ struct CharactersAPIController: Sendable {
         return One(character: Item(try CharacterFavourites.character(try context.parameters.require("id"), in: catalogue), in: catalogue))
     }
 
-    @Sendable func favourites(_ request: Request, context: FolioRequestContext) async throws -> FavouritesPage {
+    @Sendable func favourites(_ request: Request, context: FolioRequestContext) async throws -> Page<Item> {
         let account = try context.requireAccount()
         let (limit, offset) = try Self.window(WebForm(query: request))
         let catalogue = try await catalogue.current()
-        let page = try await favourites.page(accountID: account.id, limit: limit, offset: offset, in: catalogue)
-        return FavouritesPage(total: page.total, limit: limit, offset: offset, items: page.characters.map { Item($0, in: catalogue) })
+        return try await favourites.page(accountID: account.id, limit: limit, offset: offset, in: catalogue).map { Item($0, in: catalogue) }
     }
 
     @Sendable func keep(_ request: Request, context: FolioRequestContext) async throws -> Response {

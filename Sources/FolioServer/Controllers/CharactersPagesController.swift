@@ -71,8 +71,8 @@ struct CharactersPagesController: Sendable {
         let number = PageLinks.number(WebForm(query: request).get("page"))
         let page = try await favourites.page(accountID: account.id, limit: Self.pageSize, offset: (number - 1) * Self.pageSize, in: catalogue)
         let back = PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: 0, route: .characterFavourites).href(number)
-        let kept = Set(page.characters.map(\.id))
-        let rows = page.characters.map { row($0, in: catalogue, favourites: kept, context: context, back: back) }
+        let kept = Set(page.items.map(\.id))
+        let rows = page.items.map { row($0, in: catalogue, favourites: kept, context: context, back: back) }
         let links = PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: rows.count, route: .characterFavourites)
         return try render("characters/favourites", title: "Favourite characters",
                           model: [FavouriteCharacters(rows: rows, empty: page.total == 0, navFavourites: true), links.pager], context: context)

@@ -29,14 +29,6 @@ struct FavouritesAPIController: Sendable {
         }
     }
 
-    /// One page of favourites, newest first, and how many there are in all.
-    struct Items: ResponseEncodable {
-        let total: Int
-        let limit: Int
-        let offset: Int
-        let items: [Item]
-    }
-
     /// Each item carries a whole monologue (an edited text may run to 50,000 characters), so a
     /// page is smaller than the library search's.
     static let defaultLimit = 50
@@ -51,11 +43,11 @@ struct FavouritesAPIController: Sendable {
         var gender: Gender?
     }
 
-    @Sendable func list(_ request: Request, context: FolioRequestContext) async throws -> Items {
+    /// One page of favourites, newest first, and how many there are in all.
+    @Sendable func list(_ request: Request, context: FolioRequestContext) async throws -> Page<Item> {
         let account = try context.requireAccount()
         let (limit, offset) = try ListWindow(defaultLimit: Self.defaultLimit, maximumLimit: Self.maximumLimit).read(WebForm(query: request))
-        let page = try await favourites.page(accountID: account.id, limit: limit, offset: offset, in: try await library.current())
-        return Items(total: page.total, limit: limit, offset: offset, items: page.items.map(Item.init))
+        return try await favourites.page(accountID: account.id, limit: limit, offset: offset, in: try await library.current()).map(Item.init)
     }
 
     @Sendable func add(_ request: Request, context: FolioRequestContext) async throws -> Item {

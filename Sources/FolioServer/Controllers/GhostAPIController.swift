@@ -18,14 +18,6 @@ struct GhostAPIController: Sendable {
         router.on(api: .joinGhostGame, use: join)
     }
 
-    /// A page of a list: `limit` items from `offset`, and how many there are in all.
-    struct Listing<Item: Encodable & Sendable>: ResponseEncodable, Sendable {
-        let items: [Item]
-        let total: Int
-        let limit: Int
-        let offset: Int
-    }
-
     static let scoresPage = ListWindow(defaultLimit: 50, maximumLimit: 100, maximumOffset: 1_000_000)
     /// Each game is replayed (and its rounds reviewed) to be shown, so fewer at a time.
     static let gamesPage = ListWindow(defaultLimit: 20, maximumLimit: 50, maximumOffset: 1_000_000)
@@ -43,7 +35,7 @@ struct GhostAPIController: Sendable {
         let computers: [String]?
     }
 
-    @Sendable func highScores(_ request: Request, context: FolioRequestContext) async throws -> Listing<GhostScore> {
+    @Sendable func highScores(_ request: Request, context: FolioRequestContext) async throws -> Page<GhostScore> {
         let query = WebForm(query: request)
         let name = query.value("dictionary") ?? ""
         var dictionary: GhostDictionary?
@@ -54,15 +46,13 @@ struct GhostAPIController: Sendable {
             dictionary = named
         }
         let (limit, offset) = try Self.scoresPage.read(query)
-        let page = try await referee.highScores(dictionary: dictionary, limit: limit, offset: offset)
-        return Listing(items: page.items, total: page.total, limit: limit, offset: offset)
+        return try await referee.highScores(dictionary: dictionary, limit: limit, offset: offset)
     }
 
-    @Sendable func yourGames(_ request: Request, context: FolioRequestContext) async throws -> Listing<MatchView> {
+    @Sendable func yourGames(_ request: Request, context: FolioRequestContext) async throws -> Page<MatchView> {
         let account = try context.requireAccount()
         let (limit, offset) = try Self.gamesPage.read(WebForm(query: request))
-        let page = try await referee.games(of: account, limit: limit, offset: offset)
-        return Listing(items: try page.items.map { try referee.view($0, viewer: account) }, total: page.total, limit: limit, offset: offset)
+        return try await referee.games(of: account, limit: limit, offset: offset).map { try referee.view($0, viewer: account) }
     }
 
     @Sendable func start(_ request: Request, context: FolioRequestContext) async throws -> MatchView {

@@ -71,8 +71,6 @@ struct PlotsAPIController: Sendable {
 
     struct Expansion: Encodable { let seed: UInt64; let text: String }
     struct Expansions: ResponseEncodable { let symbol: String; let items: [Expansion] }
-    struct KeptList: ResponseEncodable { let total: Int; let items: [SavedPlot] }
-    struct GrammarList: ResponseEncodable { let total: Int; let items: [SavedGrammar] }
     struct GrammarUpload: Decodable { let name: String; let grammar: GrammarValue }
 
     @Sendable func random(_ request: Request, context: FolioRequestContext) async throws -> Plot {
@@ -120,11 +118,10 @@ struct PlotsAPIController: Sendable {
         return Expansions(symbol: symbol, items: items)
     }
 
-    @Sendable func kept(_ request: Request, context: FolioRequestContext) async throws -> KeptList {
+    @Sendable func kept(_ request: Request, context: FolioRequestContext) async throws -> Page<SavedPlot> {
         let account = try context.requireAccount()
         let (limit, offset) = try PlotsPagesController.window(WebForm(query: request))
-        let page = try await book().kept(accountID: account.id, limit: limit, offset: offset)
-        return KeptList(total: page.total, items: page.items)
+        return try await book().kept(accountID: account.id, limit: limit, offset: offset)
     }
 
     /// Keeps the plot with these entry ids; `?seed=` records the seed it came from when it did.
@@ -141,11 +138,10 @@ struct PlotsAPIController: Sendable {
         return Response(status: .noContent)
     }
 
-    @Sendable func grammars(_ request: Request, context: FolioRequestContext) async throws -> GrammarList {
+    @Sendable func grammars(_ request: Request, context: FolioRequestContext) async throws -> Page<SavedGrammar> {
         let account = try context.requireAccount()
         let (limit, offset) = try PlotsPagesController.window(WebForm(query: request))
-        let page = try await book().grammars(accountID: account.id, limit: limit, offset: offset)
-        return GrammarList(total: page.total, items: page.items)
+        return try await book().grammars(accountID: account.id, limit: limit, offset: offset)
     }
 
     @Sendable func saveGrammar(_ request: Request, context: FolioRequestContext) async throws -> SavedGrammar {

@@ -64,12 +64,12 @@ struct VocabularyAPIController: Sendable {
 
     /// A page of the account's pairs; `q` finds English or Welsh ignoring case and accents,
     /// `tag` keeps pairs with that tag.
-    @Sendable func list(_ request: Request, context: FolioRequestContext) async throws -> ListPage<Pair> {
+    @Sendable func list(_ request: Request, context: FolioRequestContext) async throws -> Page<Pair> {
         let account = try context.requireAccount()
         let query = WebForm(query: request)
         let (limit, offset) = try VocabularyPaging.window(query)
         let filter = PairFilter(query: query.get("q") ?? "", tag: query.get("tag"))
-        return ListPage(try await book.page(accountID: account.id, filter: filter, limit: limit, offset: offset))
+        return try await book.page(accountID: account.id, filter: filter, limit: limit, offset: offset)
     }
 
     @Sendable func create(_ request: Request, context: FolioRequestContext) async throws -> Pair {
@@ -93,10 +93,10 @@ struct VocabularyAPIController: Sendable {
         return Response(status: .noContent)
     }
 
-    @Sendable func tags(_ request: Request, context: FolioRequestContext) async throws -> ListPage<VocabularyTag> {
+    @Sendable func tags(_ request: Request, context: FolioRequestContext) async throws -> Page<VocabularyTag> {
         let account = try context.requireAccount()
         let (limit, offset) = try VocabularyPaging.window(WebForm(query: request))
-        return ListPage(try await book.tags(accountID: account.id, limit: limit, offset: offset))
+        return try await book.tags(accountID: account.id, limit: limit, offset: offset)
     }
 
     /// The next pair to revise: due first, then new. `direction` englishToWelsh (default) or welshToEnglish.

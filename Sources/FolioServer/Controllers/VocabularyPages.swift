@@ -33,7 +33,7 @@ enum VocabularyPages {
         /// "12 pairs", or why the list is empty.
         let countText: String
 
-        init(_ page: VocabularyPage<Pair>, query: String, tag: String) {
+        init(_ page: Page<Pair>, query: String, tag: String) {
             self.query = query
             self.tag = tag
             items = page.items.map(PairRow.init)

@@ -27,7 +27,7 @@ enum VocabularyPaging {
 
     /// What a page's pager shows: "51–100 of 12,152" and the previous and next links, which keep
     /// every other parameter of the address (`parameters`, in order) and change only `page`.
-    static func pager<Item>(_ page: VocabularyPage<Item>, number: Int, route: SiteRoute,
+    static func pager<Item>(_ page: Page<Item>, number: Int, route: SiteRoute,
                             parameters: [(name: String, value: String)]) -> Pager {
         func link(_ number: Int) -> String {
             var components = URLComponents()
@@ -47,17 +47,6 @@ enum VocabularyPaging {
     typealias Pager = PageTextLinks
 }
 
-/// A page of an API list: `{"total": N, "items": [...], "limit": L, "offset": O}`.
-struct ListPage<Item: Encodable & Sendable>: ResponseEncodable {
-    let total: Int
-    let items: [Item]
-    let limit: Int
-    let offset: Int
-
-    init(_ page: VocabularyPage<Item>) {
-        total = page.total
-        items = page.items
-        limit = page.limit
-        offset = page.offset
-    }
-}
+/// A page of an API list: `{"total": N, "items": [...], "limit": L, "offset": O}`, the shape of
+/// every paged list the API answers.
+extension Page: ResponseGenerator, ResponseEncodable where Item: Encodable {}

@@ -63,7 +63,7 @@ import Testing
         try await s.keepCharacter(accountID: c.ann.id, characterID: 1, now: conformanceNow)
         #expect(Set(try await s.keptCharacters(accountID: c.ann.id)) == [1, 2, 3])
         let page = try await s.keptCharacters(accountID: c.ann.id, limit: 2, offset: 0)
-        #expect(page.total == 3 && page.ids.count == 2)
+        #expect(page.total == 3 && page.items.count == 2)
         #expect(try await s.keepsCharacter(accountID: c.ann.id, characterID: 2))
         #expect(try await !s.keepsCharacter(accountID: c.bob.id, characterID: 2))
         await #expect(throws: StoreError.notFound(what: "favourite character", id: "2")) {
