@@ -83,7 +83,7 @@ import Testing
             // Nonsense page numbers read as the first page; past the end is an empty page that links back.
             #expect(try await alice.get("/monologues/favourites?page=zero").body.contains("1–50 of 120"))
             let beyond = try await alice.get("/monologues/favourites?page=9")
-            #expect(beyond.status == .ok && beyond.body.contains("Nothing on this page") && beyond.body.contains("?page=8"))
+            #expect(beyond.status == .ok && beyond.body.contains("Nothing on this page") && beyond.body.contains("?page=3\""))
 
             let bobs = try await bob.get("/monologues/favourites")
             #expect(bobs.body.contains("1 favourite<") && bobs.body.contains("Hamlet 130") && !bobs.body.contains("Hamlet 120"))

@@ -4,16 +4,27 @@ import Testing
 
 /// Page logic, tested without HTTP: what a page model shows.
 @Suite struct PageModelTests {
-    @Test func aPagerSaysWhereAPageStandsAndLinksItsNeighbours() {
-        let middle = PageLinks(total: 120, page: 2, pageSize: 50, shown: 50, route: .characters).pager
-        #expect(middle.pageText == "51–100 of 120" && middle.paged && !middle.one)
+    @Test func aPagerSaysWhereAPageStandsAndLinksItsNeighbours() throws {
+        func pager(page: Int, shown: Int, total: Int) -> Pager? {
+            Pager(page: page, pageSize: 50, shown: shown, total: total, label: "Pages") { Pager.link(.characters, page: $0) }
+        }
+        let middle = try #require(pager(page: 2, shown: 50, total: 120))
+        #expect(middle.pageText == "51–100 of 120" && middle.label == "Pages" && middle.previousID == "previous-page")
         #expect(middle.previousHref == "/characters" && middle.nextHref == "/characters?page=3")
-        let last = PageLinks(total: 120, page: 3, pageSize: 50, shown: 20, route: .characters).pager
+        let last = try #require(pager(page: 3, shown: 20, total: 120))
         #expect(last.nextHref == nil && last.previousHref == "/characters?page=2")
-        let past = PageLinks(total: 1, page: 9, pageSize: 50, shown: 0, route: .characterFavourites).pager
-        #expect(past.pageText == nil && past.one && past.paged)
-        let alone = PageLinks(total: 0, page: 1, pageSize: 50, shown: 0, route: .characterFavourites).pager
-        #expect(!alone.paged)
+        // Past the end: it says so, and leads back to the last page with rows.
+        let past = try #require(pager(page: 9, shown: 0, total: 120))
+        #expect(past.pageText.contains("past the last of 120") && past.previousHref == "/characters?page=3" && past.nextHref == nil)
+        // A list that fits on its first page has none; an empty list neither.
+        #expect(pager(page: 1, shown: 33, total: 33) == nil)
+        #expect(pager(page: 1, shown: 0, total: 0) == nil)
+        // Offsets that are not a whole page apart (a hand-edited address) still lead somewhere sensible.
+        let odd = try #require(Pager(offset: 30, pageSize: 20, shown: 20, total: 100, label: "Plots") { "?offset=\($0)" })
+        #expect(odd.pageText == "31–50 of 100" && odd.previousHref == "?offset=10" && odd.nextHref == "?offset=50")
+        let ids = try #require(Pager(page: 2, pageSize: 10, shown: 10, total: 30, label: "Games",
+                                     ids: Pager.IDs(nav: "games", previous: "games-previous", next: "games-next")) { "?page=\($0)" })
+        #expect(ids.navID == "games" && ids.previousID == "games-previous" && ids.nextID == "games-next" && ids.previousHref == "?page=1")
     }
 
     @Test func theLayoutMarksTheCurrentTab() {

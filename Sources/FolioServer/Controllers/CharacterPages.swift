@@ -46,6 +46,7 @@ struct CharacterList: Encodable {
 struct FavouriteCharacters: Encodable {
     let rows: [CharacterRow]
     let empty: Bool
+    let countText: String
     let navFavourites: Bool
 }
 

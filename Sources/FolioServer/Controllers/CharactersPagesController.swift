@@ -49,18 +49,20 @@ struct CharactersPagesController: Sendable {
     @Sendable func list(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let catalogue = try await catalogue.current()
         let favourites = try await favouriteIDs(context)
-        let number = PageLinks.number(WebForm(query: request).get("page"))
+        let number = Pager.number(WebForm(query: request).get("page"))
         let page = catalogue.sections(offset: (number - 1) * Self.pageSize, limit: Self.pageSize)
         let shown = page.sections.reduce(0) { $0 + $1.characters.count }
-        let links = PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: shown, route: .characters)
+        let back = Pager.link(.characters, page: number)
         let sections = page.sections.map { section, members in
             CharacterSection(id: section.rawValue, title: section.title,
-                             rows: members.map { row($0, in: catalogue, favourites: favourites, context: context, back: links.href(number)) })
+                             rows: members.map { row($0, in: catalogue, favourites: favourites, context: context, back: back) })
         }
-        // The pager only when there is more than one page: the bundled catalogue fits on one.
+        // The bundled catalogue fits on one page, so it has no pager.
+        let pager = Pager(page: number, pageSize: Self.pageSize, shown: shown, total: page.total, label: "Pages of characters") {
+            Pager.link(.characters, page: $0)
+        }
         let list = CharacterList(sections: sections, loggedIn: context.account != nil, navList: true)
-        return try render("characters/list", title: "Characters",
-                          model: page.total > Self.pageSize || number > 1 ? [list, links.pager] : [list], context: context)
+        return try render("characters/list", title: "Characters", model: [list, PagerPart(pager: pager)], context: context)
     }
 
     static let pageSize = 50
@@ -68,14 +70,17 @@ struct CharactersPagesController: Sendable {
     @Sendable func favourites(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let catalogue = try await catalogue.current()
-        let number = PageLinks.number(WebForm(query: request).get("page"))
+        let number = Pager.number(WebForm(query: request).get("page"))
         let page = try await favourites.page(accountID: account.id, limit: Self.pageSize, offset: (number - 1) * Self.pageSize, in: catalogue)
-        let back = PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: 0, route: .characterFavourites).href(number)
+        let back = Pager.link(.characterFavourites, page: number)
         let kept = Set(page.items.map(\.id))
         let rows = page.items.map { row($0, in: catalogue, favourites: kept, context: context, back: back) }
-        let links = PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: rows.count, route: .characterFavourites)
+        let pager = Pager(page: number, pageSize: Self.pageSize, shown: rows.count, total: page.total, label: "Pages of favourites") {
+            Pager.link(.characterFavourites, page: $0)
+        }
         return try render("characters/favourites", title: "Favourite characters",
-                          model: [FavouriteCharacters(rows: rows, empty: page.total == 0, navFavourites: true), links.pager], context: context)
+                          model: [FavouriteCharacters(rows: rows, empty: page.total == 0, countText: countText(page.total, "favourite"),
+                                                      navFavourites: true), PagerPart(pager: pager)], context: context)
     }
 
     @Sendable func character(_ request: Request, context: FolioRequestContext) async throws -> Response {

@@ -5,7 +5,6 @@ import Ghost
 
 /// Ghost's page models.
 enum GhostPages {
-    typealias Pager = PageTextLinks
 
     /// One seat of the setup form: the first is yours when you are logged in, the second a hard
     /// computer then; rows past the fourth are hidden until asked for.
@@ -58,14 +57,14 @@ enum GhostPages {
         let dictionaries = GhostDictionary.allCases.map { Choice(value: $0.rawValue, label: $0.label, selected: $0 == .english) }
         let lengths = WordList.allowedMinimumLengths.map { Choice(value: $0, label: nil, selected: $0 == WordList.defaultMinimumLength) }
         let yourGames: [YourGame]
-        let gamesPager: Pager?
+        let pager: Pager?
 
-        init(rows: Int, you: String?, errors: [String], yourGames: [YourGame], gamesPager: Pager?) {
+        init(rows: Int, you: String?, errors: [String], yourGames: [YourGame], pager: Pager?) {
             self.rows = (0..<rows).map { SetupRow($0, you: you) }
             loggedIn = you != nil
             self.errors = errors
             self.yourGames = yourGames
-            self.gamesPager = gamesPager
+            self.pager = pager
         }
     }
 
@@ -211,9 +210,9 @@ enum GhostPages {
         let yours: [ScoreRow]
         let loggedIn: Bool
         let navScores = true
-        let pager: Pager
+        let pager: Pager?
 
-        init(dictionary: GhostDictionary, rows: [ScoreRow], empty: Bool, yours: [ScoreRow], loggedIn: Bool, pager: Pager) {
+        init(dictionary: GhostDictionary, rows: [ScoreRow], empty: Bool, yours: [ScoreRow], loggedIn: Bool, pager: Pager?) {
             dictionaries = GhostDictionary.allCases.map {
                 DictionaryLink(href: SiteRoute.ghostScores.path(query: ["dictionary": $0.rawValue]), label: $0.label, current: $0 == dictionary)
             }

@@ -50,25 +50,21 @@ struct GhostPagesController: Sendable {
     }
 
     /// "21–40 of 300" and the links either side, for a list shown `size` at a time.
-    static func pager(page: Int, size: Int, shown: Int, total: Int, href: (Int) -> String) -> GhostPages.Pager {
-        let first = (page - 1) * size
-        return GhostPages.Pager(pageText: shown == 0 ? "" : "\(first + 1)–\(first + shown) of \(total)",
-                                previousHref: page > 1 ? href(page - 1) : nil, nextHref: first + shown < total ? href(page + 1) : nil)
-    }
 
     func setupPage(context: FolioRequestContext, errors: [String], status: HTTPResponse.Status, page: Int = 1) async throws -> Response {
         let you = context.account?.username
         var yourGames: [GhostPages.YourGame] = []
-        var gamesPager: GhostPages.Pager?
+        var gamesPager: Pager?
         if let account = context.account {
             let games = try await referee.games(of: account, limit: Self.gamesPageSize, offset: (page - 1) * Self.gamesPageSize)
-            gamesPager = Self.pager(page: page, size: Self.gamesPageSize, shown: games.items.count, total: games.total) {
+            gamesPager = Pager(page: page, pageSize: Self.gamesPageSize, shown: games.items.count, total: games.total,
+                               label: "Pages of your games", ids: Pager.IDs(previous: "games-previous", next: "games-next")) {
                 SiteRoute.ghost.path(query: ["page": String($0)]) + "#your-games-heading"
             }
             yourGames = games.items.map(GhostPages.YourGame.init)
         }
         return try render("ghost/setup", title: "Ghost",
-                          model: [GhostPages.Setup(rows: Self.setupRows, you: you, errors: errors, yourGames: yourGames, gamesPager: gamesPager)],
+                          model: [GhostPages.Setup(rows: Self.setupRows, you: you, errors: errors, yourGames: yourGames, pager: gamesPager)],
                           context: context, status: status)
     }
 
@@ -206,7 +202,8 @@ struct GhostPagesController: Sendable {
         if let account = context.account {
             yours = try await referee.scores(of: account).map { GhostPages.ScoreRow($0) }
         }
-        let pager = Self.pager(page: page, size: Self.scoresPageSize, shown: rows.count, total: scores.total) {
+        let pager = Pager(page: page, pageSize: Self.scoresPageSize, shown: rows.count, total: scores.total,
+                          label: "Pages of high scores", ids: Pager.IDs(previous: "scores-previous", next: "scores-next")) {
             SiteRoute.ghostScores.path(query: ["dictionary": dictionary.rawValue, "page": String($0)])
         }
         return try render("ghost/scores", title: "Ghost high scores",

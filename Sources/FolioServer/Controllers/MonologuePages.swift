@@ -35,21 +35,17 @@ enum MonologuePages {
         let total: Int
         let empty: Bool
         let countText: String
-        let pageText: String
         let items: [Card]
-        let previousHref: String?
-        let nextHref: String?
+        let pager: Pager?
 
         /// `uri` is the request's own address: the page links keep its other parameters.
         init(_ result: SearchResult, page: Int, pageSize: Int, favourites: [String: Favourite], uri: String) {
-            let first = (page - 1) * pageSize
             total = result.total
             empty = result.total == 0
             countText = result.total == 0 ? "No monologue matches. Try fewer words, or change the options."
                 : "\(result.total) monologue\(result.total == 1 ? "" : "s")"
-            pageText = result.items.isEmpty ? "" : "\(first + 1)–\(first + result.items.count) of \(result.total)"
             items = result.items.map { Card($0, favourite: favourites[$0.id]) }
-            func link(_ page: Int) -> String {
+            pager = Pager(page: page, pageSize: pageSize, shown: result.items.count, total: result.total, label: "Result pages") { page in
                 var items = URLComponents(string: uri)?.queryItems?.filter { $0.name != "page" && $0.name != "fragment" } ?? []
                 items.append(URLQueryItem(name: "page", value: String(page)))
                 var components = URLComponents()
@@ -57,8 +53,6 @@ enum MonologuePages {
                 components.queryItems = items
                 return components.string ?? SiteRoute.monologues.path()
             }
-            previousHref = page > 1 ? link(page - 1) : nil
-            nextHref = first + result.items.count < result.total ? link(page + 1) : nil
         }
     }
 

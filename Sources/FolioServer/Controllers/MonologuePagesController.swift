@@ -162,13 +162,16 @@ struct MonologuePagesController: Sendable {
     @Sendable func favourites(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let library = try await library.current()
-        let number = PageLinks.number(WebForm(query: request).get("page"))
+        let number = Pager.number(WebForm(query: request).get("page"))
         let page = try await favourites.page(accountID: account.id, limit: Self.pageSize, offset: (number - 1) * Self.pageSize, in: library)
         let items = page.items.map { FavouriteItem($0.original, isEdited: $0.isEdited) }
-        let links = PageLinks(total: page.total, page: number, pageSize: Self.pageSize, shown: items.count, route: .monologueFavourites)
+        let pager = Pager(page: number, pageSize: Self.pageSize, shown: items.count, total: page.total, label: "Pages of favourites") {
+            Pager.link(.monologueFavourites, page: $0)
+        }
         let options = try await options(request, context)
         return try pages.render("monologues/favourites", title: "Favourites", tab: .monologues,
-                                model: [FavouritesPage(items: items, empty: page.total == 0), links.pager],
+                                model: [FavouritesPage(items: items, empty: page.total == 0, countText: countText(page.total, "favourite")),
+                                        PagerPart(pager: pager)],
                                 context: context, textSize: options.textSize.rawValue)
     }
 
@@ -194,6 +197,7 @@ struct MonologuePagesController: Sendable {
     struct FavouritesPage: Encodable {
         let items: [FavouriteItem]
         let empty: Bool
+        let countText: String
     }
 
     /// The favourite the path names, with its library original, and the library.

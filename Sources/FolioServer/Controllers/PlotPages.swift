@@ -4,14 +4,6 @@ import Plots
 
 /// The plot generator's page models.
 enum PlotPages {
-    /// "51–100 of 130" under a list, with links to the pages either side.
-    struct Pager: Encodable {
-        let label: String
-        let text: String
-        let previousHref: String?
-        let nextHref: String?
-    }
-
     /// One line of a wheel's entry; the first is shown on the closed wheel.
     struct Line: Encodable {
         let text: String

@@ -58,12 +58,10 @@ struct PlotsPagesController: Sendable {
     }
 
     /// The pager under a list: "51–100 of 130" with links to the pages either side.
-    static func pager(_ route: SiteRoute, label: String, total: Int, count: Int, limit: Int, offset: Int) -> PlotPages.Pager? {
-        guard total > count || offset > 0 else { return nil }
-        func link(_ offset: Int) -> String { route.path(query: ["offset": String(offset), "limit": limit == pageSize ? nil : String(limit)]) }
-        return PlotPages.Pager(label: label, text: count == 0 ? "None of \(total)" : "\(offset + 1)–\(offset + count) of \(total)",
-                               previousHref: offset > 0 ? link(max(0, offset - limit)) : nil,
-                               nextHref: offset + count < total ? link(offset + count) : nil)
+    static func pager(_ route: SiteRoute, label: String, total: Int, count: Int, limit: Int, offset: Int) -> Pager? {
+        Pager(offset: offset, pageSize: limit, shown: count, total: total, label: label) {
+            route.path(query: ["offset": String($0), "limit": limit == pageSize ? nil : String(limit)])
+        }
     }
 
     // MARK: - The wheels

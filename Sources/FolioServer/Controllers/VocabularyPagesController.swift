@@ -48,8 +48,8 @@ struct VocabularyPagesController: Sendable {
         let page = try await book.page(accountID: account.id, filter: PairFilter(query: query, tag: tag),
                                                        limit: VocabularyPaging.pageSize, offset: VocabularyPaging.offset(ofPage: number))
         let list = VocabularyPages.PairList(page, query: query, tag: tag)
-        let pager = VocabularyPaging.pager(page, number: number, route: .vocabulary, parameters: [("q", query), ("tag", tag)])
-        return try render("vocab/list", title: "Translations", model: [list, pager], context: context)
+        let pager = VocabularyPaging.pager(page, number: number, route: .vocabulary, label: "Pages of pairs", parameters: [("q", query), ("tag", tag)])
+        return try render("vocab/list", title: "Translations", model: [list, PagerPart(pager: pager)], context: context)
     }
 
     func editor(_ pair: Pair, isNew: Bool, errors: [String], context: FolioRequestContext,

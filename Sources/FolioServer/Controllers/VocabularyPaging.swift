@@ -27,9 +27,10 @@ enum VocabularyPaging {
 
     /// What a page's pager shows: "51–100 of 12,152" and the previous and next links, which keep
     /// every other parameter of the address (`parameters`, in order) and change only `page`.
-    static func pager<Item>(_ page: Page<Item>, number: Int, route: SiteRoute,
-                            parameters: [(name: String, value: String)]) -> Pager {
-        func link(_ number: Int) -> String {
+    static func pager<Item>(_ page: Page<Item>, number: Int, route: SiteRoute, label: String,
+                            parameters: [(name: String, value: String)]) -> Pager? {
+        Pager(page: number, pageSize: pageSize, shown: page.items.count, total: page.total, label: label,
+              ids: Pager.IDs(nav: "pairs-pager")) { number in
             var components = URLComponents()
             components.path = route.path()
             var items = parameters.filter { !$0.value.isEmpty }.map { URLQueryItem(name: $0.name, value: $0.value) }
@@ -37,14 +38,7 @@ enum VocabularyPaging {
             components.queryItems = items.isEmpty ? nil : items
             return components.string ?? route.path()
         }
-        return Pager(pageText: page.total == 0 ? ""
-                         : page.items.isEmpty ? "Page \(number) is past the last of \(page.total)"
-                         : "\(page.offset + 1)–\(page.offset + page.items.count) of \(page.total)",
-                     previousHref: number > 1 ? link(min(number - 1, max(1, (page.total + pageSize - 1) / pageSize))) : nil,
-                     nextHref: page.offset + page.items.count < page.total ? link(number + 1) : nil)
     }
-
-    typealias Pager = PageTextLinks
 }
 
 /// A page of an API list: `{"total": N, "items": [...], "limit": L, "offset": O}`, the shape of

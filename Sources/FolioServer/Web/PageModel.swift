@@ -103,21 +103,12 @@ struct SiteLinks: MustacheParent {
     }
 }
 
-/// Where one page of a paged list stands, for the shared pager partial (`pager.mustache`).
-struct Pager: Encodable, Sendable {
-    let total: Int
-    let one: Bool
-    let paged: Bool
-    /// "51–100 of 500"; nil on a page past the end.
-    let pageText: String?
-    let previousHref: String?
-    let nextHref: String?
+/// A list's pager as a part of a page's model, which `{{>pager}}` reads as `pager`.
+struct PagerPart: Encodable, Sendable {
+    let pager: Pager?
 }
 
-/// A page's place in a list as text ("21–40 of 300") and the links either side: the shape the
-/// Vocabulary and Ghost pagers share.
-struct PageTextLinks: Encodable, Sendable {
-    let pageText: String
-    let previousHref: String?
-    let nextHref: String?
+/// "1 favourite", "120 favourites": how many a list holds, in words.
+func countText(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
