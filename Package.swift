@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
         .testTarget(name: "MonologuesTests", dependencies: ["Monologues", "FolioTestSupport"]),
         .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary", "FolioCore"], resources: [.copy("Resources")]),
-        .testTarget(name: "GhostTests", dependencies: ["Ghost", "FolioCore"]),
+        .testTarget(name: "GhostTests", dependencies: ["Ghost", "FolioCore", "FolioTestSupport"]),
         .testTarget(name: "PlotsTests", dependencies: ["Plots", "FolioCore"]),
         .testTarget(name: "CharactersTests", dependencies: ["Characters", "FolioCore"]),
         // Every reader of outside data, fed generated and mutated input for a fixed budget.

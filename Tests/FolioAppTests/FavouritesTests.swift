@@ -8,9 +8,8 @@ import Testing
 
 /// An actor's favourites, as the pages and the API both keep them.
 @Suite struct FavouritesTests {
-    static let hamlet = LibraryFixture.monologue("hamlet-3-1-hamlet-1", number: 1, text: "To be, or not to be: that is the question:\nWhether 'tis nobler")
-    static let macbeth = LibraryFixture.monologue("macbeth-1-5-lady-macbeth-1", play: "Macbeth", character: "Lady Macbeth", gender: .female,
-                                                  seconds: 200, text: "The raven himself is hoarse", tags: ["villain"])
+    static let hamlet = LibraryFixture.twoSpeeches[0]
+    static let macbeth = LibraryFixture.twoSpeeches[1]
 
     struct World {
         let favourites: Favourites

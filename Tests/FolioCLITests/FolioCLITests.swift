@@ -441,24 +441,6 @@ struct Item: Decodable { let id, title, character, play, gender, tone, length, t
         #expect(await folio("ghost", "solve", "--min-length", "7").status != 0)
     }
 
-    /// The game tree searched straight from the rules, with no index and no memo: what the
-    /// command's answers are checked against.
-    static func oracleWins(_ fragment: String, words: Set<String>) -> Bool {
-        "abcdefghijklmnopqrstuvwxyz".contains { c in
-            let next = fragment + String(c)
-            guard words.contains(where: { $0.hasPrefix(next) }), !words.contains(next) else { return false }
-            return !oracleWins(next, words: words)
-        }
-    }
-
-    static func oracleWinningLetters(_ fragment: String, words: Set<String>) -> [String] {
-        "abcdefghijklmnopqrstuvwxyz".compactMap { c in
-            let next = fragment + String(c)
-            guard words.contains(where: { $0.hasPrefix(next) }), !words.contains(next), !oracleWins(next, words: words) else { return nil }
-            return String(c)
-        }
-    }
-
     @Test func solveAndHintAgreeWithAnExhaustiveSearch() async throws {
         let folio = Folio()
         defer { folio.cleanUp() }
@@ -472,15 +454,16 @@ struct Item: Decodable { let id, title, character, play, gender, tone, length, t
             let list = folio.dataDirectory.appendingPathComponent("words\(round).txt").path
             try words.joined(separator: "\n").write(toFile: list, atomically: true, encoding: .utf8)
             let counting = Set(words.filter { $0.count >= minimum })
+            let oracle = GhostOracle(counting)
             let solved = try await folio("ghost", "solve", "--words", list, "--min-length", String(minimum), "--json").json(Solved.self)
-            #expect(solved.firstPlayerWins == Self.oracleWins("", words: counting), "\(words)")
-            #expect(solved.winningLetters == Self.oracleWinningLetters("", words: counting), "\(words)")
+            #expect(solved.firstPlayerWins == (!counting.isEmpty && oracle.value("").wins), "\(words)")
+            #expect(solved.winningLetters == oracle.winningLetters("").map(String.init), "\(words)")
             // Hints from a few positions a game can reach.
             let positions = Set(counting.flatMap { w in (1..<w.count).map { String(w.prefix($0)) } }).filter { !counting.contains($0) }
             for fragment in positions.sorted().prefix(4) {
                 let hint = try await folio("ghost", "hint", fragment, "--words", list, "--min-length", String(minimum), "--json").json(Hinted.self)
-                #expect(hint.toMoveWins == Self.oracleWins(fragment, words: counting), "\(fragment) in \(words)")
-                #expect(hint.winningLetters == Self.oracleWinningLetters(fragment, words: counting), "\(fragment) in \(words)")
+                #expect(hint.toMoveWins == oracle.value(fragment).wins, "\(fragment) in \(words)")
+                #expect(hint.winningLetters == oracle.winningLetters(fragment).map(String.init), "\(fragment) in \(words)")
             }
         }
     }

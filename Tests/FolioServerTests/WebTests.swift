@@ -74,11 +74,7 @@ struct Visitor {
     }
 }
 
-let webMonologues = [
-    LibraryFixture.monologue("hamlet-3-1-hamlet-1", number: 1, text: "To be, or not to be: that is the question:\nWhether 'tis nobler in the mind to suffer"),
-    LibraryFixture.monologue("macbeth-1-5-lady-macbeth-1", play: "Macbeth", character: "Lady Macbeth", gender: .female,
-                             seconds: 200, text: "The raven himself is hoarse\nThat croaks the fatal entrance of Duncan", tags: ["villain", "planning"]),
-]
+let webMonologues = LibraryFixture.twoSpeeches
 
 func withWebApp(_ test: @escaping @Sendable (any TestClientProtocol, AppDatabase) async throws -> Void) async throws {
     try await TestApp.run { client, database in try await test(client, database) }

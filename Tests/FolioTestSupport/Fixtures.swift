@@ -14,6 +14,14 @@ public enum LibraryFixture {
                          length: Length(seconds: seconds), verse: true, tags: tags)
     }
 
+    /// Two speeches most server and use-case tests start from: Hamlet's "To be" (male, short)
+    /// and Lady Macbeth's raven (female, long, tagged villain and planning).
+    public static let twoSpeeches = [
+        monologue("hamlet-3-1-hamlet-1", number: 1, text: "To be, or not to be: that is the question:\nWhether 'tis nobler in the mind to suffer"),
+        monologue("macbeth-1-5-lady-macbeth-1", play: "Macbeth", character: "Lady Macbeth", gender: .female,
+                  seconds: 200, text: "The raven himself is hoarse\nThat croaks the fatal entrance of Duncan", tags: ["villain", "planning"]),
+    ]
+
     /// "The Tempest 01" sorts as "Tempest, The 01".
     static func sortTitle(_ title: String, play: String) -> String {
         for article in ["The ", "A ", "An "] where play.hasPrefix(article) {

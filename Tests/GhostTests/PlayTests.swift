@@ -1,4 +1,5 @@
 import FolioCore
+import FolioTestSupport
 import Testing
 @testable import Ghost
 
@@ -63,7 +64,7 @@ import Testing
         var hardRoundsWon = 0
         for (words, counting) in randomLists(count: 40, seed: 11) {
             let solver = Solver(words: words)
-            let oracle = Oracle(counting)
+            let oracle = GhostOracle(counting)
             let hard = ComputerPlayer(level: .hard), easy = ComputerPlayer(level: .easy)
             for starter in 0..<2 {
                 var game = try Game(players: ["Hard", "Easy"], words: words, firstPlayer: starter)

@@ -1,49 +1,7 @@
 import FolioCore
+import FolioTestSupport
 import Testing
 @testable import Ghost
-
-/// Plain game-tree search straight from the rules: no index, no memo.
-struct Oracle {
-    let words: Set<String>
-    let prefixes: Set<String>
-
-    init(_ words: Set<String>) {
-        self.words = words
-        var prefixes: Set<String> = []
-        for w in words { for k in 0...w.count { prefixes.insert(String(w.prefix(k))) } }
-        self.prefixes = prefixes
-    }
-
-    /// Whether the player to move wins, and how many letters the round lasts when the winner
-    /// hurries and the loser stalls.
-    func value(_ fragment: String) -> (wins: Bool, length: Int) {
-        var shortestWin: Int? = nil
-        var longestLoss = 0
-        for c in "abcdefghijklmnopqrstuvwxyz" {
-            let next = fragment + String(c)
-            guard words.contains(where: { $0.hasPrefix(next) }) else { continue }
-            if words.contains(next) {
-                longestLoss = max(longestLoss, 1)
-                continue
-            }
-            let (opponentWins, length) = value(next)
-            if opponentWins {
-                longestLoss = max(longestLoss, length + 1)
-            } else {
-                shortestWin = min(shortestWin ?? .max, length + 1)
-            }
-        }
-        if let shortestWin { return (true, shortestWin) }
-        return (false, longestLoss)
-    }
-
-    func winningLetters(_ fragment: String) -> [Character] {
-        "abcdefghijklmnopqrstuvwxyz".filter { c in
-            let next = fragment + String(c)
-            return prefixes.contains(next) && !words.contains(next) && !value(next).wins
-        }
-    }
-}
 
 @Suite struct SolverTests {
     @Test func handCheckedLoss() throws {
@@ -87,7 +45,7 @@ struct Oracle {
             let raw = randomWords(&rng, count: Int.random(in: 5...25, using: &rng),
                                   alphabet: seed % 2 == 0 ? "abc" : "abcde", maxLength: 7)
             let counting = countingWords(raw, minimum: minimum)
-            let oracle = Oracle(counting)
+            let oracle = GhostOracle(counting)
             let solver = Solver(words: try WordList(words: raw, minimumLength: minimum))
             #expect(solver.firstPlayerWins == (!counting.isEmpty && oracle.value("").wins))
             for fragment in oracle.prefixes where !counting.contains(fragment) {
