@@ -1,5 +1,6 @@
 import ArgumentParser
 import Characters
+import FolioCore
 import Ghost
 import Monologues
 import Vocabulary
@@ -18,5 +19,12 @@ extension PairTable.Format: ExpressibleByArgument {
     /// Either case: "CSV" is as clear as "csv".
     public init?(argument: String) {
         self.init(rawValue: argument.lowercased())
+    }
+}
+
+/// A record's number on the command line: `folio vocab edit 42`.
+extension Identifier: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(argument)
     }
 }

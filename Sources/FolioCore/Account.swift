@@ -1,9 +1,12 @@
 /// A person with an account. Every personal record in Folio belongs to one.
-public struct Account: Sendable, Hashable, Codable {
-    public var id: Int64
+public struct Account: Sendable, Hashable, Codable, Identifiable {
+    /// An account's number: its own type, so no other number can be passed for it.
+    public typealias ID = Identifier<Account>
+
+    public var id: ID
     public var username: String
 
-    public init(id: Int64, username: String) {
+    public init(id: ID, username: String) {
         self.id = id
         self.username = username
     }

@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import NIOCore
+import Vocabulary
 
 /// What every request carries through the middleware to the handlers: who is logged in, the
 /// CSRF token their forms must return, and where they connect from (for log-in throttling).
@@ -37,9 +38,9 @@ struct FolioRequestContext: RequestContext, RemoteAddressRequestContext, WebSock
     }
 
     /// The `:id` of a vocabulary route; anything but a number names no pair of anyone's.
-    func pairID() throws -> Int64 {
+    func pairID() throws -> PairID {
         let raw = try parameters.require("id")
-        guard let id = Int64(raw) else { throw StoreError.notFound(what: "pair", id: raw) }
+        guard let id = PairID(raw) else { throw StoreError.notFound(what: "pair", id: String(raw.prefix(20))) }
         return id
     }
 

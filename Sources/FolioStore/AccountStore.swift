@@ -29,14 +29,14 @@ extension AppDatabase {
         }
     }
 
-    public func updatePasswordHash(accountID: Int64, to hash: String) async throws {
+    public func updatePasswordHash(accountID: Account.ID, to hash: String) async throws {
         try await writer.write { db in
             try db.execute(sql: "UPDATE account SET passwordHash = ? WHERE id = ?", arguments: [hash, accountID])
         }
     }
 
     /// A new session for an account; the token is what the browser's cookie holds.
-    public func createSession(accountID: Int64, token: String, lifetime: TimeInterval, now: Date = Date()) async throws {
+    public func createSession(accountID: Account.ID, token: String, lifetime: TimeInterval, now: Date = Date()) async throws {
         try await writer.write { db in
             try SessionRecord(tokenDigest: SessionDigest.of(token), accountId: accountID, createdAt: now,
                               expiresAt: now.addingTimeInterval(lifetime)).insert(db)
@@ -50,7 +50,7 @@ extension AppDatabase {
     }
 
     /// Ends every session of an account but one: after a password change, other browsers are logged out.
-    public func deleteSessions(accountID: Int64, except token: String?) async throws {
+    public func deleteSessions(accountID: Account.ID, except token: String?) async throws {
         try await writer.write { db in
             try db.execute(sql: "DELETE FROM session WHERE accountId = ? AND tokenDigest IS NOT ?",
                            arguments: [accountID, token.map(SessionDigest.of)])
@@ -145,7 +145,7 @@ public struct AccountRepository: Sendable {
         }
     }
 
-    public func passwordHash(accountID: Int64) async throws -> String? {
+    public func passwordHash(accountID: Account.ID) async throws -> String? {
         try await reader.read { db in try AccountRecord.fetchOne(db, key: accountID)?.passwordHash }
     }
 

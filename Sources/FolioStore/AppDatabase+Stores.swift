@@ -14,7 +14,7 @@ extension AppDatabase: AccountStore {
         try await accounts.credentials(username: username)
     }
 
-    public func passwordHash(accountID: Int64) async throws -> String? {
+    public func passwordHash(accountID: Account.ID) async throws -> String? {
         try await accounts.passwordHash(accountID: accountID)
     }
 
@@ -31,80 +31,80 @@ extension AppDatabase: LibraryStore {
 }
 
 extension AppDatabase: FavouriteStore {
-    public func favouritePage(accountID: Int64, limit: Int, offset: Int) async throws -> Page<Favourite> {
+    public func favouritePage(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<Favourite> {
         try await favourites.page(accountID: accountID, limit: limit, offset: offset)
     }
 
-    public func favourite(accountID: Int64, monologueID: String) async throws -> Favourite? {
+    public func favourite(accountID: Account.ID, monologueID: String) async throws -> Favourite? {
         try await favourites.favourite(accountID: accountID, monologueID: monologueID)
     }
 
-    public func favourites(accountID: Int64, among monologueIDs: [String]) async throws -> [Favourite] {
+    public func favourites(accountID: Account.ID, among monologueIDs: [String]) async throws -> [Favourite] {
         try await favourites.favourites(accountID: accountID, among: monologueIDs)
     }
 
-    public func personalTags(accountID: Int64) async throws -> [String: [String]] {
+    public func personalTags(accountID: Account.ID) async throws -> [String: [String]] {
         try await favourites.personalTags(accountID: accountID)
     }
 
-    public func monologueOptions(accountID: Int64) async throws -> MonologueOptions? {
+    public func monologueOptions(accountID: Account.ID) async throws -> MonologueOptions? {
         try await favourites.monologueOptions(accountID: accountID)
     }
 }
 
 extension AppDatabase: VocabularyStore {
-    public func allPairs(accountID: Int64) async throws -> [Pair] { try await vocabulary.pairs(accountID: accountID) }
+    public func allPairs(accountID: Account.ID) async throws -> [Pair] { try await vocabulary.pairs(accountID: accountID) }
 
-    public func pairs(accountID: Int64, filter: PairFilter, limit: Int, offset: Int) async throws -> Page<Pair> {
+    public func pairs(accountID: Account.ID, filter: PairFilter, limit: Int, offset: Int) async throws -> Page<Pair> {
         try await vocabulary.pairs(accountID: accountID, filter: filter, limit: limit, offset: offset)
     }
 
-    public func pair(accountID: Int64, id: Int64) async throws -> Pair? { try await vocabulary.pair(accountID: accountID, id: id) }
-    public func pairCount(accountID: Int64) async throws -> Int { try await vocabulary.pairCount(accountID: accountID) }
+    public func pair(accountID: Account.ID, id: PairID) async throws -> Pair? { try await vocabulary.pair(accountID: accountID, id: id) }
+    public func pairCount(accountID: Account.ID) async throws -> Int { try await vocabulary.pairCount(accountID: accountID) }
 
-    public func vocabularyTags(accountID: Int64, limit: Int, offset: Int) async throws -> Page<VocabularyTag> {
+    public func vocabularyTags(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<VocabularyTag> {
         try await vocabulary.tags(accountID: accountID, limit: limit, offset: offset)
     }
 
-    public func revisionQueue(accountID: Int64, tag: String?, direction: Direction, now: Date, limit: Int) async throws -> [DuePair] {
+    public func revisionQueue(accountID: Account.ID, tag: String?, direction: Direction, now: Date, limit: Int) async throws -> [DuePair] {
         try await vocabulary.revisionQueue(accountID: accountID, tag: tag, direction: direction, now: now, limit: limit)
     }
 
-    public func card(accountID: Int64, pairID: Int64, direction: Direction) async throws -> Card? {
+    public func card(accountID: Account.ID, pairID: PairID, direction: Direction) async throws -> Card? {
         try await vocabulary.card(accountID: accountID, pairID: pairID, direction: direction)
     }
 
-    public func reviewCount(accountID: Int64) async throws -> Int { try await vocabulary.reviewCount(accountID: accountID) }
+    public func reviewCount(accountID: Account.ID) async throws -> Int { try await vocabulary.reviewCount(accountID: accountID) }
 
-    public func reviews(accountID: Int64, pairID: Int64, limit: Int, offset: Int) async throws -> Page<ReviewLog> {
+    public func reviews(accountID: Account.ID, pairID: PairID, limit: Int, offset: Int) async throws -> Page<ReviewLog> {
         try await vocabulary.reviews(accountID: accountID, pairID: pairID, limit: limit, offset: offset)
     }
 }
 
 extension AppDatabase: PlotStore {
-    public func isKept(accountID: Int64, ids: String) async throws -> Bool { try await plots.isKept(accountID: accountID, ids: ids) }
+    public func isKept(accountID: Account.ID, ids: String) async throws -> Bool { try await plots.isKept(accountID: accountID, ids: ids) }
 
-    public func keptPlots(accountID: Int64, limit: Int, offset: Int) async throws -> Page<SavedPlot> {
+    public func keptPlots(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<SavedPlot> {
         try await plots.kept(accountID: accountID, limit: limit, offset: offset)
     }
 
-    public func grammars(accountID: Int64, limit: Int, offset: Int) async throws -> Page<SavedGrammar> {
+    public func grammars(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<SavedGrammar> {
         try await plots.grammars(accountID: accountID, limit: limit, offset: offset)
     }
 
-    public func grammar(accountID: Int64, id: Int64) async throws -> SavedGrammar? { try await plots.grammar(accountID: accountID, id: id) }
+    public func grammar(accountID: Account.ID, id: Int64) async throws -> SavedGrammar? { try await plots.grammar(accountID: accountID, id: id) }
 }
 
 extension AppDatabase: CharacterStore {
     public func storedCatalogue() async throws -> (catalogue: Catalogue, revision: Int)? { try await characters.catalogue() }
     public func catalogueRevision() async throws -> Int { try await characters.revision() }
-    public func keptCharacters(accountID: Int64) async throws -> [Int] { try await characters.favourites(accountID: accountID) }
+    public func keptCharacters(accountID: Account.ID) async throws -> [Int] { try await characters.favourites(accountID: accountID) }
 
-    public func keptCharacters(accountID: Int64, limit: Int, offset: Int) async throws -> Page<Int> {
+    public func keptCharacters(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<Int> {
         try await characters.favourites(accountID: accountID, limit: limit, offset: offset)
     }
 
-    public func keepsCharacter(accountID: Int64, characterID: Int) async throws -> Bool {
+    public func keepsCharacter(accountID: Account.ID, characterID: Int) async throws -> Bool {
         try await characters.isFavourite(accountID: accountID, characterID: characterID)
     }
 }
@@ -113,7 +113,7 @@ extension AppDatabase: GhostStore {
     public func storedMatch(id: String) async throws -> StoredMatch? { try await ghost.match(id: id) }
     public func matchVersions(ids: [String]) async throws -> [String: Int] { try await ghost.versions(ids: ids) }
 
-    public func matches(accountID: Int64, limit: Int, offset: Int) async throws -> Page<StoredMatch> {
+    public func matches(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<StoredMatch> {
         try await ghost.matches(accountID: accountID, limit: limit, offset: offset)
     }
 
@@ -121,5 +121,5 @@ extension AppDatabase: GhostStore {
         try await ghost.highScores(dictionary: dictionary, limit: limit, offset: offset)
     }
 
-    public func scores(accountID: Int64) async throws -> [GhostScore] { try await ghost.scores(accountID: accountID) }
+    public func scores(accountID: Account.ID) async throws -> [GhostScore] { try await ghost.scores(accountID: accountID) }
 }

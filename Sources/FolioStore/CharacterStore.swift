@@ -19,14 +19,14 @@ extension AppDatabase {
     }
 
     /// Keeps a character as a favourite; keeping one twice changes nothing.
-    public func keepCharacter(accountID: Int64, characterID: Int, now: Date = Date()) async throws {
+    public func keepCharacter(accountID: Account.ID, characterID: Int, now: Date = Date()) async throws {
         try await writer.write { db in
             try db.execute(sql: "INSERT OR IGNORE INTO characterFavourite (accountId, characterId, createdAt) VALUES (?, ?, ?)",
                            arguments: [accountID, characterID, now])
         }
     }
 
-    public func forgetCharacter(accountID: Int64, characterID: Int) async throws {
+    public func forgetCharacter(accountID: Account.ID, characterID: Int) async throws {
         try await writer.write { db in
             try db.execute(sql: "DELETE FROM characterFavourite WHERE accountId = ? AND characterId = ?", arguments: [accountID, characterID])
             guard db.changesCount > 0 else { throw StoreError.notFound(what: "favourite character", id: String(characterID)) }
@@ -58,7 +58,7 @@ public struct CharacterRepository: Sendable {
     }
 
     /// The ids of an account's favourite characters, most recently kept first.
-    public func favourites(accountID: Int64) async throws -> [Int] {
+    public func favourites(accountID: Account.ID) async throws -> [Int] {
         try await reader.read { db in
             try Int.fetchAll(db, sql: "SELECT characterId FROM characterFavourite WHERE accountId = ? ORDER BY createdAt DESC, characterId",
                              arguments: [accountID])
@@ -67,7 +67,7 @@ public struct CharacterRepository: Sendable {
 
     /// One page of those ids and how many there are, in two statements on
     /// `characterFavourite_on_accountId_createdAt`.
-    public func favourites(accountID: Int64, limit: Int, offset: Int) async throws -> Page<Int> {
+    public func favourites(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<Int> {
         try await reader.read { db in
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM characterFavourite WHERE accountId = ?", arguments: [accountID]) ?? 0
             let ids = try Int.fetchAll(db, sql: """
@@ -78,7 +78,7 @@ public struct CharacterRepository: Sendable {
     }
 
     /// Whether the account keeps the character: one primary-key lookup.
-    public func isFavourite(accountID: Int64, characterID: Int) async throws -> Bool {
+    public func isFavourite(accountID: Account.ID, characterID: Int) async throws -> Bool {
         try await reader.read { db in
             try Int.fetchOne(db, sql: "SELECT 1 FROM characterFavourite WHERE accountId = ? AND characterId = ?",
                              arguments: [accountID, characterID]) != nil

@@ -7,7 +7,7 @@ import Monologues
 /// query names the account, so one user's rows are never reachable from another's requests.
 extension AppDatabase {
     /// Adds a favourite; adding one twice keeps the first (and its edits).
-    public func addFavourite(accountID: Int64, monologueID: String, now: Date = Date()) async throws {
+    public func addFavourite(accountID: Account.ID, monologueID: String, now: Date = Date()) async throws {
         try await writer.write { db in
             guard try MonologueRecord.filter(key: monologueID).filter(MonologueRecord.Columns.retired == false).fetchCount(db) > 0 else {
                 throw MonologueError.notFound(id: monologueID)
@@ -17,14 +17,14 @@ extension AppDatabase {
         }
     }
 
-    public func removeFavourite(accountID: Int64, monologueID: String) async throws {
+    public func removeFavourite(accountID: Account.ID, monologueID: String) async throws {
         try await writer.write { db in
             try db.execute(sql: "DELETE FROM favourite WHERE accountId = ? AND monologueId = ?", arguments: [accountID, monologueID])
         }
     }
 
     /// Saves a favourite's edits (nil fields: as in the library). Not a favourite: not found.
-    public func saveFavouriteEdits(accountID: Int64, _ favourite: Favourite, now: Date = Date()) async throws {
+    public func saveFavouriteEdits(accountID: Account.ID, _ favourite: Favourite, now: Date = Date()) async throws {
         let tags = try favourite.tags.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
         try await writer.write { db in
             try db.execute(sql: """
@@ -37,11 +37,11 @@ extension AppDatabase {
     }
 
     /// Forgets a favourite's edits: it shows the library's current version again.
-    public func restoreFavourite(accountID: Int64, monologueID: String) async throws {
+    public func restoreFavourite(accountID: Account.ID, monologueID: String) async throws {
         try await saveFavouriteEdits(accountID: accountID, Favourite(monologueID: monologueID))
     }
 
-    public func saveMonologueOptions(accountID: Int64, _ options: MonologueOptions) async throws {
+    public func saveMonologueOptions(accountID: Account.ID, _ options: MonologueOptions) async throws {
         try await writer.write { db in
             try MonologueOptionsRecord(accountId: accountID, gender: options.gender?.rawValue, tone: options.tone?.rawValue,
                                        length: options.length?.rawValue, textSize: options.textSize.rawValue).save(db)
@@ -58,7 +58,7 @@ public struct FavouriteRepository: Sendable {
     /// One page of the account's favourites, newest first, and how many there are: two
     /// statements however many favourites, both walking `favourite_on_accountId_createdAt`.
     /// Favourites of monologues the library retired are left out of both.
-    public func page(accountID: Int64, limit: Int, offset: Int) async throws -> Page<Favourite> {
+    public func page(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<Favourite> {
         try await reader.read { db in
             let total = try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM favourite f JOIN monologue m ON m.id = f.monologueId WHERE f.accountId = ? AND NOT m.retired
@@ -72,7 +72,7 @@ public struct FavouriteRepository: Sendable {
     }
 
     /// The account's favourites among `monologueIDs` (a page of search results), in one statement.
-    public func favourites(accountID: Int64, among monologueIDs: [String]) async throws -> [Favourite] {
+    public func favourites(accountID: Account.ID, among monologueIDs: [String]) async throws -> [Favourite] {
         guard !monologueIDs.isEmpty else { return [] }
         return try await reader.read { db in
             try FavouriteRecord.filter(sql: "accountId = ?", arguments: [accountID])
@@ -82,7 +82,7 @@ public struct FavouriteRepository: Sendable {
 
     /// The tags the account gave its favourites, by monologue id: only favourites whose tags were
     /// edited, and only that column, so search and the tags page never load every edited text.
-    public func personalTags(accountID: Int64) async throws -> [String: [String]] {
+    public func personalTags(accountID: Account.ID) async throws -> [String: [String]] {
         try await reader.read { db in
             var tags: [String: [String]] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT monologueId, tags FROM favourite WHERE accountId = ? AND tags IS NOT NULL",
@@ -94,14 +94,14 @@ public struct FavouriteRepository: Sendable {
         }
     }
 
-    public func favourite(accountID: Int64, monologueID: String) async throws -> Favourite? {
+    public func favourite(accountID: Account.ID, monologueID: String) async throws -> Favourite? {
         try await reader.read { db in
             try FavouriteRecord.filter(sql: "accountId = ? AND monologueId = ?", arguments: [accountID, monologueID])
                 .fetchOne(db)?.favourite()
         }
     }
 
-    public func monologueOptions(accountID: Int64) async throws -> MonologueOptions? {
+    public func monologueOptions(accountID: Account.ID) async throws -> MonologueOptions? {
         try await reader.read { db in
             try MonologueOptionsRecord.fetchOne(db, key: accountID).map {
                 MonologueOptions(gender: $0.gender, tone: $0.tone, length: $0.length, textSize: $0.textSize)

@@ -117,7 +117,7 @@ extension AppDatabase {
 
     /// The online rooms `accountID` sits in (as creator or by joining) that are not finished and
     /// moved within `openRoomIdleLifetime`: refused with the limit's name once there are `limit`.
-    static func checkOpenRooms(_ db: Database, accountID: Int64, limit: Int, now: Date) throws {
+    static func checkOpenRooms(_ db: Database, accountID: Account.ID, limit: Int, now: Date) throws {
         let open = try Int.fetchOne(db, sql: """
             SELECT COUNT(*) FROM ghostSeat s JOIN ghostGame g ON g.id = s.gameId
             WHERE s.accountId = ? AND g.mode = 'online' AND g.status != 'finished' AND g.updatedAt >= ?
@@ -205,7 +205,7 @@ public struct GhostRepository: Sendable {
     }
 
     /// The games an account sits at or started, most recently played first, a page at a time.
-    public func matches(accountID: Int64, limit: Int = 20, offset: Int = 0) async throws -> Page<StoredMatch> {
+    public func matches(accountID: Account.ID, limit: Int = 20, offset: Int = 0) async throws -> Page<StoredMatch> {
         try await reader.read { db in
             // A union rather than `ownerId = ? OR id IN (…)`, so each half uses its index.
             let mine = """
@@ -235,7 +235,7 @@ public struct GhostRepository: Sendable {
     }
 
     /// One account's records, a row per dictionary.
-    public func scores(accountID: Int64) async throws -> [GhostScore] {
+    public func scores(accountID: Account.ID) async throws -> [GhostScore] {
         try await reader.read { db in
             try Self.scores(db, where: "WHERE r.accountId = ?", arguments: [accountID], limit: GhostDictionary.allCases.count, offset: 0)
         }

@@ -5,7 +5,7 @@ import GRDB
 
 extension AppDatabase {
     /// Keeps a plot; keeping one already kept changes nothing.
-    public func keepPlot(accountID: Int64, ids: String, seed: UInt64?, text: String, now: Date = Date()) async throws {
+    public func keepPlot(accountID: Account.ID, ids: String, seed: UInt64?, text: String, now: Date = Date()) async throws {
         try await writer.write { db in
             try db.execute(sql: """
                 INSERT OR IGNORE INTO plotFavourite (accountId, plotIds, seed, text, createdAt) VALUES (?, ?, ?, ?, ?)
@@ -13,7 +13,7 @@ extension AppDatabase {
         }
     }
 
-    public func forgetPlot(accountID: Int64, ids: String) async throws {
+    public func forgetPlot(accountID: Account.ID, ids: String) async throws {
         try await writer.write { db in
             try db.execute(sql: "DELETE FROM plotFavourite WHERE accountId = ? AND plotIds = ?", arguments: [accountID, ids])
             guard db.changesCount > 0 else { throw StoreError.notFound(what: "kept plot", id: ids) }
@@ -24,7 +24,7 @@ extension AppDatabase {
     /// refused with `GrammarQuotaError` once the account keeps `limit` grammars (replacing one
     /// never counts twice), checked in the same transaction as the write so no race passes it.
     @discardableResult
-    public func saveGrammar(accountID: Int64, name: String, json: String, limit: Int = .max, now: Date = Date()) async throws -> SavedGrammar {
+    public func saveGrammar(accountID: Account.ID, name: String, json: String, limit: Int = .max, now: Date = Date()) async throws -> SavedGrammar {
         try await writer.write { db in
             let replacing = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM plotGrammar WHERE accountId = ? AND name = ?)",
                                               arguments: [accountID, name]) ?? false
@@ -41,7 +41,7 @@ extension AppDatabase {
         }
     }
 
-    public func deleteGrammar(accountID: Int64, id: Int64) async throws {
+    public func deleteGrammar(accountID: Account.ID, id: Int64) async throws {
         try await writer.write { db in
             try db.execute(sql: "DELETE FROM plotGrammar WHERE id = ? AND accountId = ?", arguments: [id, accountID])
             guard db.changesCount > 0 else { throw StoreError.notFound(what: "grammar", id: String(id)) }
@@ -57,7 +57,7 @@ extension AppDatabase {
 public struct PlotRepository: Sendable {
     let reader: any DatabaseReader
 
-    public func kept(accountID: Int64, limit: Int, offset: Int) async throws -> Page<SavedPlot> {
+    public func kept(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<SavedPlot> {
         try await reader.read { db in
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM plotFavourite WHERE accountId = ?", arguments: [accountID]) ?? 0
             let items = try Row.fetchAll(db, sql: """
@@ -72,14 +72,14 @@ public struct PlotRepository: Sendable {
     }
 
     /// Whether the account keeps the plot with these entry ids.
-    public func isKept(accountID: Int64, ids: String) async throws -> Bool {
+    public func isKept(accountID: Account.ID, ids: String) async throws -> Bool {
         try await reader.read { db in
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM plotFavourite WHERE accountId = ? AND plotIds = ?)",
                               arguments: [accountID, ids]) ?? false
         }
     }
 
-    public func grammars(accountID: Int64, limit: Int, offset: Int) async throws -> Page<SavedGrammar> {
+    public func grammars(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<SavedGrammar> {
         try await reader.read { db in
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM plotGrammar WHERE accountId = ?", arguments: [accountID]) ?? 0
             let items = try Row.fetchAll(db, sql: """
@@ -89,7 +89,7 @@ public struct PlotRepository: Sendable {
         }
     }
 
-    public func grammar(accountID: Int64, id: Int64) async throws -> SavedGrammar? {
+    public func grammar(accountID: Account.ID, id: Int64) async throws -> SavedGrammar? {
         try await reader.read { db in
             try Row.fetchOne(db, sql: "SELECT id, name, json, updatedAt FROM plotGrammar WHERE id = ? AND accountId = ?",
                              arguments: [id, accountID]).map(Self.grammar)

@@ -10,7 +10,7 @@ extension AppDatabase {
     /// account's existing tags whatever their case, so no near-duplicate tag ever arises.
     /// A new pair past `pairLimit` (the operator's quota; nil for none) is refused.
     @discardableResult
-    public func savePair(accountID: Int64, _ pair: Pair, pairLimit: Int? = nil, now: Date = Date()) async throws -> Pair {
+    public func savePair(accountID: Account.ID, _ pair: Pair, pairLimit: Int? = nil, now: Date = Date()) async throws -> Pair {
         try await writer.write { db in
             if pair.id == nil, let pairLimit { try Self.checkRoom(db, accountID: accountID, adding: 1, limit: pairLimit) }
             return try Self.savePair(db, accountID: accountID, pair, now: now)
@@ -27,7 +27,7 @@ extension AppDatabase {
     /// suite allows); saving them one by one held it 3.4 s. See
     /// VocabularyAtScaleTests.aBigImportBarelyDelaysAnotherAccountsWrite for today's figure.
     @discardableResult
-    public func importPairs(accountID: Int64, _ pairs: [Pair], pairLimit: Int? = nil, now: Date = Date()) async throws -> Int {
+    public func importPairs(accountID: Account.ID, _ pairs: [Pair], pairLimit: Int? = nil, now: Date = Date()) async throws -> Int {
         let batch = try ImportBatch(pairs.map { try $0.validated() })
         guard batch.count > 0 else { return 0 }
         return try await writer.write { db in
@@ -58,19 +58,19 @@ extension AppDatabase {
         }
     }
 
-    public func deletePair(accountID: Int64, pairID: Int64) async throws {
+    public func deletePair(accountID: Account.ID, pairID: PairID) async throws {
         try await writer.write { db in
             try db.execute(sql: "DELETE FROM vocabPair WHERE id = ? AND accountId = ?", arguments: [pairID, accountID])
-            guard db.changesCount > 0 else { throw StoreError.notFound(what: "pair", id: String(pairID)) }
+            guard db.changesCount > 0 else { throw StoreError.notFound(what: "pair", id: pairID.description) }
             try Self.dropUnusedTags(db, accountID: accountID)
         }
     }
 
     /// Stores a review: the card's new state and the review itself, together.
-    public func recordReview(accountID: Int64, pairID: Int64, direction: Direction, card: Card, log: ReviewLog) async throws {
+    public func recordReview(accountID: Account.ID, pairID: PairID, direction: Direction, card: Card, log: ReviewLog) async throws {
         try await writer.write { db in
             guard try Self.owns(db, accountID: accountID, pairID: pairID) else {
-                throw StoreError.notFound(what: "pair", id: String(pairID))
+                throw StoreError.notFound(what: "pair", id: pairID.description)
             }
             try db.execute(sql: """
                 INSERT INTO vocabCard (pairId, accountId, direction, state, step, stability, difficulty, due, lastReview)
@@ -134,16 +134,16 @@ extension AppDatabase {
         }
     }
 
-    static func owns(_ db: Database, accountID: Int64, pairID: Int64) throws -> Bool {
+    static func owns(_ db: Database, accountID: Account.ID, pairID: PairID) throws -> Bool {
         try Int.fetchOne(db, sql: "SELECT 1 FROM vocabPair WHERE id = ? AND accountId = ?", arguments: [pairID, accountID]) != nil
     }
 
-    static func checkRoom(_ db: Database, accountID: Int64, adding: Int, limit: Int) throws {
+    static func checkRoom(_ db: Database, accountID: Account.ID, adding: Int, limit: Int) throws {
         let stored = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vocabPair WHERE accountId = ?", arguments: [accountID]) ?? 0
         if stored + adding > limit { throw VocabularyError.quotaReached(limit: limit, stored: stored, adding: adding) }
     }
 
-    static func savePair(_ db: Database, accountID: Int64, _ pair: Pair, now: Date) throws -> Pair {
+    static func savePair(_ db: Database, accountID: Account.ID, _ pair: Pair, now: Date) throws -> Pair {
         let existing = try String.fetchAll(db, sql: "SELECT name FROM vocabTag WHERE accountId = ?", arguments: [accountID])
         var saved = try pair.validated(existingTags: existing)
         if let id = saved.id {
@@ -151,14 +151,14 @@ extension AppDatabase {
                 UPDATE vocabPair SET english = ?, welsh = ?, note = ?, type = ?, searchKey = ?, updatedAt = ?
                 WHERE id = ? AND accountId = ?
                 """, arguments: [saved.english, saved.welsh, saved.note, saved.type, saved.searchKey, now, id, accountID])
-            guard db.changesCount > 0 else { throw StoreError.notFound(what: "pair", id: String(id)) }
+            guard db.changesCount > 0 else { throw StoreError.notFound(what: "pair", id: id.description) }
             try db.execute(sql: "DELETE FROM vocabPairTag WHERE pairId = ?", arguments: [id])
         } else {
             try db.execute(sql: """
                 INSERT INTO vocabPair (accountId, english, welsh, note, type, searchKey, createdAt, updatedAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [accountID, saved.english, saved.welsh, saved.note, saved.type, saved.searchKey, now, now])
-            saved.id = db.lastInsertedRowID
+            saved.id = PairID(db.lastInsertedRowID)
         }
         for tag in saved.tags {
             try db.execute(sql: "INSERT OR IGNORE INTO vocabTag (accountId, name) VALUES (?, ?)", arguments: [accountID, tag])
@@ -173,7 +173,7 @@ extension AppDatabase {
 
     /// A tag no pair carries any more is gone from the tag list, as a user would expect. Each of
     /// the account's tags is one index lookup, never a scan of every account's pair tags.
-    static func dropUnusedTags(_ db: Database, accountID: Int64) throws {
+    static func dropUnusedTags(_ db: Database, accountID: Account.ID) throws {
         try db.execute(sql: """
             DELETE FROM vocabTag WHERE accountId = ?
               AND NOT EXISTS (SELECT 1 FROM vocabPairTag pt WHERE pt.tagId = vocabTag.id)
@@ -191,18 +191,18 @@ public struct VocabularyRepository: Sendable {
     let reader: any DatabaseReader
 
     /// Every pair of the account, alphabetical by English then Welsh, tags included: an export.
-    public func pairs(accountID: Int64) async throws -> [Pair] {
+    public func pairs(accountID: Account.ID) async throws -> [Pair] {
         try await reader.read { db in
             try Self.pairs(db, accountID: accountID, filter: PairFilter(), limit: Int(Int32.max), offset: 0).items
         }
     }
 
     /// A page of the account's pairs in the same order, narrowed by `filter`.
-    public func pairs(accountID: Int64, filter: PairFilter, limit: Int, offset: Int) async throws -> Page<Pair> {
+    public func pairs(accountID: Account.ID, filter: PairFilter, limit: Int, offset: Int) async throws -> Page<Pair> {
         try await reader.read { db in try Self.pairs(db, accountID: accountID, filter: filter, limit: limit, offset: offset) }
     }
 
-    public func pair(accountID: Int64, id: Int64) async throws -> Pair? {
+    public func pair(accountID: Account.ID, id: PairID) async throws -> Pair? {
         try await reader.read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT p.id, p.english, p.welsh, p.note, p.type FROM vocabPair p WHERE p.accountId = ? AND p.id = ?
@@ -212,14 +212,14 @@ public struct VocabularyRepository: Sendable {
     }
 
     /// How many pairs the account keeps.
-    public func pairCount(accountID: Int64) async throws -> Int {
+    public func pairCount(accountID: Account.ID) async throws -> Int {
         try await reader.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vocabPair WHERE accountId = ?", arguments: [accountID]) ?? 0
         }
     }
 
     /// A page of the account's tags, alphabetical, each with the number of pairs carrying it.
-    public func tags(accountID: Int64, limit: Int, offset: Int) async throws -> Page<VocabularyTag> {
+    public func tags(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<VocabularyTag> {
         try await reader.read { db in
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vocabTag WHERE accountId = ?", arguments: [accountID]) ?? 0
             let items = try Row.fetchAll(db, sql: """
@@ -233,7 +233,7 @@ public struct VocabularyRepository: Sendable {
     /// What a revision session serves, in order: cards due by `now` (most overdue first), then
     /// pairs never revised in this direction (alphabetical). Only pairs with both sides, and with
     /// `tag` if given. Both halves are index ranges of the account's own rows, cut at `limit`.
-    public func revisionQueue(accountID: Int64, tag: String?, direction: Direction, now: Date, limit: Int = 50) async throws -> [DuePair] {
+    public func revisionQueue(accountID: Account.ID, tag: String?, direction: Direction, now: Date, limit: Int = 50) async throws -> [DuePair] {
         try await reader.read { db in
             var tagClause = ""
             var tagArguments: StatementArguments = []
@@ -267,7 +267,7 @@ public struct VocabularyRepository: Sendable {
     }
 
     /// The stored card of a pair in a direction, if it has been revised that way.
-    public func card(accountID: Int64, pairID: Int64, direction: Direction) async throws -> Card? {
+    public func card(accountID: Account.ID, pairID: PairID, direction: Direction) async throws -> Card? {
         try await reader.read { db in
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT c.state, c.step, c.stability, c.difficulty, c.due, c.lastReview FROM vocabCard c
@@ -278,7 +278,7 @@ public struct VocabularyRepository: Sendable {
     }
 
     /// Number of reviews stored for the account.
-    public func reviewCount(accountID: Int64) async throws -> Int {
+    public func reviewCount(accountID: Account.ID) async throws -> Int {
         try await reader.read { db in
             try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM vocabReview r JOIN vocabPair p ON p.id = r.pairId WHERE p.accountId = ?
@@ -287,7 +287,7 @@ public struct VocabularyRepository: Sendable {
     }
 
     /// A page of one pair's reviews in both directions, latest first: nothing for another's pair.
-    public func reviews(accountID: Int64, pairID: Int64, limit: Int, offset: Int) async throws -> Page<ReviewLog> {
+    public func reviews(accountID: Account.ID, pairID: PairID, limit: Int, offset: Int) async throws -> Page<ReviewLog> {
         try await reader.read { db in
             guard try AppDatabase.owns(db, accountID: accountID, pairID: pairID) else {
                 return Page(total: 0, items: [], limit: limit, offset: offset)
@@ -307,7 +307,7 @@ public struct VocabularyRepository: Sendable {
     /// The SQL of a filtered pair list, shared by the page and its count so they always agree.
     /// The search is a substring test of each of the account's folded search keys (one bounded
     /// scan of its rows: 25,000 pairs in a few milliseconds); the tag is an index lookup.
-    static func filterClause(_ db: Database, accountID: Int64, filter: PairFilter) throws -> (sql: String, arguments: StatementArguments)? {
+    static func filterClause(_ db: Database, accountID: Account.ID, filter: PairFilter) throws -> (sql: String, arguments: StatementArguments)? {
         var sql = "p.accountId = ?"
         var arguments: StatementArguments = [accountID]
         let needle = Pair.searchNeedle(String(filter.query.prefix(500)))
@@ -323,7 +323,7 @@ public struct VocabularyRepository: Sendable {
         return (sql, arguments)
     }
 
-    static func pairs(_ db: Database, accountID: Int64, filter: PairFilter, limit: Int, offset: Int) throws -> Page<Pair> {
+    static func pairs(_ db: Database, accountID: Account.ID, filter: PairFilter, limit: Int, offset: Int) throws -> Page<Pair> {
         guard let clause = try filterClause(db, accountID: accountID, filter: filter) else {
             return Page(total: 0, items: [], limit: limit, offset: offset)
         }
@@ -335,15 +335,15 @@ public struct VocabularyRepository: Sendable {
         return Page(total: total, items: try withTags(db, rows), limit: limit, offset: offset)
     }
 
-    static func tagID(_ db: Database, accountID: Int64, name: String) throws -> Int64? {
+    static func tagID(_ db: Database, accountID: Account.ID, name: String) throws -> Int64? {
         // The name column compares without regard to ASCII case, as tags are matched when saved.
         try Int64.fetchOne(db, sql: "SELECT id FROM vocabTag WHERE accountId = ? AND name = ?", arguments: [accountID, name])
     }
 
     /// Pairs from rows of (id, english, welsh, note, type), with the tags of those pairs only.
     static func withTags(_ db: Database, _ rows: [Row]) throws -> [Pair] {
-        let ids: [Int64] = rows.map { $0[0] }
-        var tagsByPair: [Int64: [String]] = [:]
+        let ids: [PairID] = rows.map { $0[0] }
+        var tagsByPair: [PairID: [String]] = [:]
         // In slices, as SQLite takes at most 32,766 arguments in one statement.
         for start in stride(from: 0, to: ids.count, by: 10_000) {
             let slice = Array(ids[start..<min(start + 10_000, ids.count)])
@@ -355,7 +355,7 @@ public struct VocabularyRepository: Sendable {
             }
         }
         return rows.map { row in
-            let id: Int64 = row[0]
+            let id: PairID = row[0]
             return Pair(id: id, english: row[1], welsh: row[2], note: row[3], type: row[4], tags: tagsByPair[id] ?? [])
         }
     }

@@ -1,11 +1,14 @@
 import FolioCore
 import Foundation
 
+/// A pair's number: its own type, so that no other number can be passed for a pair.
+public typealias PairID = Identifier<Pair>
+
 /// An English word or phrase and its Welsh counterpart, with a note, a type and tags. Either side
 /// may be empty while the other is being looked up; only a pair with both sides can be revised.
 public struct Pair: Codable, Sendable, Hashable, Identifiable {
     /// Nil until the pair is saved.
-    public var id: Int64?
+    public var id: PairID?
     public var english: String
     public var welsh: String
     public var note: String
@@ -25,7 +28,7 @@ public struct Pair: Codable, Sendable, Hashable, Identifiable {
         "number", "interjection", "proper noun", "article",
     ]
 
-    public init(id: Int64? = nil, english: String = "", welsh: String = "", note: String = "",
+    public init(id: PairID? = nil, english: String = "", welsh: String = "", note: String = "",
                 type: String = "", tags: [String] = []) {
         self.id = id
         self.english = english
@@ -38,7 +41,7 @@ public struct Pair: Codable, Sendable, Hashable, Identifiable {
     // API clients may send only the fields they fill in.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decodeIfPresent(Int64.self, forKey: .id)
+        id = try container.decodeIfPresent(PairID.self, forKey: .id)
         english = try container.decodeIfPresent(String.self, forKey: .english) ?? ""
         welsh = try container.decodeIfPresent(String.self, forKey: .welsh) ?? ""
         note = try container.decodeIfPresent(String.self, forKey: .note) ?? ""

@@ -13,9 +13,9 @@ import Vocabulary
         let other = try await store.createAccount(username: "other", passwordHash: "x", now: Date())
         let book = PairBook(store: store, pairLimit: 2)
         // An id that comes with a new pair is ignored: adding never overwrites.
-        let man = try await book.add(Pair(id: 999, english: "man", welsh: "gŵr", tags: ["people"]), accountID: learner.id)
+        let man = try await book.add(Pair(id: PairID(999), english: "man", welsh: "gŵr", tags: ["people"]), accountID: learner.id)
         let id = try #require(man.id)
-        #expect(id != 999)
+        #expect(id != PairID(999))
         let dog = try await book.replace(id, with: Pair(english: "dog", welsh: "ci"), accountID: learner.id)
         #expect(dog.id == id && dog.tags.isEmpty)
         let noted = try await book.edit(id, accountID: learner.id) { $0.note = "a pet" }

@@ -501,7 +501,7 @@ extension Visitor {
 
 @Suite struct GhostScoreRuleTests {
     /// A finished game straight through the store: seat 0 wins.
-    static func finish(_ database: AppDatabase, mode: StoredMatch.Mode, seats: [Match.Seat], accounts: [Int64?]) async throws -> StoredMatch {
+    static func finish(_ database: AppDatabase, mode: StoredMatch.Mode, seats: [Match.Seat], accounts: [Account.ID?]) async throws -> StoredMatch {
         let match = try Match(dictionary: .english, minimumLength: 3, seats: seats)
         let stored = StoredMatch(id: GhostReferee.newID(), mode: mode, status: .playing, ownerID: accounts[0], seatAccounts: accounts, match: match)
         try await database.createMatch(stored)
@@ -624,7 +624,7 @@ extension Visitor {
 
 @Suite struct GhostPagingTests {
     /// 300 hot-seat games of Ann's, the newest last.
-    static func threeHundredGames(_ database: AppDatabase, owner: Int64) async throws -> [String] {
+    static func threeHundredGames(_ database: AppDatabase, owner: Account.ID) async throws -> [String] {
         let match = try Match(dictionary: .english, minimumLength: 3, seats: [.init(name: "ann", kind: .person), .init(name: "Hal", kind: .hard)])
         let start = Date().addingTimeInterval(-86_400)
         var ids: [String] = []

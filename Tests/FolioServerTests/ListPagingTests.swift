@@ -1,3 +1,4 @@
+import FolioCore
 import Characters
 import FolioServer
 import FolioStore
@@ -14,7 +15,7 @@ import Testing
     /// An app over 130 monologues and 60 characters, with Alice keeping `favourites` of each
     /// (favourite n kept n minutes after the first) and Bob keeping one.
     func withKeptLists(favourites: Int,
-                       _ test: @escaping @Sendable (inout Visitor, inout Visitor, _ aliceID: Int64, AppDatabase) async throws -> Void) async throws {
+                       _ test: @escaping @Sendable (inout Visitor, inout Visitor, _ aliceID: Account.ID, AppDatabase) async throws -> Void) async throws {
         let database = try AppDatabase.inMemory()
         try database.importMonologues((1...130).map { LibraryFixture.monologue(Self.id($0), number: $0, text: "Speech \($0).") },
                                       source: "fixture")

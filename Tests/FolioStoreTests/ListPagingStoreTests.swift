@@ -1,3 +1,4 @@
+import FolioCore
 import FolioStore
 import FolioTestSupport
 import Foundation
@@ -35,7 +36,7 @@ import Testing
 
     /// Favourites 1…count for the account, favourite n kept n minutes after the first, every
     /// other one with edits (text, notes and tags of its own).
-    static func keep(_ count: Int, accountID: Int64, in database: AppDatabase) async throws {
+    static func keep(_ count: Int, accountID: Account.ID, in database: AppDatabase) async throws {
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         for n in 1...count {
             let id = String(format: "play-%04d", n)
@@ -47,7 +48,7 @@ import Testing
         }
     }
 
-    static func account(_ name: String, in database: AppDatabase) async throws -> Int64 {
+    static func account(_ name: String, in database: AppDatabase) async throws -> Account.ID {
         try await database.createAccount(username: name, passwordHash: "x").id
     }
 

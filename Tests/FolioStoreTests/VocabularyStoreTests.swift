@@ -6,7 +6,7 @@ import Testing
 import Vocabulary
 
 @Suite struct VocabularyStoreTests {
-    func twoAccounts() async throws -> (AppDatabase, Int64, Int64) {
+    func twoAccounts() async throws -> (AppDatabase, Account.ID, Account.ID) {
         let database = try AppDatabase.inMemory()
         let a = try await database.createAccount(username: "alice", passwordHash: "$2b$04$x")
         let b = try await database.createAccount(username: "bob", passwordHash: "$2b$04$y")
@@ -62,7 +62,7 @@ import Vocabulary
         #expect(try await database.vocabulary.reviewCount(accountID: b) == 0)
         var hijack = pair
         hijack.welsh = "cath"
-        await #expect(throws: StoreError.notFound(what: "pair", id: String(pair.id!))) { try await database.savePair(accountID: b, hijack) }
+        await #expect(throws: StoreError.notFound(what: "pair", id: pair.id!.description)) { try await database.savePair(accountID: b, hijack) }
         await #expect(throws: StoreError.self) { try await database.deletePair(accountID: b, pairID: pair.id!) }
         await #expect(throws: StoreError.self) {
             try await database.recordReview(accountID: b, pairID: pair.id!, direction: .englishToWelsh, card: card,
@@ -97,7 +97,7 @@ import Vocabulary
 }
 
 @Suite struct VocabularyPagingTests {
-    func account(_ database: AppDatabase, _ name: String) async throws -> Int64 {
+    func account(_ database: AppDatabase, _ name: String) async throws -> Account.ID {
         try await database.createAccount(username: name, passwordHash: "$2b$04$x").id
     }
 

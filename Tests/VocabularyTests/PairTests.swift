@@ -101,7 +101,7 @@ struct PairTests {
     }
 
     @Test func encodingRoundTrips() throws {
-        let pair = Pair(id: 7, english: "house", welsh: "tŷ", note: "masculine", type: "noun", tags: ["Home"])
+        let pair = Pair(id: PairID(7), english: "house", welsh: "tŷ", note: "masculine", type: "noun", tags: ["Home"])
         #expect(try JSONDecoder().decode(Pair.self, from: JSONEncoder().encode(pair)) == pair)
     }
 

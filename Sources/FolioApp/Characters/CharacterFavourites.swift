@@ -20,33 +20,33 @@ public struct CharacterFavourites: Sendable {
     }
 
     /// Every id the account keeps (a list page marks them).
-    public func keptIDs(accountID: Int64) async throws -> Set<Int> {
+    public func keptIDs(accountID: Account.ID) async throws -> Set<Int> {
         Set(try await store.keptCharacters(accountID: accountID))
     }
 
-    public func keeps(_ character: Character, accountID: Int64) async throws -> Bool {
+    public func keeps(_ character: Character, accountID: Account.ID) async throws -> Bool {
         try await store.keepsCharacter(accountID: accountID, characterID: character.id)
     }
 
     /// Kept characters in the order they were kept, a page at a time; a character the catalogue
     /// no longer has is counted but not shown.
-    public func page(accountID: Int64, limit: Int, offset: Int, in catalogue: Catalogue) async throws -> Page<Character> {
+    public func page(accountID: Account.ID, limit: Int, offset: Int, in catalogue: Catalogue) async throws -> Page<Character> {
         try await store.keptCharacters(accountID: accountID, limit: limit, offset: offset).compactMap { catalogue.character($0) }
     }
 
-    public func keep(_ character: Character, accountID: Int64, now: Date = Date()) async throws {
+    public func keep(_ character: Character, accountID: Account.ID, now: Date = Date()) async throws {
         try await store.keepCharacter(accountID: accountID, characterID: character.id, now: now)
     }
 
     /// Lets go of a kept character, by the id in a path, even one the catalogue has since lost.
-    public func forget(_ rawID: String, accountID: Int64) async throws {
+    public func forget(_ rawID: String, accountID: Account.ID) async throws {
         guard let id = Int(rawID) else { throw StoreError.notFound(what: "favourite character", id: String(rawID.prefix(20))) }
         try await store.forgetCharacter(accountID: accountID, characterID: id)
     }
 
     /// Keeps the character, or lets it go when it is kept; returns whether it is now kept.
     @discardableResult
-    public func toggle(_ character: Character, accountID: Int64, now: Date = Date()) async throws -> Bool {
+    public func toggle(_ character: Character, accountID: Account.ID, now: Date = Date()) async throws -> Bool {
         if try await keeps(character, accountID: accountID) {
             try await store.forgetCharacter(accountID: accountID, characterID: character.id)
             return false

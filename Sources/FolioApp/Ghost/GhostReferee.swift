@@ -59,7 +59,7 @@ public struct GhostReferee: Sendable {
         let solver = try dictionaries.solver(for: match)
         var random = SystemRandomNumberGenerator()
         _ = try match.start(solver: solver, using: &random)
-        var seatAccounts = [Int64?](repeating: nil, count: match.seats.count)
+        var seatAccounts = [Account.ID?](repeating: nil, count: match.seats.count)
         if let account, let ownSeat, match.seats.indices.contains(ownSeat), match.seats[ownSeat].kind == .person {
             seatAccounts[ownSeat] = account.id
         }
@@ -78,7 +78,7 @@ public struct GhostReferee: Sendable {
         let seats = try Match.roomSeats(creator: account.username, people: people, computers: computers)
         let match = try Match(dictionary: dictionary, minimumLength: minimumLength, seats: seats)
         _ = try dictionaries.solver(for: match)
-        var seatAccounts = [Int64?](repeating: nil, count: seats.count)
+        var seatAccounts = [Account.ID?](repeating: nil, count: seats.count)
         seatAccounts[0] = account.id
         let stored = StoredMatch(id: Self.newID(), mode: .online, status: people == 1 ? .playing : .waiting,
                                  ownerID: account.id, seatAccounts: seatAccounts, match: match)

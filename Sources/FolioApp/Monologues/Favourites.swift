@@ -22,38 +22,38 @@ public struct Favourites: Sendable {
     }
 
     /// One of the account's favourites with its library original.
-    public func item(_ monologueID: String, accountID: Int64, in library: MonologueLibrary) async throws -> Item {
+    public func item(_ monologueID: String, accountID: Account.ID, in library: MonologueLibrary) async throws -> Item {
         guard let favourite = try await store.favourite(accountID: accountID, monologueID: monologueID),
               let original = library.monologue(id: monologueID) else { throw MonologueError.notFound(id: monologueID) }
         return Item(favourite: favourite, original: original)
     }
 
     /// The account's favourite of that monologue, if it is one.
-    public func favourite(_ monologueID: String, accountID: Int64) async throws -> Favourite? {
+    public func favourite(_ monologueID: String, accountID: Account.ID) async throws -> Favourite? {
         try await store.favourite(accountID: accountID, monologueID: monologueID)
     }
 
     /// The account's favourites among `monologueIDs` (a page of results), by monologue id.
-    public func favourites(among monologueIDs: [String], accountID: Int64) async throws -> [String: Favourite] {
+    public func favourites(among monologueIDs: [String], accountID: Account.ID) async throws -> [String: Favourite] {
         let list = try await store.favourites(accountID: accountID, among: monologueIDs)
         return Dictionary(list.map { ($0.monologueID, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Newest first, a page at a time, each with its edits applied; a favourite whose monologue
     /// has left the library is counted but not shown.
-    public func page(accountID: Int64, limit: Int, offset: Int, in library: MonologueLibrary) async throws -> Page<Item> {
+    public func page(accountID: Account.ID, limit: Int, offset: Int, in library: MonologueLibrary) async throws -> Page<Item> {
         try await store.favouritePage(accountID: accountID, limit: limit, offset: offset).compactMap { favourite in
             library.monologue(id: favourite.monologueID).map { Item(favourite: favourite, original: $0) }
         }
     }
 
     /// Keeps a monologue of the library (again: keeping a favourite twice changes nothing).
-    public func add(_ monologueID: String, accountID: Int64, now: Date = Date()) async throws {
+    public func add(_ monologueID: String, accountID: Account.ID, now: Date = Date()) async throws {
         try await store.addFavourite(accountID: accountID, monologueID: monologueID, now: now)
     }
 
     /// Lets a favourite go, edits and all; not found when it is not one.
-    public func remove(_ monologueID: String, accountID: Int64) async throws {
+    public func remove(_ monologueID: String, accountID: Account.ID) async throws {
         guard try await store.favourite(accountID: accountID, monologueID: monologueID) != nil else {
             throw MonologueError.notFound(id: monologueID)
         }
@@ -62,7 +62,7 @@ public struct Favourites: Sendable {
 
     /// Keeps the monologue, or lets it go when it is kept; returns whether it is now kept.
     @discardableResult
-    public func toggle(_ monologueID: String, accountID: Int64, now: Date = Date()) async throws -> Bool {
+    public func toggle(_ monologueID: String, accountID: Account.ID, now: Date = Date()) async throws -> Bool {
         if try await store.favourite(accountID: accountID, monologueID: monologueID) != nil {
             try await store.removeFavourite(accountID: accountID, monologueID: monologueID)
             return false
@@ -74,7 +74,7 @@ public struct Favourites: Sendable {
     /// Applies `edit` to the account's favourite and saves it. Typed tags join the library's
     /// tags and `personalTags` whatever their case. Every problem is thrown at once
     /// (`MonologueError.invalidEdit`), and then nothing is saved.
-    public func edit(_ monologueID: String, _ edit: FavouriteEdit, accountID: Int64, in library: MonologueLibrary,
+    public func edit(_ monologueID: String, _ edit: FavouriteEdit, accountID: Account.ID, in library: MonologueLibrary,
                      personalTags: [String] = [], now: Date = Date()) async throws -> Item {
         let current = try await item(monologueID, accountID: accountID, in: library)
         let edited = try edit.applied(to: current.favourite, of: current.original, knownTags: Array(library.knownTags) + personalTags)
@@ -83,23 +83,23 @@ public struct Favourites: Sendable {
     }
 
     /// Forgets the account's edits: the favourite is the library's monologue again.
-    public func restore(_ monologueID: String, accountID: Int64, in library: MonologueLibrary) async throws -> Item {
+    public func restore(_ monologueID: String, accountID: Account.ID, in library: MonologueLibrary) async throws -> Item {
         guard let original = library.monologue(id: monologueID) else { throw MonologueError.notFound(id: monologueID) }
         try await store.restoreFavourite(accountID: accountID, monologueID: monologueID)
         return Item(favourite: Favourite(monologueID: monologueID), original: original)
     }
 
     /// Every tag the account gave a favourite, for matching typed tags to.
-    public func personalTags(accountID: Int64) async throws -> [String: [String]] {
+    public func personalTags(accountID: Account.ID) async throws -> [String: [String]] {
         try await store.personalTags(accountID: accountID)
     }
 
     /// The account's search options; nil until it saves some.
-    public func options(accountID: Int64) async throws -> MonologueOptions? {
+    public func options(accountID: Account.ID) async throws -> MonologueOptions? {
         try await store.monologueOptions(accountID: accountID)
     }
 
-    public func saveOptions(_ options: MonologueOptions, accountID: Int64) async throws {
+    public func saveOptions(_ options: MonologueOptions, accountID: Account.ID) async throws {
         try await store.saveMonologueOptions(accountID: accountID, options)
     }
 }

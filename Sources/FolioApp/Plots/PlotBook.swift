@@ -32,43 +32,43 @@ public struct PlotBook: Sendable {
     /// Keeps the plot with entry ids `ids`; `seed` is recorded only when it makes that very
     /// plot, so a kept plot's link always shows it. Returns the plot kept.
     @discardableResult
-    public func keep(ids: String, seed: UInt64?, accountID: Int64, now: Date = Date()) async throws -> (plot: Plot, seed: UInt64?) {
+    public func keep(ids: String, seed: UInt64?, accountID: Account.ID, now: Date = Date()) async throws -> (plot: Plot, seed: UInt64?) {
         let plot = try wheels.plot(ids: ids)
         let seed = seed.flatMap { wheels.plot(seed: $0).ids == plot.ids ? $0 : nil }
         try await store.keepPlot(accountID: accountID, ids: plot.ids, seed: seed, text: plot.text, now: now)
         return (plot, seed)
     }
 
-    public func forget(ids: String, accountID: Int64) async throws {
+    public func forget(ids: String, accountID: Account.ID) async throws {
         try await store.forgetPlot(accountID: accountID, ids: ids)
     }
 
-    public func isKept(ids: String, accountID: Int64) async throws -> Bool {
+    public func isKept(ids: String, accountID: Account.ID) async throws -> Bool {
         try await store.isKept(accountID: accountID, ids: ids)
     }
 
     /// Newest first, a page at a time.
-    public func kept(accountID: Int64, limit: Int, offset: Int) async throws -> Page<SavedPlot> {
+    public func kept(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<SavedPlot> {
         try await store.keptPlots(accountID: accountID, limit: limit, offset: offset)
     }
 
     // MARK: - Grammars
 
     /// By name, a page at a time.
-    public func grammars(accountID: Int64, limit: Int, offset: Int) async throws -> Page<SavedGrammar> {
+    public func grammars(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<SavedGrammar> {
         try await store.grammars(accountID: accountID, limit: limit, offset: offset)
     }
 
     /// One of the account's grammars, by the id as it came in a path: anything else, another
     /// account's included, is not found.
-    public func grammar(_ rawID: String, accountID: Int64) async throws -> SavedGrammar {
+    public func grammar(_ rawID: String, accountID: Account.ID) async throws -> SavedGrammar {
         guard let id = Int64(rawID), let saved = try await store.grammar(accountID: accountID, id: id) else {
             throw StoreError.notFound(what: "grammar", id: String(rawID.prefix(20)))
         }
         return saved
     }
 
-    public func deleteGrammar(_ rawID: String, accountID: Int64) async throws {
+    public func deleteGrammar(_ rawID: String, accountID: Account.ID) async throws {
         try await store.deleteGrammar(accountID: accountID, id: try await grammar(rawID, accountID: accountID).id)
     }
 
@@ -76,7 +76,7 @@ public struct PlotBook: Sendable {
     /// loads, defines `origin` and every symbol it uses, and expands within the budget for the
     /// first 20 seeds: a user never keeps something that fails later, or that would be costly
     /// to show. The check runs on `runner`; the quota is checked as the grammar is written.
-    public func saveGrammar(name: String, json: String, accountID: Int64, runner: some ExpansionRunner,
+    public func saveGrammar(name: String, json: String, accountID: Account.ID, runner: some ExpansionRunner,
                             now: Date = Date()) async throws -> SavedGrammar {
         let name = name.trimmingSpaces
         guard (1...Self.maximumNameLength).contains(name.count) else { throw GrammarNameError() }

@@ -7,17 +7,17 @@ import Foundation
 public protocol AccountStore: Sendable {
     /// A new account; `AccountError.usernameTaken` when the name is in use.
     func createAccount(username: String, passwordHash: String, now: Date) async throws -> Account
-    func updatePasswordHash(accountID: Int64, to hash: String) async throws
+    func updatePasswordHash(accountID: Account.ID, to hash: String) async throws
     /// The account and its bcrypt hash, by username whatever its case (names differ by more than case).
     func credentials(username: String) async throws -> (account: Account, passwordHash: String)?
-    func passwordHash(accountID: Int64) async throws -> String?
+    func passwordHash(accountID: Account.ID) async throws -> String?
 
-    func createSession(accountID: Int64, token: String, lifetime: TimeInterval, now: Date) async throws
+    func createSession(accountID: Account.ID, token: String, lifetime: TimeInterval, now: Date) async throws
     /// The account a live session token belongs to; nil when unknown or expired.
     func account(sessionToken token: String, now: Date) async throws -> Account?
     func deleteSession(token: String) async throws
     /// Ends every session of the account but `token` (a password change keeps the current one).
-    func deleteSessions(accountID: Int64, except token: String?) async throws
+    func deleteSessions(accountID: Account.ID, except token: String?) async throws
 
     /// Counts a log-in attempt of `username` from `network` before its password is checked, or
     /// says how long to wait.

@@ -10,9 +10,9 @@ public protocol CharacterStore: Sendable {
     /// The stored catalogue and its revision; nil until one is imported.
     func storedCatalogue() async throws -> (catalogue: Catalogue, revision: Int)?
     func catalogueRevision() async throws -> Int
-    func keepCharacter(accountID: Int64, characterID: Int, now: Date) async throws
-    func forgetCharacter(accountID: Int64, characterID: Int) async throws
-    func keptCharacters(accountID: Int64) async throws -> [Int]
-    func keptCharacters(accountID: Int64, limit: Int, offset: Int) async throws -> Page<Int>
-    func keepsCharacter(accountID: Int64, characterID: Int) async throws -> Bool
+    func keepCharacter(accountID: Account.ID, characterID: Int, now: Date) async throws
+    func forgetCharacter(accountID: Account.ID, characterID: Int) async throws
+    func keptCharacters(accountID: Account.ID) async throws -> [Int]
+    func keptCharacters(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<Int>
+    func keepsCharacter(accountID: Account.ID, characterID: Int) async throws -> Bool
 }

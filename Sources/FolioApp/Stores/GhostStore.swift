@@ -18,11 +18,11 @@ public protocol GhostStore: Sendable {
     /// The versions of the games among `ids` (games that do not exist are left out), in one read.
     func matchVersions(ids: [String]) async throws -> [String: Int]
     /// A player's games, newest first.
-    func matches(accountID: Int64, limit: Int, offset: Int) async throws -> Page<StoredMatch>
+    func matches(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<StoredMatch>
     /// The best records, of one dictionary or of both.
     func highScores(dictionary: GhostDictionary?, limit: Int, offset: Int) async throws -> Page<GhostScore>
     /// One player's records, a line per dictionary played.
-    func scores(accountID: Int64) async throws -> [GhostScore]
+    func scores(accountID: Account.ID) async throws -> [GhostScore]
 }
 
 /// A Ghost game as a store keeps it: the match (settings, seats, actions) and who may play
@@ -43,10 +43,10 @@ public struct StoredMatch: Sendable, Equatable {
     public var mode: Mode
     public var status: Status
     /// The account that started the game; a hot-seat game with an owner is theirs alone to play.
-    public var ownerID: Int64?
+    public var ownerID: Account.ID?
     /// Per seat, the account that holds it: people at an online table, and the owner's own seat
     /// at a hot-seat game. Results are recorded for these accounts only.
-    public var seatAccounts: [Int64?]
+    public var seatAccounts: [Account.ID?]
     public var match: Match
     public var createdAt: Date
     public var updatedAt: Date
@@ -56,7 +56,7 @@ public struct StoredMatch: Sendable, Equatable {
     /// How many actions have been taken: what a client names to show which state it acted on.
     public var turn: Int { match.actions.count }
 
-    public init(id: String, mode: Mode, status: Status, ownerID: Int64?, seatAccounts: [Int64?], match: Match,
+    public init(id: String, mode: Mode, status: Status, ownerID: Account.ID?, seatAccounts: [Account.ID?], match: Match,
                 createdAt: Date = Date(), updatedAt: Date = Date(), version: Int = 0) {
         self.id = id
         self.mode = mode
@@ -103,7 +103,7 @@ public struct MatchChange: Sendable {
 /// database counts the same games.
 public enum GhostStartQuota: Sendable {
     /// Online rooms an account sits in that are not finished .
-    case openRooms(accountID: Int64, limit: Int)
+    case openRooms(accountID: Account.ID, limit: Int)
     /// Games started without an account from one address in the last hour.
     case anonymousGames(address: String, perHour: Int)
 }

@@ -3,18 +3,18 @@ import Foundation
 
 /// Where the plots an account keeps and the grammars it saved are kept.
 public protocol PlotStore: Sendable {
-    func keepPlot(accountID: Int64, ids: String, seed: UInt64?, text: String, now: Date) async throws
-    func forgetPlot(accountID: Int64, ids: String) async throws
-    func isKept(accountID: Int64, ids: String) async throws -> Bool
+    func keepPlot(accountID: Account.ID, ids: String, seed: UInt64?, text: String, now: Date) async throws
+    func forgetPlot(accountID: Account.ID, ids: String) async throws
+    func isKept(accountID: Account.ID, ids: String) async throws -> Bool
     /// Newest first.
-    func keptPlots(accountID: Int64, limit: Int, offset: Int) async throws -> Page<SavedPlot>
+    func keptPlots(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<SavedPlot>
     /// Saves under `name`, replacing the grammar of that name; a new name past `limit` grammars is
     /// `GrammarQuotaError.reached`.
-    func saveGrammar(accountID: Int64, name: String, json: String, limit: Int, now: Date) async throws -> SavedGrammar
-    func deleteGrammar(accountID: Int64, id: Int64) async throws
+    func saveGrammar(accountID: Account.ID, name: String, json: String, limit: Int, now: Date) async throws -> SavedGrammar
+    func deleteGrammar(accountID: Account.ID, id: Int64) async throws
     /// By name.
-    func grammars(accountID: Int64, limit: Int, offset: Int) async throws -> Page<SavedGrammar>
-    func grammar(accountID: Int64, id: Int64) async throws -> SavedGrammar?
+    func grammars(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<SavedGrammar>
+    func grammar(accountID: Account.ID, id: Int64) async throws -> SavedGrammar?
 }
 
 /// A plot an account keeps.

@@ -7,23 +7,23 @@ import Vocabulary
 public protocol VocabularyStore: Sendable {
     /// Adds a pair (no id) or replaces the account's pair with that id; `pairLimit` caps how many
     /// an account may keep.
-    func savePair(accountID: Int64, _ pair: Pair, pairLimit: Int?, now: Date) async throws -> Pair
+    func savePair(accountID: Account.ID, _ pair: Pair, pairLimit: Int?, now: Date) async throws -> Pair
     /// Adds many pairs at once, all or none; returns how many were added.
-    func importPairs(accountID: Int64, _ pairs: [Pair], pairLimit: Int?, now: Date) async throws -> Int
-    func deletePair(accountID: Int64, pairID: Int64) async throws
+    func importPairs(accountID: Account.ID, _ pairs: [Pair], pairLimit: Int?, now: Date) async throws -> Int
+    func deletePair(accountID: Account.ID, pairID: PairID) async throws
     /// Stores a review: the card's new state in that direction and the log line, together.
-    func recordReview(accountID: Int64, pairID: Int64, direction: Direction, card: Card, log: ReviewLog) async throws
+    func recordReview(accountID: Account.ID, pairID: PairID, direction: Direction, card: Card, log: ReviewLog) async throws
 
-    func allPairs(accountID: Int64) async throws -> [Pair]
-    func pairs(accountID: Int64, filter: PairFilter, limit: Int, offset: Int) async throws -> Page<Pair>
-    func pair(accountID: Int64, id: Int64) async throws -> Pair?
-    func pairCount(accountID: Int64) async throws -> Int
-    func vocabularyTags(accountID: Int64, limit: Int, offset: Int) async throws -> Page<VocabularyTag>
+    func allPairs(accountID: Account.ID) async throws -> [Pair]
+    func pairs(accountID: Account.ID, filter: PairFilter, limit: Int, offset: Int) async throws -> Page<Pair>
+    func pair(accountID: Account.ID, id: PairID) async throws -> Pair?
+    func pairCount(accountID: Account.ID) async throws -> Int
+    func vocabularyTags(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<VocabularyTag>
     /// Pairs to revise in `direction` (those due by `now` first, then new ones), at most `limit`.
-    func revisionQueue(accountID: Int64, tag: String?, direction: Direction, now: Date, limit: Int) async throws -> [DuePair]
-    func card(accountID: Int64, pairID: Int64, direction: Direction) async throws -> Card?
-    func reviewCount(accountID: Int64) async throws -> Int
-    func reviews(accountID: Int64, pairID: Int64, limit: Int, offset: Int) async throws -> Page<ReviewLog>
+    func revisionQueue(accountID: Account.ID, tag: String?, direction: Direction, now: Date, limit: Int) async throws -> [DuePair]
+    func card(accountID: Account.ID, pairID: PairID, direction: Direction) async throws -> Card?
+    func reviewCount(accountID: Account.ID) async throws -> Int
+    func reviews(accountID: Account.ID, pairID: PairID, limit: Int, offset: Int) async throws -> Page<ReviewLog>
 }
 
 /// A pair due for revision in one direction, with its card (nil while the pair is new).

@@ -34,16 +34,16 @@ public struct Revision: Sendable {
     }
 
     /// Pairs to revise in `direction`: those due by `now` first, then new ones.
-    public func queue(accountID: Int64, tag: String?, direction: Direction, now: Date, limit: Int = 50) async throws -> [DuePair] {
+    public func queue(accountID: Account.ID, tag: String?, direction: Direction, now: Date, limit: Int = 50) async throws -> [DuePair] {
         try await store.revisionQueue(accountID: accountID, tag: tag.flatMap { $0.isEmpty ? nil : $0 }, direction: direction,
                                       now: now, limit: limit)
     }
 
     /// Checks `answer` against the account's pair. A pair of someone else's, or one that has no
     /// side to revise in that direction, is not found.
-    public func check(accountID: Int64, pairID: Int64, direction: Direction, answer: String) async throws -> Checked {
+    public func check(accountID: Account.ID, pairID: PairID, direction: Direction, answer: String) async throws -> Checked {
         guard let pair = try await store.pair(accountID: accountID, id: pairID), direction.isRevisable(pair) else {
-            throw StoreError.notFound(what: "pair", id: String(pairID))
+            throw StoreError.notFound(what: "pair", id: pairID.description)
         }
         return Self.check(answer, against: pair, direction: direction)
     }
@@ -59,7 +59,7 @@ public struct Revision: Sendable {
     /// Schedules the pair's card in `direction` with `rating` and stores it with the review.
     /// `seconds` is the time the learner took, kept only when plausible.
     @discardableResult
-    public func rate(accountID: Int64, pairID: Int64, direction: Direction, rating: Rating, seconds: TimeInterval?,
+    public func rate(accountID: Account.ID, pairID: PairID, direction: Direction, rating: Rating, seconds: TimeInterval?,
                      now: Date) async throws -> Card {
         let card = try await store.card(accountID: accountID, pairID: pairID, direction: direction) ?? Card(due: now)
         let (next, log) = scheduler.review(card, rating: rating, at: now, duration: ReviewLog.acceptedDuration(seconds))
@@ -68,7 +68,7 @@ public struct Revision: Sendable {
     }
 
     /// Checks and rates in one step: the rating chosen, or else the one the check proposes.
-    public func answer(accountID: Int64, pairID: Int64, direction: Direction, answer: String, rating chosen: Rating?,
+    public func answer(accountID: Account.ID, pairID: PairID, direction: Direction, answer: String, rating chosen: Rating?,
                        seconds: TimeInterval?, now: Date) async throws -> Answered {
         let checked = try await check(accountID: accountID, pairID: pairID, direction: direction, answer: answer)
         let rating = chosen ?? checked.proposed

@@ -77,7 +77,7 @@ func printPairs(_ pairs: [Pair], json: Bool) throws {
     if pairs.isEmpty { print("No pairs.") }
     for p in pairs {
         let extra = [p.type, p.tags.joined(separator: ", ")].filter { !$0.isEmpty }.joined(separator: " · ")
-        print("\(p.id ?? 0)\t\(p.english) — \(p.welsh)" + (extra.isEmpty ? "" : "  [\(extra)]"))
+        print("\(p.id.map(\.description) ?? "-")\t\(p.english) — \(p.welsh)" + (extra.isEmpty ? "" : "  [\(extra)]"))
     }
 }
 

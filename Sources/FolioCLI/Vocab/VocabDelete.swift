@@ -12,7 +12,7 @@ extension VocabCommand {
         static let configuration = CommandConfiguration(abstract: "Delete a pair and its review history.")
         @OptionGroup var store: StoreOptions
         @OptionGroup var user: UserOptions
-        @Argument(help: "The pair's id.") var id: Int64
+        @Argument(help: "The pair's id.") var id: PairID
 
         func run() async throws {
             let (book, account) = try await user.book(store)

@@ -12,7 +12,7 @@ extension VocabCommand {
         static let configuration = CommandConfiguration(abstract: "Change a pair; --tags replaces its tags.")
         @OptionGroup var store: StoreOptions
         @OptionGroup var user: UserOptions
-        @Argument(help: "The pair's id, as list prints it.") var id: Int64
+        @Argument(help: "The pair's id, as list prints it.") var id: PairID
         @OptionGroup var fields: PairOptions
         @OptionGroup var output: OutputOptions
 

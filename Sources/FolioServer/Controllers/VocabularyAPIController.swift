@@ -29,7 +29,7 @@ struct VocabularyAPIController: Sendable {
     }
 
     struct Prompt: ResponseEncodable {
-        let pairId: Int64
+        let pairId: PairID
         let direction: Direction
         let prompt: String
         let isNew: Bool

@@ -6,7 +6,7 @@ import Vocabulary
 /// The vocabulary trainer's page models.
 enum VocabularyPages {
     struct PairRow: Encodable {
-        let id: Int64
+        let id: PairID
         let english: String
         let welsh: String
         let type: String
@@ -14,12 +14,12 @@ enum VocabularyPages {
         let editHref: String
 
         init(_ p: Pair) {
-            id = p.id ?? 0
+            id = p.id ?? PairID(0)
             english = p.english
             welsh = p.welsh
             type = p.type
             tagsText = p.tags.joined(separator: ", ")
-            editHref = SiteRoute.editPair.path(p.id ?? 0)
+            editHref = SiteRoute.editPair.path(p.id ?? PairID(0))
         }
     }
 
@@ -65,8 +65,8 @@ enum VocabularyPages {
             title = isNew ? "New pair" : "Edit pair"
             self.errors = errors
             form = Fields(english: pair.english, welsh: pair.welsh, note: pair.note, type: pair.type, tags: pair.tags.joined(separator: ", "))
-            saveAction = isNew ? SiteRoute.createPair.path() : SiteRoute.updatePair.path(pair.id ?? 0)
-            deleteAction = isNew ? nil : SiteRoute.deletePair.path(pair.id ?? 0)
+            saveAction = isNew ? SiteRoute.createPair.path() : SiteRoute.updatePair.path(pair.id ?? PairID(0))
+            deleteAction = isNew ? nil : SiteRoute.deletePair.path(pair.id ?? PairID(0))
         }
     }
 
@@ -97,7 +97,7 @@ enum VocabularyPages {
         let promptLang: String
         let answerLang: String
         let answerAction = SiteRoute.answer.path()
-        let pairId: Int64
+        let pairId: PairID
         let direction: String
         let tag: String
         let startedAt: Int
@@ -109,7 +109,7 @@ enum VocabularyPages {
             self.remaining = remaining
             promptLang = direction == .welshToEnglish ? "cy" : "en"
             answerLang = direction == .welshToEnglish ? "en" : "cy"
-            pairId = pair.id ?? 0
+            pairId = pair.id ?? PairID(0)
             self.direction = direction.rawValue
             self.tag = tag ?? ""
             startedAt = Int(now.timeIntervalSince1970)
@@ -132,7 +132,7 @@ enum VocabularyPages {
         let prompt: String
         let ratings: [RatingChoice]
         let rateAction = SiteRoute.rate.path()
-        let pairId: Int64
+        let pairId: PairID
         let direction: String
         let tag: String
         let duration: String
@@ -145,7 +145,7 @@ enum VocabularyPages {
             expected = checked.result.expected
             prompt = direction.prompt(for: checked.pair)
             ratings = Rating.allCases.map { RatingChoice(value: $0.rawValue, label: $0.name, proposed: $0 == checked.proposed) }
-            pairId = checked.pair.id ?? 0
+            pairId = checked.pair.id ?? PairID(0)
             self.direction = direction.rawValue
             self.tag = tag
             duration = seconds.map { String(format: "%.1f", $0) } ?? ""

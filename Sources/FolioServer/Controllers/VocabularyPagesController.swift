@@ -69,12 +69,12 @@ struct VocabularyPagesController: Sendable {
         return try editor(try await book.pair(try context.pairID(), accountID: account.id), isNew: false, errors: [], context: context)
     }
 
-    func submitted(_ form: WebForm, id: Int64?) -> Pair {
+    func submitted(_ form: WebForm, id: PairID?) -> Pair {
         Pair(id: id, english: form.string("english"), welsh: form.string("welsh"), note: form.string("note"),
              type: form.string("type"), tags: [form.string("tags")])
     }
 
-    func save(_ pair: Pair, accountID: Int64, context: FolioRequestContext) async throws -> Response {
+    func save(_ pair: Pair, accountID: Account.ID, context: FolioRequestContext) async throws -> Response {
         do {
             if let id = pair.id {
                 _ = try await book.replace(id, with: pair, accountID: accountID)
@@ -139,7 +139,7 @@ struct VocabularyPagesController: Sendable {
         let account = try context.requireAccount()
         let form = try await WebForm.read(request)
         let direction = try Self.direction(form.value("direction"))
-        guard let id = Int64(form.string("pairId")) else { throw StoreError.notFound(what: "pair", id: form.string("pairId")) }
+        guard let id = PairID(form.string("pairId")) else { throw StoreError.notFound(what: "pair", id: String(form.string("pairId").prefix(20))) }
         let checked = try await revision.check(accountID: account.id, pairID: id, direction: direction, answer: form.string("answer"))
         let started = Double(form.string("startedAt")).map { Date(timeIntervalSince1970: $0) }
         let duration = ReviewLog.acceptedDuration(started.map { Date().timeIntervalSince($0) })
@@ -154,7 +154,7 @@ struct VocabularyPagesController: Sendable {
         let direction = try Self.direction(form.value("direction"))
         guard let choice = Int(form.string("rating")) else { throw RevisionError.rating(form.string("rating")) }
         let rating = try Revision.rating(choice)
-        guard let id = Int64(form.string("pairId")) else { throw StoreError.notFound(what: "pair", id: form.string("pairId")) }
+        guard let id = PairID(form.string("pairId")) else { throw StoreError.notFound(what: "pair", id: String(form.string("pairId").prefix(20))) }
         try await revision.rate(accountID: account.id, pairID: id, direction: direction, rating: rating,
                                 seconds: Double(form.string("duration")), now: Date())
         var components = URLComponents()

@@ -1,15 +1,16 @@
+import FolioCore
 import Foundation
 import GRDB
 
 struct AccountRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "account"
-    var id: Int64?
+    var id: Account.ID?
     var username: String
     var passwordHash: String
     var createdAt: Date
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
+        id = Account.ID(inserted.rowID)
     }
 }
 
@@ -18,14 +19,14 @@ struct AccountRecord: Codable, FetchableRecord, MutablePersistableRecord {
 struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "session"
     var tokenDigest: String
-    var accountId: Int64
+    var accountId: Account.ID
     var createdAt: Date
     var expiresAt: Date
 }
 
 struct MonologueOptionsRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "monologueOptions"
-    var accountId: Int64
+    var accountId: Account.ID
     var gender: String?
     var tone: String?
     var length: String?
@@ -34,7 +35,7 @@ struct MonologueOptionsRecord: Codable, FetchableRecord, PersistableRecord {
 
 struct FavouriteRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "favourite"
-    var accountId: Int64
+    var accountId: Account.ID
     var monologueId: String
     var createdAt: Date
     var text: String?
@@ -43,4 +44,13 @@ struct FavouriteRecord: Codable, FetchableRecord, PersistableRecord {
     var tags: String?
     var gender: String?
     var editedAt: Date?
+}
+
+/// Every identifier is stored, bound and read as its number.
+extension Identifier: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { rawValue.databaseValue }
+
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Identifier? {
+        Int64.fromDatabaseValue(dbValue).map(Identifier.init(rawValue:))
+    }
 }

@@ -21,7 +21,7 @@ import Testing
         // When the hash changes, Then it reads back changed
         try await stores.updatePasswordHash(accountID: ann.id, to: "second")
         #expect(try await stores.passwordHash(accountID: ann.id) == "second")
-        #expect(try await stores.passwordHash(accountID: ann.id + 1000) == nil)
+        #expect(try await stores.passwordHash(accountID: Account.ID(ann.id.rawValue + 1000)) == nil)
     }
 
     @Test(arguments: StoreEngine.all) func sessionsLiveUntilTheyExpireOrEnd(engine: StoreEngine) async throws {

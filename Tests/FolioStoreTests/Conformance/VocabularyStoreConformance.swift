@@ -19,12 +19,12 @@ import Vocabulary
         _ = try await s.savePair(accountID: c.ann.id, pair, pairLimit: nil, now: conformanceNow)
         #expect(try await s.allPairs(accountID: c.ann.id).map(\.welsh) == ["dyn"])
         // And Bob can neither change nor delete it
-        await #expect(throws: StoreError.notFound(what: "pair", id: String(id))) { try await s.deletePair(accountID: c.bob.id, pairID: id) }
+        await #expect(throws: StoreError.notFound(what: "pair", id: id.description)) { try await s.deletePair(accountID: c.bob.id, pairID: id) }
         #expect(try await s.pairCount(accountID: c.ann.id) == 1)
         // When Ann deletes it, Then it is gone
         try await s.deletePair(accountID: c.ann.id, pairID: id)
         #expect(try await s.pair(accountID: c.ann.id, id: id) == nil)
-        await #expect(throws: StoreError.notFound(what: "pair", id: String(id))) { try await s.deletePair(accountID: c.ann.id, pairID: id) }
+        await #expect(throws: StoreError.notFound(what: "pair", id: id.description)) { try await s.deletePair(accountID: c.ann.id, pairID: id) }
     }
 
     @Test(arguments: StoreEngine.all) func listsArePagedFilteredAndTagged(engine: StoreEngine) async throws {
@@ -98,7 +98,7 @@ import Vocabulary
         let later = try await s.revisionQueue(accountID: c.ann.id, tag: nil, direction: .englishToWelsh, now: due.addingTimeInterval(1), limit: 10)
         #expect(later.map(\.pair.english) == ["man", "cat"] && later.first?.card != nil)
         // And Bob can neither review nor read Ann's pair
-        await #expect(throws: StoreError.notFound(what: "pair", id: String(cat.id!))) {
+        await #expect(throws: StoreError.notFound(what: "pair", id: cat.id!.description)) {
             try await s.recordReview(accountID: c.bob.id, pairID: cat.id!, direction: .englishToWelsh, card: card,
                                      log: ReviewLog(rating: .easy, date: conformanceNow))
         }
