@@ -71,7 +71,7 @@ let package = Package(
                           path: "Benchmarks/FolioBench"),
 
         // MARK: - tests
-        .target(name: "FolioTestSupport", dependencies: ["Monologues"], path: "Tests/FolioTestSupport"),
+        .target(name: "FolioTestSupport", dependencies: ["Monologues", "FolioApp"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
         .testTarget(name: "MonologuesTests", dependencies: ["Monologues", "FolioTestSupport"]),
         .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary", "FolioCore"], resources: [.copy("Resources")]),

@@ -152,7 +152,7 @@ enum ScaleSeed {
             var match = empty
             var game = try match.start(solver: solver, using: &random)
             while !game.isOver { game = try match.play(player.action(in: game, solver: solver, using: &random), solver: solver, using: &random) }
-            let id = String((0..<32).map { _ in "0123456789abcdef".randomElement(using: &random)! })
+            let id = MatchID(rawValue: String((0..<32).map { _ in "0123456789abcdef".randomElement(using: &random)! }))!
             let played = Date().addingTimeInterval(-Double(count - n) * 600)
             try await database.createMatch(StoredMatch(id: id, mode: .hotSeat, status: .playing, ownerID: account.id,
                                                        seatAccounts: [account.id, nil], match: empty, createdAt: played, updatedAt: played))

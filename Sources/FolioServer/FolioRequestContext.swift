@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCore
 import FolioStore
 import Foundation
@@ -38,6 +39,11 @@ struct FolioRequestContext: RequestContext, RemoteAddressRequestContext, WebSock
     }
 
     /// The `:id` of a vocabulary route; anything but a number names no pair of anyone's.
+    /// The game a path names; anything that is not a game's id is not found.
+    func matchID() throws -> MatchID {
+        try MatchID.checked(try parameters.require("id"))
+    }
+
     func pairID() throws -> PairID {
         let raw = try parameters.require("id")
         guard let id = PairID(raw) else { throw StoreError.notFound(what: "pair", id: String(raw.prefix(20))) }

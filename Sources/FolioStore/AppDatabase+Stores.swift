@@ -110,8 +110,8 @@ extension AppDatabase: CharacterStore {
 }
 
 extension AppDatabase: GhostStore {
-    public func storedMatch(id: String) async throws -> StoredMatch? { try await ghost.match(id: id) }
-    public func matchVersions(ids: [String]) async throws -> [String: Int] { try await ghost.versions(ids: ids) }
+    public func storedMatch(id: MatchID) async throws -> StoredMatch? { try await ghost.match(id: id) }
+    public func matchVersions(ids: [MatchID]) async throws -> [MatchID: Int] { try await ghost.versions(ids: ids) }
 
     public func matches(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<StoredMatch> {
         try await ghost.matches(accountID: accountID, limit: limit, offset: offset)

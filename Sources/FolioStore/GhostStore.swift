@@ -47,9 +47,9 @@ extension AppDatabase {
     /// starts when the last seat is taken. Joining a table one already sits at changes nothing.
     /// A seat taken counts against the account's open rooms when `openRoomLimit` is given.
     @discardableResult
-    public func joinMatch(id: String, account: Account, openRoomLimit: Int? = nil, now: Date = Date()) async throws -> StoredMatch {
+    public func joinMatch(id: MatchID, account: Account, openRoomLimit: Int? = nil, now: Date = Date()) async throws -> StoredMatch {
         try await writer.write { db in
-            guard var stored = try Self.match(db, id: id) else { throw GhostError.gameNotFound(id) }
+            guard var stored = try Self.match(db, id: id) else { throw GhostError.gameNotFound(id.rawValue) }
             if stored.seatAccounts.contains(account.id) { return stored }
             guard stored.mode == .online, stored.status == .waiting, let seat = stored.openSeats.first else {
                 throw GhostError.tableFull
@@ -74,10 +74,10 @@ extension AppDatabase {
     /// When the game is over, each seat held by an account gets its result, if the game
     /// `countsForScores`.
     @discardableResult
-    public func updateMatch(id: String, now: Date = Date(),
+    public func updateMatch(id: MatchID, now: Date = Date(),
                             _ change: @escaping @Sendable (StoredMatch) throws -> MatchChange) async throws -> StoredMatch {
         try await writer.write { db in
-            guard var stored = try Self.match(db, id: id) else { throw GhostError.gameNotFound(id) }
+            guard var stored = try Self.match(db, id: id) else { throw GhostError.gameNotFound(id.rawValue) }
             let result = try change(stored)
             let old = stored.match.actions
             guard result.match.actions.count >= old.count, Array(result.match.actions.prefix(old.count)) == old else {
@@ -108,7 +108,7 @@ extension AppDatabase {
 
     // MARK: - Inside a transaction
 
-    static func appendMoves(_ db: Database, id: String, from start: Int, of actions: [Game.Action], at date: Date) throws {
+    static func appendMoves(_ db: Database, id: MatchID, from start: Int, of actions: [Game.Action], at date: Date) throws {
         for seq in start..<actions.count {
             try db.execute(sql: "INSERT INTO ghostMove (gameId, seq, action, at) VALUES (?, ?, ?, ?)",
                            arguments: [id, seq, actions[seq].code, date])
@@ -125,13 +125,13 @@ extension AppDatabase {
         guard open < limit else { throw GhostError.tooManyOpenRooms(limit: limit) }
     }
 
-    static func match(_ db: Database, id: String) throws -> StoredMatch? {
+    static func match(_ db: Database, id: MatchID) throws -> StoredMatch? {
         try matches(db, ids: [id]).first
     }
 
     /// The games with these ids, in the order given (ids of no game are left out): three
     /// queries however many games, not three per game.
-    static func matches(_ db: Database, ids: [String]) throws -> [StoredMatch] {
+    static func matches(_ db: Database, ids: [MatchID]) throws -> [StoredMatch] {
         guard !ids.isEmpty else { return [] }
         let marks = databaseQuestionMarks(count: ids.count)
         let arguments = StatementArguments(ids)
@@ -150,22 +150,23 @@ extension AppDatabase {
             codes[row["gameId"], default: []].append(row["action"])
         }
         return try ids.compactMap { id in
-            guard let row = games[id] else { return nil }
-            return try storedMatch(row, seatRows: seatRows[id] ?? [], codes: codes[id] ?? [])
+            guard let row = games[id.rawValue] else { return nil }
+            return try storedMatch(row, seatRows: seatRows[id.rawValue] ?? [], codes: codes[id.rawValue] ?? [])
         }
     }
 
     static func storedMatch(_ row: Row, seatRows: [Row], codes: [String]) throws -> StoredMatch {
-        let id: String = row["id"]
+        let rawID: String = row["id"]
+        guard let id = MatchID(rawValue: rawID) else { throw StoreError.corruptRow(table: "ghostGame", id: String(rawID.prefix(40))) }
         let actions = codes.compactMap(Game.Action.init(code:))
         guard actions.count == codes.count,
               let mode = StoredMatch.Mode(rawValue: row["mode"]), let status = StoredMatch.Status(rawValue: row["status"]),
               let dictionary = GhostDictionary(rawValue: row["dictionary"]) else {
-            throw StoreError.corruptRow(table: "ghostGame", id: id)
+            throw StoreError.corruptRow(table: "ghostGame", id: id.rawValue)
         }
         var seats: [Match.Seat] = []
         for seatRow in seatRows {
-            guard let kind = Match.Seat.Kind(rawValue: seatRow["kind"]) else { throw StoreError.corruptRow(table: "ghostSeat", id: id) }
+            guard let kind = Match.Seat.Kind(rawValue: seatRow["kind"]) else { throw StoreError.corruptRow(table: "ghostSeat", id: id.rawValue) }
             seats.append(Match.Seat(name: seatRow["name"], kind: kind))
         }
         do {
@@ -175,7 +176,7 @@ extension AppDatabase {
                                seatAccounts: seatRows.map { $0["accountId"] }, match: match,
                                createdAt: row["createdAt"], updatedAt: row["updatedAt"], version: row["version"])
         } catch {
-            throw StoreError.corruptRow(table: "ghostGame", id: id)
+            throw StoreError.corruptRow(table: "ghostGame", id: id.rawValue)
         }
     }
 }
@@ -184,20 +185,20 @@ extension AppDatabase {
 public struct GhostRepository: Sendable {
     let reader: any DatabaseReader
 
-    public func match(id: String) async throws -> StoredMatch? {
+    public func match(id: MatchID) async throws -> StoredMatch? {
         try await reader.read { db in try AppDatabase.match(db, id: id) }
     }
 
     /// The versions of the games among `ids` that exist: one query for every watched game of an
     /// instance (in chunks well under SQLite's limit of bound parameters).
-    public func versions(ids: [String]) async throws -> [String: Int] {
+    public func versions(ids: [MatchID]) async throws -> [MatchID: Int] {
         try await reader.read { db in
-            var versions: [String: Int] = [:]
+            var versions: [MatchID: Int] = [:]
             for start in stride(from: 0, to: ids.count, by: 500) {
                 let chunk = Array(ids[start..<min(ids.count, start + 500)])
                 for row in try Row.fetchAll(db, sql: "SELECT id, version FROM ghostGame WHERE id IN (\(databaseQuestionMarks(count: chunk.count)))",
                                             arguments: StatementArguments(chunk)) {
-                    versions[row["id"]] = row["version"]
+                    if let id = MatchID(rawValue: row["id"]) { versions[id] = row["version"] }
                 }
             }
             return versions
@@ -213,7 +214,7 @@ public struct GhostRepository: Sendable {
                 UNION SELECT gameId FROM ghostSeat WHERE accountId = ?
                 """
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (\(mine))", arguments: [accountID, accountID]) ?? 0
-            let ids = try String.fetchAll(db, sql: """
+            let ids = try MatchID.fetchAll(db, sql: """
                 SELECT g.id FROM ghostGame g JOIN (\(mine)) m ON m.id = g.id
                 ORDER BY g.updatedAt DESC, g.id LIMIT ? OFFSET ?
                 """, arguments: [accountID, accountID, limit, offset])

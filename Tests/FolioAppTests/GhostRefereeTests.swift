@@ -10,8 +10,8 @@ import Testing
 @Suite struct GhostRefereeTests {
     /// What the room would hear: each change's game id and whether the new state came with it.
     final class Recorder: GhostWatchers {
-        let heard = Mutex<[(id: String, pushed: Bool)]>([])
-        func changed(_ id: String, version: Int?, state: Played?) {
+        let heard = Mutex<[(id: MatchID, pushed: Bool)]>([])
+        func changed(_ id: MatchID, version: Int?, state: Played?) {
             heard.withLock { $0.append((id, state != nil)) }
         }
     }
@@ -46,7 +46,7 @@ import Testing
         // Bo may not act in Ada's game; a stale turn is refused; a visitor without an id gets nothing.
         await #expect(throws: GhostError.notYourSeat) { try await w.referee.act(game.id, .letter("d"), turn: nil, account: w.bo) }
         await #expect(throws: GhostError.staleMove) { try await w.referee.act(game.id, .letter("d"), turn: 7, account: w.ada) }
-        await #expect(throws: GhostError.self) { try await w.referee.act("not-a-game", .letter("d"), turn: nil, account: w.ada) }
+        #expect(throws: GhostError.gameNotFound("not-a-game")) { try MatchID.checked("not-a-game") }
 
         let played = try await w.referee.act(game.id, .letter("d"), turn: 0, account: w.ada)
         // The computer answered in the same write.

@@ -1,3 +1,4 @@
+import FolioTestSupport
 import FolioCore
 @testable import FolioServer
 import FolioStore
@@ -503,7 +504,7 @@ extension Visitor {
     /// A finished game straight through the store: seat 0 wins.
     static func finish(_ database: AppDatabase, mode: StoredMatch.Mode, seats: [Match.Seat], accounts: [Account.ID?]) async throws -> StoredMatch {
         let match = try Match(dictionary: .english, minimumLength: 3, seats: seats)
-        let stored = StoredMatch(id: GhostReferee.newID(), mode: mode, status: .playing, ownerID: accounts[0], seatAccounts: accounts, match: match)
+        let stored = StoredMatch(id: MatchID.random(), mode: mode, status: .playing, ownerID: accounts[0], seatAccounts: accounts, match: match)
         try await database.createMatch(stored)
         return try await database.updateMatch(id: stored.id) { current in
             MatchChange(match: current.match, standings: seats.indices.map {
@@ -588,7 +589,7 @@ extension Visitor {
         let ada = try await database.createAccount(username: "ada", passwordHash: "-")
         let seats = [Match.Seat(name: "ada", kind: .person), Match.Seat(name: "Open seat 2", kind: .person)]
         func room(at date: Date) throws -> StoredMatch {
-            StoredMatch(id: GhostReferee.newID(), mode: .online, status: .waiting, ownerID: ada.id, seatAccounts: [ada.id, nil],
+            StoredMatch(id: MatchID.random(), mode: .online, status: .waiting, ownerID: ada.id, seatAccounts: [ada.id, nil],
                         match: try Match(dictionary: .english, minimumLength: 3, seats: seats), createdAt: date, updatedAt: date)
         }
         let quota = GhostStartQuota.openRooms(accountID: ada.id, limit: 2)
@@ -624,13 +625,13 @@ extension Visitor {
 
 @Suite struct GhostPagingTests {
     /// 300 hot-seat games of Ann's, the newest last.
-    static func threeHundredGames(_ database: AppDatabase, owner: Account.ID) async throws -> [String] {
+    static func threeHundredGames(_ database: AppDatabase, owner: Account.ID) async throws -> [MatchID] {
         let match = try Match(dictionary: .english, minimumLength: 3, seats: [.init(name: "ann", kind: .person), .init(name: "Hal", kind: .hard)])
         let start = Date().addingTimeInterval(-86_400)
-        var ids: [String] = []
+        var ids: [MatchID] = []
         for i in 0..<300 {
             let when = start.addingTimeInterval(Double(i))
-            let stored = StoredMatch(id: GhostReferee.newID(), mode: .hotSeat, status: .playing, ownerID: owner, seatAccounts: [owner, nil],
+            let stored = StoredMatch(id: MatchID.random(), mode: .hotSeat, status: .playing, ownerID: owner, seatAccounts: [owner, nil],
                                      match: match, createdAt: when, updatedAt: when)
             try await database.createMatch(stored)
             ids.append(stored.id)
@@ -656,7 +657,7 @@ extension Visitor {
             struct Listing: Decodable { let items: [GameJSON]; let total: Int; let limit: Int; let offset: Int }
             let last = try JSONDecoder().decode(Listing.self, from: Data(try await ann.api("/api/v1/ghost/games?limit=50&offset=280", method: .get).body.utf8))
             #expect(last.total == 300 && last.items.count == 20 && last.limit == 50 && last.offset == 280)
-            #expect(last.items.last?.id == ids.first)
+            #expect(last.items.last?.id == ids.first?.rawValue)
             for bad in ["limit=0", "limit=51", "offset=-1", "limit=x"] {
                 let refused = try await ann.api("/api/v1/ghost/games?\(bad)", method: .get)
                 #expect(refused.status == .badRequest && refused.body.contains("invalid_parameter"), "\(bad)")
@@ -878,15 +879,15 @@ extension Visitor {
 @Suite struct GhostRoomHubTests {
     /// Versions the hub reads, and how often it asked.
     final class FakeVersions: Sendable {
-        let state = Mutex((versions: [String: Int](), asked: 0))
-        func read(_ ids: [String]) -> [String: Int] {
+        let state = Mutex((versions: [MatchID: Int](), asked: 0))
+        func read(_ ids: [MatchID]) -> [MatchID: Int] {
             state.withLock { state in
                 state.asked += 1
                 return state.versions.filter { ids.contains($0.key) }
             }
         }
         var asked: Int { state.withLock { $0.asked } }
-        func set(_ id: String, _ version: Int) { state.withLock { $0.versions[id] = version } }
+        func set(_ id: MatchID, _ version: Int) { state.withLock { $0.versions[id] = version } }
     }
 
     /// One look per tick for every watcher of every game, only while someone watches; a change
@@ -898,9 +899,9 @@ extension Visitor {
         let hub = GhostRoomHub(recheckSeconds: 0.05, versions: { fake.read($0) })
         try await Task.sleep(for: .milliseconds(200))
         #expect(fake.asked == 0)
-        var watchers: [(String, UUID, AsyncStream<Played?>)] = []
+        var watchers: [(MatchID, UUID, AsyncStream<Played?>)] = []
         for i in 0..<40 {
-            let id = i < 20 ? "a" : "b"
+            let id: MatchID = i < 20 ? "a" : "b"
             let (token, changes) = hub.watch(id)
             hub.seen(id, version: 1)
             watchers.append((id, token, changes))

@@ -19,7 +19,7 @@ public struct Played: Sendable {
 /// Who hears that a game changed: the server's room hub, which pushes `state` (the game as the
 /// change left it, when the referee has it) to the room's sockets.
 public protocol GhostWatchers: Sendable {
-    func changed(_ id: String, version: Int?, state: Played?)
+    func changed(_ id: MatchID, version: Int?, state: Played?)
 }
 
 /// The quotas on starting games and opening rooms.
@@ -63,7 +63,7 @@ public struct GhostReferee: Sendable {
         if let account, let ownSeat, match.seats.indices.contains(ownSeat), match.seats[ownSeat].kind == .person {
             seatAccounts[ownSeat] = account.id
         }
-        let stored = StoredMatch(id: Self.newID(), mode: .hotSeat, status: .playing, ownerID: account?.id,
+        let stored = StoredMatch(id: MatchID.random(), mode: .hotSeat, status: .playing, ownerID: account?.id,
                                  seatAccounts: seatAccounts, match: match)
         try await store.createMatch(stored, quota: account == nil
             ? .anonymousGames(address: address, perHour: limits.anonymousGamesPerAddressPerHour) : nil)
@@ -80,7 +80,7 @@ public struct GhostReferee: Sendable {
         _ = try dictionaries.solver(for: match)
         var seatAccounts = [Account.ID?](repeating: nil, count: seats.count)
         seatAccounts[0] = account.id
-        let stored = StoredMatch(id: Self.newID(), mode: .online, status: people == 1 ? .playing : .waiting,
+        let stored = StoredMatch(id: MatchID.random(), mode: .online, status: people == 1 ? .playing : .waiting,
                                  ownerID: account.id, seatAccounts: seatAccounts, match: match)
         try await store.createMatch(stored, quota: .openRooms(accountID: account.id, limit: limits.openRoomsPerAccount))
         return stored
@@ -102,8 +102,8 @@ public struct GhostReferee: Sendable {
     }
 
     /// A seat taken counts against the account's `openRoomsPerAccount` like a room opened.
-    public func join(_ id: String, account: Account) async throws -> StoredMatch {
-        let stored = try await store.joinMatch(id: try Self.checked(id), account: account, openRoomLimit: limits.openRoomsPerAccount, now: Date())
+    public func join(_ id: MatchID, account: Account) async throws -> StoredMatch {
+        let stored = try await store.joinMatch(id: id, account: account, openRoomLimit: limits.openRoomsPerAccount, now: Date())
         watchers.changed(stored.id, version: stored.version, state: nil)
         return stored
     }
@@ -114,8 +114,7 @@ public struct GhostReferee: Sendable {
     /// One way through: the game is read once, inside the write that checks and stores the move,
     /// replayed once, and the state the move made goes to the answer and to the room's sockets,
     /// which render it without reading the game again.
-    public func act(_ id: String, _ action: Game.Action, turn: Int?, account: Account?) async throws -> Played {
-        let id = try Self.checked(id)
+    public func act(_ id: MatchID, _ action: Game.Action, turn: Int?, account: Account?) async throws -> Played {
         let after = Mutex<(game: Game, solver: Solver)?>(nil)
         let stored = try await store.updateMatch(id: id, now: Date()) { [dictionaries] stored in
             switch stored.status {
@@ -141,7 +140,7 @@ public struct GhostReferee: Sendable {
             after.withLock { [game] in $0 = (game, solver) }
             return MatchChange(match: match, standings: Match.standings(of: game))
         }
-        guard let (game, solver) = after.withLock({ $0 }) else { throw GhostError.gameNotFound(id) }
+        guard let (game, solver) = after.withLock({ $0 }) else { throw GhostError.gameNotFound(id.rawValue) }
         let played = Played(stored: stored, game: game, solver: solver)
         watchers.changed(id, version: stored.version, state: played)
         return played
@@ -159,9 +158,8 @@ public struct GhostReferee: Sendable {
         }
     }
 
-    public func match(_ id: String) async throws -> StoredMatch {
-        let id = try Self.checked(id)
-        guard let stored = try await store.storedMatch(id: id) else { throw GhostError.gameNotFound(id) }
+    public func match(_ id: MatchID) async throws -> StoredMatch {
+        guard let stored = try await store.storedMatch(id: id) else { throw GhostError.gameNotFound(id.rawValue) }
         return stored
     }
 
@@ -190,30 +188,5 @@ public struct GhostReferee: Sendable {
     public func played(_ stored: StoredMatch) throws -> Played {
         let solver = try dictionaries.solver(for: stored.match)
         return Played(stored: stored, game: try stored.match.replay(words: solver.words), solver: solver)
-    }
-
-    /// 128 random bits as hex: a game's link is hard to guess.
-    public static func newID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(32)
-        for _ in 0..<2 {
-            var word = generator.next() as UInt64
-            for _ in 0..<16 {
-                bytes.append(digits[Int(word & 0xF)])
-                word >>= 4
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Ids are what `newID` makes; anything else names no game, and is refused before it
-    /// reaches the store.
-    public static func checked(_ id: String) throws(GhostError) -> String {
-        guard id.utf8.count == 32, id.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }) else {
-            throw .gameNotFound(String(id.prefix(40)))
-        }
-        return id
     }
 }

@@ -10,13 +10,13 @@ public protocol GhostStore: Sendable {
     func createMatch(_ stored: StoredMatch, quota: GhostStartQuota?) async throws
     /// Seats `account` at the first open seat of an online room (a seat taken counts against
     /// `openRoomLimit` like a room opened); the room starts when its last seat fills.
-    func joinMatch(id: String, account: Account, openRoomLimit: Int?, now: Date) async throws -> StoredMatch
+    func joinMatch(id: MatchID, account: Account, openRoomLimit: Int?, now: Date) async throws -> StoredMatch
     /// Reads the game, lets `change` decide the move by the game's rules, and stores it with its
     /// results, all in one write; the game's version moves on.
-    func updateMatch(id: String, now: Date, _ change: @escaping @Sendable (StoredMatch) throws -> MatchChange) async throws -> StoredMatch
-    func storedMatch(id: String) async throws -> StoredMatch?
+    func updateMatch(id: MatchID, now: Date, _ change: @escaping @Sendable (StoredMatch) throws -> MatchChange) async throws -> StoredMatch
+    func storedMatch(id: MatchID) async throws -> StoredMatch?
     /// The versions of the games among `ids` (games that do not exist are left out), in one read.
-    func matchVersions(ids: [String]) async throws -> [String: Int]
+    func matchVersions(ids: [MatchID]) async throws -> [MatchID: Int]
     /// A player's games, newest first.
     func matches(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<StoredMatch>
     /// The best records, of one dictionary or of both.
@@ -39,7 +39,7 @@ public struct StoredMatch: Sendable, Equatable {
         case waiting, playing, finished
     }
 
-    public var id: String
+    public var id: MatchID
     public var mode: Mode
     public var status: Status
     /// The account that started the game; a hot-seat game with an owner is theirs alone to play.
@@ -56,7 +56,7 @@ public struct StoredMatch: Sendable, Equatable {
     /// How many actions have been taken: what a client names to show which state it acted on.
     public var turn: Int { match.actions.count }
 
-    public init(id: String, mode: Mode, status: Status, ownerID: Account.ID?, seatAccounts: [Account.ID?], match: Match,
+    public init(id: MatchID, mode: Mode, status: Status, ownerID: Account.ID?, seatAccounts: [Account.ID?], match: Match,
                 createdAt: Date = Date(), updatedAt: Date = Date(), version: Int = 0) {
         self.id = id
         self.mode = mode

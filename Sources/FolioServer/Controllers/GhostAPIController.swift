@@ -97,7 +97,7 @@ struct GhostAPIController: Sendable {
     }
 
     @Sendable func show(_ request: Request, context: FolioRequestContext) async throws -> MatchView {
-        try referee.view(try await referee.match(try context.parameters.require("id")), viewer: context.account)
+        try referee.view(try await referee.match(try context.matchID()), viewer: context.account)
     }
 
     /// `{"type": "letter"|"challenge"|"answer"|"concede", "letter"?, "word"?, "turn"?}`
@@ -108,12 +108,12 @@ struct GhostAPIController: Sendable {
         } catch {
             throw InputError.body("a JSON object with type (letter, challenge, answer or concede), letter or word, and turn")
         }
-        let played = try await referee.act(try context.parameters.require("id"), try input.action(), turn: input.turn, account: context.account)
+        let played = try await referee.act(try context.matchID(), try input.action(), turn: input.turn, account: context.account)
         return referee.view(played, viewer: context.account)
     }
 
     @Sendable func join(_ request: Request, context: FolioRequestContext) async throws -> MatchView {
         let account = try context.requireAccount()
-        return try referee.view(try await referee.join(try context.parameters.require("id"), account: account), viewer: account)
+        return try referee.view(try await referee.join(try context.matchID(), account: account), viewer: account)
     }
 }

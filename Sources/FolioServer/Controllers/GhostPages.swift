@@ -140,7 +140,7 @@ enum GhostPages {
 
         init(_ view: MatchView, stored: StoredMatch, viewer: Account?, csrfToken: String, error: String?, publicURL: String) {
             let name = { (seat: Int?) in seat.map { view.players[$0].name } ?? "" }
-            id = view.id
+            id = view.id.rawValue
             turn = view.turn
             mode = view.mode
             status = view.status

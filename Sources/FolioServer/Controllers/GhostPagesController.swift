@@ -126,7 +126,7 @@ struct GhostPagesController: Sendable {
     // MARK: - The game
 
     @Sendable func show(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        let stored = try await referee.match(try context.parameters.require("id"))
+        let stored = try await referee.match(try context.matchID())
         if WebForm(query: request).value("fragment") == "1" {
             return try pages.html("ghost/board", TemplateData([try board(stored, context: context, error: nil)]))
         }
@@ -146,7 +146,7 @@ struct GhostPagesController: Sendable {
     }
 
     @Sendable func move(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        let id = try context.parameters.require("id")
+        let id = try context.matchID()
         let form = try await WebForm.read(request)
         let input = MoveInput(type: form.string("type"), letter: form.value("letter"), word: form.value("word"),
                               turn: form.value("turn").flatMap { Int($0) })
@@ -162,7 +162,7 @@ struct GhostPagesController: Sendable {
 
     @Sendable func join(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let id = try context.parameters.require("id")
+        let id = try context.matchID()
         do {
             _ = try await referee.join(id, account: account)
             return .redirect(to: SiteRoute.ghostGame.path(id), type: .normal)
@@ -175,7 +175,7 @@ struct GhostPagesController: Sendable {
     /// A new game with the same settings: the same seats at a hot-seat game; at an online table
     /// a new room for the same number of people, whom the link brings back.
     @Sendable func again(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        let old = try await referee.match(try context.parameters.require("id"))
+        let old = try await referee.match(try context.matchID())
         // A visitor asked to play a room again is asked to log in first.
         if old.mode == .online { _ = try context.requireAccount() }
         let fresh: StoredMatch

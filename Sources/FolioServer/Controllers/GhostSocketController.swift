@@ -48,13 +48,13 @@ struct GhostSocketController: Sendable {
             let host = request.head.authority.flatMap { URL(string: "http://\($0)")?.host() }
             guard let originHost = URL(string: origin)?.host(), originHost == host else { return .dontUpgrade }
         }
-        _ = try await referee.match(try context.parameters.require("id"))
+        _ = try await referee.match(try context.matchID())
         return .upgrade([:])
     }
 
     @Sendable func session(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter,
                            _ context: WebSocketRouterContext<FolioRequestContext>) async throws {
-        guard let id = context.requestContext.parameters.get("id") else { return }
+        guard let id = context.requestContext.parameters.get("id").flatMap(MatchID.init(rawValue:)) else { return }
         let address = context.requestContext.clientAddress
         if let refusal = tally.admit(address: address, game: id) {
             try? await refuse(refusal, code: Self.tryAgainLater, outbound: outbound)
@@ -106,7 +106,7 @@ struct GhostSocketController: Sendable {
 
     /// Sends the game's state unless this socket has shown it already: the state a move here
     /// pushed (rendered for this socket's viewer, nothing read), else the game read afresh.
-    func send(_ id: String, pushed: Played?, account: Account?, to outbound: WebSocketOutboundWriter, _ sent: inout Int?) async throws {
+    func send(_ id: MatchID, pushed: Played?, account: Account?, to outbound: WebSocketOutboundWriter, _ sent: inout Int?) async throws {
         let played: Played
         if let pushed { played = pushed } else { played = try referee.played(try await referee.match(id)) }
         let version = played.stored.version
@@ -116,7 +116,7 @@ struct GhostSocketController: Sendable {
         sent = version
         try await outbound.write(.text(Self.json(StateMessage(game: referee.view(played, viewer: account)))))
     }
-    func handle(_ message: WebSocketMessage, id: String, account: Account?, outbound: WebSocketOutboundWriter) async {
+    func handle(_ message: WebSocketMessage, id: MatchID, account: Account?, outbound: WebSocketOutboundWriter) async {
         do {
             guard case .text(let text) = message else {
                 throw InputError.body("a JSON text message, not binary")

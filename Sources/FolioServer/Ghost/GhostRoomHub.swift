@@ -13,7 +13,7 @@ import Synchronization
 final class GhostRoomHub: GhostWatchers {
     /// The current versions of the games among the ids given (a game that no longer exists is
     /// left out): one query for all of them.
-    typealias Versions = @Sendable ([String]) async throws -> [String: Int]
+    typealias Versions = @Sendable ([MatchID]) async throws -> [MatchID: Int]
 
     private struct Room {
         var watchers: [UUID: AsyncStream<Played?>.Continuation] = [:]
@@ -22,7 +22,7 @@ final class GhostRoomHub: GhostWatchers {
     }
 
     private struct State {
-        var rooms: [String: Room] = [:]
+        var rooms: [MatchID: Room] = [:]
         var polling = false
     }
 
@@ -40,7 +40,7 @@ final class GhostRoomHub: GhostWatchers {
     /// A stream that yields whenever the game may have changed: the new state when a move here
     /// made it, nil when the watcher must read it (a change found in the database). Finish it
     /// with `stopWatching`; tell the hub which version the watcher was shown with `seen`.
-    func watch(_ id: String) -> (token: UUID, changes: AsyncStream<Played?>) {
+    func watch(_ id: MatchID) -> (token: UUID, changes: AsyncStream<Played?>) {
         let token = UUID()
         let (stream, continuation) = AsyncStream<Played?>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let startPolling = state.withLock { state in
@@ -55,7 +55,7 @@ final class GhostRoomHub: GhostWatchers {
         return (token, stream)
     }
 
-    func stopWatching(_ id: String, token: UUID) {
+    func stopWatching(_ id: MatchID, token: UUID) {
         let continuation = state.withLock { state -> AsyncStream<Played?>.Continuation? in
             let removed = state.rooms[id]?.watchers.removeValue(forKey: token)
             if state.rooms[id]?.watchers.isEmpty == true { state.rooms[id] = nil }
@@ -66,7 +66,7 @@ final class GhostRoomHub: GhostWatchers {
 
     /// A watcher of `id` has been shown `version`. The room remembers the oldest such version,
     /// so a change made elsewhere is noticed even by the watcher that saw the least.
-    func seen(_ id: String, version: Int) {
+    func seen(_ id: MatchID, version: Int) {
         state.withLock { state in
             guard state.rooms[id] != nil else { return }
             state.rooms[id]!.version = min(state.rooms[id]!.version ?? version, version)
@@ -76,7 +76,7 @@ final class GhostRoomHub: GhostWatchers {
     /// The game changed through this instance (to `version`, when known): every watcher is
     /// handed `state` (the move's, when there is one) or else reads the latest state now, so the
     /// room is at least that far along.
-    func changed(_ id: String, version: Int? = nil, state pushed: Played? = nil) {
+    func changed(_ id: MatchID, version: Int? = nil, state pushed: Played? = nil) {
         let continuations = state.withLock { state -> [AsyncStream<Played?>.Continuation] in
             guard var room = state.rooms[id] else { return [] }
             if let version { room.version = max(room.version ?? version, version) }
@@ -95,7 +95,7 @@ final class GhostRoomHub: GhostWatchers {
         guard let versions else { return }
         while true {
             try? await Task.sleep(for: recheck)
-            let known = state.withLock { state -> [String: Int]? in
+            let known = state.withLock { state -> [MatchID: Int]? in
                 if state.rooms.isEmpty {
                     state.polling = false
                     return nil

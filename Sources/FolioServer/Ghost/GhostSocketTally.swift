@@ -1,3 +1,4 @@
+import FolioApp
 import Ghost
 import Synchronization
 
@@ -7,7 +8,7 @@ import Synchronization
 final class GhostSocketTally: Sendable {
     private struct Counts {
         var addresses: [String: Int] = [:]
-        var games: [String: Int] = [:]
+        var games: [MatchID: Int] = [:]
     }
 
     private let counts = Mutex(Counts())
@@ -20,7 +21,7 @@ final class GhostSocketTally: Sendable {
     }
 
     /// Counts a socket from `address` on `game`, or says which limit it would pass.
-    func admit(address: String, game: String) -> GhostError? {
+    func admit(address: String, game: MatchID) -> GhostError? {
         counts.withLock { counts in
             if counts.addresses[address, default: 0] >= perAddress { return .tooManySocketsFromAddress(limit: perAddress) }
             if counts.games[game, default: 0] >= perGame { return .tooManySocketsOnGame(limit: perGame) }
@@ -30,7 +31,7 @@ final class GhostSocketTally: Sendable {
         }
     }
 
-    func release(address: String, game: String) {
+    func release(address: String, game: MatchID) {
         counts.withLock { counts in
             counts.addresses[address, default: 1] -= 1
             if counts.addresses[address] == 0 { counts.addresses[address] = nil }

@@ -42,7 +42,7 @@ struct MatchView: ResponseEncodable, Sendable {
         let review: String
     }
 
-    let id: String
+    let id: MatchID
     let mode: String
     let status: String
     let dictionary: String

@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCore
 import Foundation
 import GRDB
@@ -52,5 +53,15 @@ extension Identifier: DatabaseValueConvertible {
 
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Identifier? {
         Int64.fromDatabaseValue(dbValue).map(Identifier.init(rawValue:))
+    }
+}
+
+/// A game's id is stored as its text. One that is not a well-formed id reads as nil, so a
+/// damaged row is reported rather than trusted.
+extension MatchID: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { rawValue.databaseValue }
+
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> MatchID? {
+        String.fromDatabaseValue(dbValue).flatMap(MatchID.init(rawValue:))
     }
 }

@@ -1,3 +1,4 @@
+import FolioTestSupport
 import FolioApp
 import FolioCore
 import Foundation
@@ -8,7 +9,7 @@ import Testing
     static let solver = Solver(words: try! WordList(words: ["cat", "cats", "dog"], minimumLength: 3))
 
     /// An online room of two seats that Ann opened, waiting for a second person.
-    static func room(_ id: String, owner: Account, at date: Date = conformanceNow) throws -> StoredMatch {
+    static func room(_ id: MatchID, owner: Account, at date: Date = conformanceNow) throws -> StoredMatch {
         let match = try Match(dictionary: .english, minimumLength: 3,
                               seats: [.init(name: owner.username, kind: .person), .init(name: "Seat 2", kind: .person)])
         return StoredMatch(id: id, mode: .online, status: .waiting, ownerID: owner.id, seatAccounts: [owner.id, nil], match: match,
@@ -16,7 +17,7 @@ import Testing
     }
 
     /// One move by the game's rules, through the store's checked write.
-    static func play(_ action: Game.Action, in id: String, on store: any Stores, turn: Int? = nil) async throws -> StoredMatch {
+    static func play(_ action: Game.Action, in id: MatchID, on store: any Stores, turn: Int? = nil) async throws -> StoredMatch {
         try await store.updateMatch(id: id, now: conformanceNow) { stored in
             if let turn, turn != stored.turn { throw GhostError.staleMove }
             var match = stored.match
@@ -43,7 +44,7 @@ import Testing
         #expect(try await s.joinMatch(id: "room-1", account: c.bob, openRoomLimit: nil, now: conformanceNow).version == joined.version)
         let carl = try await s.createAccount(username: "carl", passwordHash: "x", now: conformanceNow)
         await #expect(throws: GhostError.tableFull) { try await s.joinMatch(id: "room-1", account: carl, openRoomLimit: nil, now: conformanceNow) }
-        await #expect(throws: GhostError.gameNotFound("nowhere")) {
+        await #expect(throws: GhostError.gameNotFound(MatchID(stringLiteral: "nowhere").rawValue)) {
             try await s.joinMatch(id: "nowhere", account: carl, openRoomLimit: nil, now: conformanceNow)
         }
     }
@@ -83,7 +84,7 @@ import Testing
         let c = try await Cast(engine)
         let s = c.stores
         for i in 1...3 {
-            try await s.createMatch(try Self.room("room-\(i)", owner: c.ann, at: conformanceNow.addingTimeInterval(Double(i))), quota: nil)
+            try await s.createMatch(try Self.room(MatchID(stringLiteral: "room-\(i)"), owner: c.ann, at: conformanceNow.addingTimeInterval(Double(i))), quota: nil)
         }
         let page = try await s.matches(accountID: c.ann.id, limit: 2, offset: 0)
         #expect(page.total == 3 && page.items.map(\.id) == ["room-3", "room-2"])
@@ -100,7 +101,7 @@ import Testing
         }
         #expect(try await s.storedMatch(id: "room-2") == nil)
         // Games without an account, per address per hour
-        func hotSeat(_ id: String) throws -> StoredMatch {
+        func hotSeat(_ id: MatchID) throws -> StoredMatch {
             StoredMatch(id: id, mode: .hotSeat, status: .playing, ownerID: nil, seatAccounts: [nil, nil],
                         match: try Match(dictionary: .english, minimumLength: 3, seats: [.init(name: "A", kind: .person), .init(name: "B", kind: .person)]),
                         createdAt: conformanceNow, updatedAt: conformanceNow)
