@@ -28,18 +28,16 @@ extension AppDatabase {
             case nil:
                 break
             }
-            try db.execute(sql: """
-                INSERT INTO ghostGame (id, mode, status, dictionary, minLength, firstPlayer, ownerId, createdAt, updatedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [stored.id, stored.mode.rawValue, stored.status.rawValue, stored.match.dictionary.rawValue,
-                                 stored.match.minimumLength, stored.match.firstPlayer, stored.ownerID, stored.createdAt, stored.updatedAt])
+            try GhostGameRecord(stored).insert(db)
             for (seat, info) in stored.match.seats.enumerated() {
-                try db.execute(sql: "INSERT INTO ghostSeat (gameId, seat, name, kind, accountId) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [stored.id, seat, info.name, info.kind.rawValue, stored.seatAccounts[seat]])
+                try GhostSeatRecord(gameId: stored.id.rawValue, seat: seat, name: info.name, kind: info.kind.rawValue,
+                                    accountId: stored.seatAccounts[seat]).insert(db)
             }
             try Self.appendMoves(db, id: stored.id, from: 0, of: stored.match.actions, at: stored.updatedAt)
-            try db.execute(sql: "DELETE FROM ghostGame WHERE ownerId IS NULL AND mode = 'hotseat' AND updatedAt < ?",
-                           arguments: [stored.updatedAt.addingTimeInterval(-Self.anonymousGameLifetime)])
+            try GhostGameRecord
+                .filter(GhostGameRecord.Columns.ownerId == nil && GhostGameRecord.Columns.mode == StoredMatch.Mode.hotSeat.rawValue
+                        && GhostGameRecord.Columns.updatedAt < stored.updatedAt.addingTimeInterval(-Self.anonymousGameLifetime))
+                .deleteAll(db)
         }
     }
 
@@ -59,10 +57,9 @@ extension AppDatabase {
             stored.match.seats[seat].name = account.username
             if stored.openSeats.isEmpty { stored.status = .playing }
             stored.updatedAt = now
-            try db.execute(sql: "UPDATE ghostSeat SET accountId = ?, name = ? WHERE gameId = ? AND seat = ?",
-                           arguments: [account.id, account.username, id, seat])
-            try db.execute(sql: "UPDATE ghostGame SET status = ?, updatedAt = ?, version = version + 1 WHERE id = ?",
-                           arguments: [stored.status.rawValue, now, id])
+            try GhostSeatRecord.filter(GhostSeatRecord.Columns.gameId == id.rawValue && GhostSeatRecord.Columns.seat == seat)
+                .updateAll(db, GhostSeatRecord.Columns.accountId.set(to: account.id), GhostSeatRecord.Columns.name.set(to: account.username))
+            try Self.advance(db, id: id, to: stored.status, at: now)
             stored.version += 1
             return stored
         }
@@ -97,8 +94,7 @@ extension AppDatabase {
                                          standing.rounds, standing.roundsLost, now])
                 }
             }
-            try db.execute(sql: "UPDATE ghostGame SET status = ?, updatedAt = ?, version = version + 1 WHERE id = ?",
-                           arguments: [stored.status.rawValue, now, id])
+            try Self.advance(db, id: id, to: stored.status, at: now)
             stored.version += 1
             return stored
         }
@@ -110,9 +106,15 @@ extension AppDatabase {
 
     static func appendMoves(_ db: Database, id: MatchID, from start: Int, of actions: [Game.Action], at date: Date) throws {
         for seq in start..<actions.count {
-            try db.execute(sql: "INSERT INTO ghostMove (gameId, seq, action, at) VALUES (?, ?, ?, ?)",
-                           arguments: [id, seq, actions[seq].code, date])
+            try GhostMoveRecord(gameId: id.rawValue, seq: seq, action: actions[seq].code, at: date).insert(db)
         }
+    }
+
+    /// A game's new status, and one more version so its watchers see that it changed.
+    static func advance(_ db: Database, id: MatchID, to status: StoredMatch.Status, at date: Date) throws {
+        try GhostGameRecord.filter(GhostGameRecord.Columns.id == id.rawValue)
+            .updateAll(db, GhostGameRecord.Columns.status.set(to: status.rawValue), GhostGameRecord.Columns.updatedAt.set(to: date),
+                       GhostGameRecord.Columns.version += 1)
     }
 
     /// The online rooms `accountID` sits in (as creator or by joining) that are not finished and
@@ -133,50 +135,14 @@ extension AppDatabase {
     /// queries however many games, not three per game.
     static func matches(_ db: Database, ids: [MatchID]) throws -> [StoredMatch] {
         guard !ids.isEmpty else { return [] }
-        let marks = databaseQuestionMarks(count: ids.count)
-        let arguments = StatementArguments(ids)
-        var games: [String: Row] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM ghostGame WHERE id IN (\(marks))", arguments: arguments) {
-            games[row["id"]] = row
-        }
-        var seatRows: [String: [Row]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT gameId, name, kind, accountId FROM ghostSeat WHERE gameId IN (\(marks)) ORDER BY gameId, seat",
-                                    arguments: arguments) {
-            seatRows[row["gameId"], default: []].append(row)
-        }
-        var codes: [String: [String]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT gameId, action FROM ghostMove WHERE gameId IN (\(marks)) ORDER BY gameId, seq",
-                                    arguments: arguments) {
-            codes[row["gameId"], default: []].append(row["action"])
-        }
-        return try ids.compactMap { id in
-            guard let row = games[id.rawValue] else { return nil }
-            return try storedMatch(row, seatRows: seatRows[id.rawValue] ?? [], codes: codes[id.rawValue] ?? [])
-        }
-    }
-
-    static func storedMatch(_ row: Row, seatRows: [Row], codes: [String]) throws -> StoredMatch {
-        let rawID: String = row["id"]
-        guard let id = MatchID(rawValue: rawID) else { throw StoreError.corruptRow(table: "ghostGame", id: String(rawID.prefix(40))) }
-        let actions = codes.compactMap(Game.Action.init(code:))
-        guard actions.count == codes.count,
-              let mode = StoredMatch.Mode(rawValue: row["mode"]), let status = StoredMatch.Status(rawValue: row["status"]),
-              let dictionary = GhostDictionary(rawValue: row["dictionary"]) else {
-            throw StoreError.corruptRow(table: "ghostGame", id: id.rawValue)
-        }
-        var seats: [Match.Seat] = []
-        for seatRow in seatRows {
-            guard let kind = Match.Seat.Kind(rawValue: seatRow["kind"]) else { throw StoreError.corruptRow(table: "ghostSeat", id: id.rawValue) }
-            seats.append(Match.Seat(name: seatRow["name"], kind: kind))
-        }
-        do {
-            let match = try Match(dictionary: dictionary, minimumLength: row["minLength"], seats: seats,
-                                  firstPlayer: row["firstPlayer"], actions: actions)
-            return StoredMatch(id: id, mode: mode, status: status, ownerID: row["ownerId"],
-                               seatAccounts: seatRows.map { $0["accountId"] }, match: match,
-                               createdAt: row["createdAt"], updatedAt: row["updatedAt"], version: row["version"])
-        } catch {
-            throw StoreError.corruptRow(table: "ghostGame", id: id.rawValue)
+        let keys = ids.map(\.rawValue)
+        let games = Dictionary(try GhostGameRecord.filter(keys.contains(GhostGameRecord.Columns.id)).fetchAll(db).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let seats = Dictionary(grouping: try GhostSeatRecord.filter(keys.contains(GhostSeatRecord.Columns.gameId))
+            .order(GhostSeatRecord.Columns.gameId, GhostSeatRecord.Columns.seat).fetchAll(db), by: \.gameId)
+        let moves = Dictionary(grouping: try GhostMoveRecord.filter(keys.contains(GhostMoveRecord.Columns.gameId))
+            .order(GhostMoveRecord.Columns.gameId, GhostMoveRecord.Columns.seq).fetchAll(db), by: \.gameId)
+        return try keys.compactMap { key in
+            try games[key]?.storedMatch(seats: seats[key] ?? [], moves: moves[key] ?? [])
         }
     }
 }
@@ -195,10 +161,11 @@ public struct GhostRepository: Sendable {
         try await reader.read { db in
             var versions: [MatchID: Int] = [:]
             for start in stride(from: 0, to: ids.count, by: 500) {
-                let chunk = Array(ids[start..<min(ids.count, start + 500)])
-                for row in try Row.fetchAll(db, sql: "SELECT id, version FROM ghostGame WHERE id IN (\(databaseQuestionMarks(count: chunk.count)))",
-                                            arguments: StatementArguments(chunk)) {
-                    if let id = MatchID(rawValue: row["id"]) { versions[id] = row["version"] }
+                let chunk = ids[start..<min(ids.count, start + 500)].map(\.rawValue)
+                let rows = try GhostGameRecord.select(GhostGameRecord.Columns.id, GhostGameRecord.Columns.version)
+                    .filter(chunk.contains(GhostGameRecord.Columns.id)).asRequest(of: Row.self).fetchAll(db)
+                for row in rows {
+                    if let id = MatchID(rawValue: row[GhostGameRecord.Columns.id]) { versions[id] = row[GhostGameRecord.Columns.version] }
                 }
             }
             return versions

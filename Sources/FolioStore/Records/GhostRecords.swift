@@ -1,0 +1,96 @@
+import FolioApp
+import FolioCore
+import Foundation
+import Ghost
+import GRDB
+
+/// A game's settings and where it stands: a row of `ghostGame`. Its text columns are read as
+/// text and turned into the game's types by `storedMatch`, so a damaged row is reported
+/// (`StoreError.corruptRow`) rather than trusted.
+struct GhostGameRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "ghostGame"
+    var id: String
+    var mode: String
+    var status: String
+    var dictionary: String
+    var minLength: Int
+    var firstPlayer: Int
+    var ownerId: Account.ID?
+    var version: Int
+    var createdAt: Date
+    var updatedAt: Date
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let mode = Column(CodingKeys.mode)
+        static let status = Column(CodingKeys.status)
+        static let ownerId = Column(CodingKeys.ownerId)
+        static let version = Column(CodingKeys.version)
+        static let updatedAt = Column(CodingKeys.updatedAt)
+    }
+
+    init(_ stored: StoredMatch) {
+        id = stored.id.rawValue
+        mode = stored.mode.rawValue
+        status = stored.status.rawValue
+        dictionary = stored.match.dictionary.rawValue
+        minLength = stored.match.minimumLength
+        firstPlayer = stored.match.firstPlayer
+        ownerId = stored.ownerID
+        version = stored.version
+        createdAt = stored.createdAt
+        updatedAt = stored.updatedAt
+    }
+
+    /// The stored game, from this row, its seats in order and its moves in order.
+    func storedMatch(seats: [GhostSeatRecord], moves: [GhostMoveRecord]) throws -> StoredMatch {
+        guard let matchID = MatchID(rawValue: id) else { throw StoreError.corruptRow(table: Self.databaseTableName, id: String(id.prefix(40))) }
+        let actions = moves.compactMap { Game.Action(code: $0.action) }
+        guard actions.count == moves.count, let mode = StoredMatch.Mode(rawValue: mode), let status = StoredMatch.Status(rawValue: status),
+              let dictionary = GhostDictionary(rawValue: dictionary) else {
+            throw StoreError.corruptRow(table: Self.databaseTableName, id: id)
+        }
+        let seatList = try seats.map { seat in
+            guard let kind = Match.Seat.Kind(rawValue: seat.kind) else { throw StoreError.corruptRow(table: GhostSeatRecord.databaseTableName, id: id) }
+            return Match.Seat(name: seat.name, kind: kind)
+        }
+        do {
+            let match = try Match(dictionary: dictionary, minimumLength: minLength, seats: seatList, firstPlayer: firstPlayer, actions: actions)
+            return StoredMatch(id: matchID, mode: mode, status: status, ownerID: ownerId, seatAccounts: seats.map(\.accountId),
+                               match: match, createdAt: createdAt, updatedAt: updatedAt, version: version)
+        } catch {
+            throw StoreError.corruptRow(table: Self.databaseTableName, id: id)
+        }
+    }
+}
+
+/// One seat of a game: a row of `ghostSeat`.
+struct GhostSeatRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "ghostSeat"
+    var gameId: String
+    var seat: Int
+    var name: String
+    var kind: String
+    var accountId: Account.ID?
+
+    enum Columns {
+        static let gameId = Column(CodingKeys.gameId)
+        static let seat = Column(CodingKeys.seat)
+        static let name = Column(CodingKeys.name)
+        static let accountId = Column(CodingKeys.accountId)
+    }
+}
+
+/// One action of a game, in order: a row of `ghostMove`.
+struct GhostMoveRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "ghostMove"
+    var gameId: String
+    var seq: Int
+    var action: String
+    var at: Date
+
+    enum Columns {
+        static let gameId = Column(CodingKeys.gameId)
+        static let seq = Column(CodingKeys.seq)
+    }
+}
