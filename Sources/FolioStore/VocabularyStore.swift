@@ -34,13 +34,13 @@ extension AppDatabase {
             if let pairLimit { try Self.checkRoom(db, accountID: accountID, adding: batch.count, limit: pairLimit) }
             // Tags the account already has keep their spelling, as a typed tag joins an existing one.
             var tagIDs: [String: Int64] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, name FROM vocabTag WHERE accountId = ?", arguments: [accountID]) {
-                tagIDs[TextFolding.fold(row[1] as String)] = row[0]
+            for tag in try VocabularyTagRecord.filter(VocabularyTagRecord.Columns.accountId == accountID).fetchAll(db) {
+                tagIDs[TextFolding.fold(tag.name)] = tag.id
             }
-            let insertTag = try db.makeStatement(sql: "INSERT INTO vocabTag (accountId, name) VALUES (?, ?)")
-            for (tag, key) in batch.tags where tagIDs[key] == nil {
-                try insertTag.execute(arguments: [accountID, tag])
-                tagIDs[key] = db.lastInsertedRowID
+            for (name, key) in batch.tags where tagIDs[key] == nil {
+                var tag = VocabularyTagRecord(id: nil, accountId: accountID, name: name)
+                try tag.insert(db)
+                tagIDs[key] = tag.id
             }
             try db.execute(sql: """
                 INSERT INTO vocabPair (accountId, english, welsh, note, type, searchKey, createdAt, updatedAt)
@@ -204,7 +204,7 @@ public struct VocabularyRepository: Sendable {
 
     public func pair(accountID: Account.ID, id: PairID) async throws -> Pair? {
         try await reader.read { db in
-            let rows = try Row.fetchAll(db, sql: """
+            let rows = try PairColumns.fetchAll(db, sql: """
                 SELECT p.id, p.english, p.welsh, p.note, p.type FROM vocabPair p WHERE p.accountId = ? AND p.id = ?
                 """, arguments: [accountID, id])
             return try Self.withTags(db, rows).first
@@ -222,10 +222,10 @@ public struct VocabularyRepository: Sendable {
     public func tags(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<VocabularyTag> {
         try await reader.read { db in
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vocabTag WHERE accountId = ?", arguments: [accountID]) ?? 0
-            let items = try Row.fetchAll(db, sql: """
-                SELECT t.name, (SELECT COUNT(*) FROM vocabPairTag pt WHERE pt.tagId = t.id) FROM vocabTag t
+            let items = try VocabularyTag.fetchAll(db, sql: """
+                SELECT t.name AS name, (SELECT COUNT(*) FROM vocabPairTag pt WHERE pt.tagId = t.id) AS count FROM vocabTag t
                 WHERE t.accountId = ? ORDER BY t.name LIMIT ? OFFSET ?
-                """, arguments: [accountID, limit, offset]).map { VocabularyTag(name: $0[0], count: $0[1]) }
+                """, arguments: [accountID, limit, offset])
             return Page(total: total, items: items, limit: limit, offset: offset)
         }
     }
@@ -242,18 +242,15 @@ public struct VocabularyRepository: Sendable {
                 tagClause = "AND p.id IN (SELECT pairId FROM vocabPairTag WHERE tagId = ?)"
                 tagArguments = [tagID]
             }
-            let dueRows = try Row.fetchAll(db, sql: """
+            let dueRows = try DueColumns.fetchAll(db, sql: """
                 SELECT p.id, p.english, p.welsh, p.note, p.type, c.state, c.step, c.stability, c.difficulty, c.due, c.lastReview
                 FROM vocabCard c JOIN vocabPair p ON p.id = c.pairId
                 WHERE c.accountId = ? AND c.direction = ? AND c.due <= ? AND p.english <> '' AND p.welsh <> '' \(tagClause)
                 ORDER BY c.due LIMIT ?
                 """, arguments: [accountID, direction.rawValue, now] + tagArguments + [limit])
-            var queue: [(Row, Card?)] = dueRows.compactMap { row in
-                guard let state = CardState(rawValue: row[5]) else { return nil }
-                return (row, Card(state: state, step: row[6], stability: row[7], difficulty: row[8], due: row[9], lastReview: row[10]))
-            }
+            var queue: [(PairColumns, Card?)] = dueRows.compactMap { row in row.card.card.map { (row.pair, $0) } }
             if queue.count < limit {
-                let newRows = try Row.fetchAll(db, sql: """
+                let newRows = try PairColumns.fetchAll(db, sql: """
                     SELECT p.id, p.english, p.welsh, p.note, p.type FROM vocabPair p INDEXED BY vocabPair_on_accountId_english_welsh
                     WHERE p.accountId = ? AND p.english <> '' AND p.welsh <> '' \(tagClause)
                       AND NOT EXISTS (SELECT 1 FROM vocabCard c WHERE c.pairId = p.id AND c.direction = ?)
@@ -269,11 +266,10 @@ public struct VocabularyRepository: Sendable {
     /// The stored card of a pair in a direction, if it has been revised that way.
     public func card(accountID: Account.ID, pairID: PairID, direction: Direction) async throws -> Card? {
         try await reader.read { db in
-            guard let row = try Row.fetchOne(db, sql: """
+            try CardColumns.fetchOne(db, sql: """
                 SELECT c.state, c.step, c.stability, c.difficulty, c.due, c.lastReview FROM vocabCard c
                 JOIN vocabPair p ON p.id = c.pairId WHERE p.accountId = ? AND c.pairId = ? AND c.direction = ?
-                """, arguments: [accountID, pairID, direction.rawValue]), let state = CardState(rawValue: row[0]) else { return nil }
-            return Card(state: state, step: row[1], stability: row[2], difficulty: row[3], due: row[4], lastReview: row[5])
+                """, arguments: [accountID, pairID, direction.rawValue])?.card
         }
     }
 
@@ -293,11 +289,9 @@ public struct VocabularyRepository: Sendable {
                 return Page(total: 0, items: [], limit: limit, offset: offset)
             }
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vocabReview WHERE pairId = ?", arguments: [pairID]) ?? 0
-            let items = try Row.fetchAll(db, sql: """
+            let items = try ReviewColumns.fetchAll(db, sql: """
                 SELECT rating, reviewedAt, duration FROM vocabReview WHERE pairId = ? ORDER BY reviewedAt DESC, id DESC LIMIT ? OFFSET ?
-                """, arguments: [pairID, limit, offset]).compactMap { row in
-                Rating(rawValue: row[0]).map { ReviewLog(rating: $0, date: row[1], duration: row[2]) }
-            }
+                """, arguments: [pairID, limit, offset]).compactMap(\.log)
             return Page(total: total, items: items, limit: limit, offset: offset)
         }
     }
@@ -328,7 +322,7 @@ public struct VocabularyRepository: Sendable {
             return Page(total: 0, items: [], limit: limit, offset: offset)
         }
         let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vocabPair p WHERE \(clause.sql)", arguments: clause.arguments) ?? 0
-        let rows = try Row.fetchAll(db, sql: """
+        let rows = try PairColumns.fetchAll(db, sql: """
             SELECT p.id, p.english, p.welsh, p.note, p.type FROM vocabPair p INDEXED BY vocabPair_on_accountId_english_welsh
             WHERE \(clause.sql) ORDER BY p.english COLLATE NOCASE, p.welsh COLLATE NOCASE, p.id LIMIT ? OFFSET ?
             """, arguments: clause.arguments + [limit, offset])
@@ -340,23 +334,20 @@ public struct VocabularyRepository: Sendable {
         try Int64.fetchOne(db, sql: "SELECT id FROM vocabTag WHERE accountId = ? AND name = ?", arguments: [accountID, name])
     }
 
-    /// Pairs from rows of (id, english, welsh, note, type), with the tags of those pairs only.
-    static func withTags(_ db: Database, _ rows: [Row]) throws -> [Pair] {
-        let ids: [PairID] = rows.map { $0[0] }
+    /// The pairs of these rows, with the tags of those pairs only.
+    static func withTags(_ db: Database, _ rows: [PairColumns]) throws -> [Pair] {
+        let ids = rows.map(\.id)
         var tagsByPair: [PairID: [String]] = [:]
         // In slices, as SQLite takes at most 32,766 arguments in one statement.
         for start in stride(from: 0, to: ids.count, by: 10_000) {
             let slice = Array(ids[start..<min(start + 10_000, ids.count)])
-            for row in try Row.fetchAll(db, sql: """
+            for tag in try PairTagName.fetchAll(db, sql: """
                 SELECT pt.pairId, t.name FROM vocabPairTag pt JOIN vocabTag t ON t.id = pt.tagId
                 WHERE pt.pairId IN (\(databaseQuestionMarks(count: slice.count))) ORDER BY t.name
                 """, arguments: StatementArguments(slice)) {
-                tagsByPair[row[0], default: []].append(row[1])
+                tagsByPair[tag.pairId, default: []].append(tag.name)
             }
         }
-        return rows.map { row in
-            let id: PairID = row[0]
-            return Pair(id: id, english: row[1], welsh: row[2], note: row[3], type: row[4], tags: tagsByPair[id] ?? [])
-        }
+        return rows.map { $0.pair(tags: tagsByPair[$0.id] ?? []) }
     }
 }
