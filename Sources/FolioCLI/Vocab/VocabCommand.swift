@@ -70,6 +70,16 @@ extension UserOptions {
         let (database, account) = try await open(store)
         return (PairBook(store: database, pairLimit: pairLimit), account)
     }
+
+    /// Prints the page of the --user account's pairs that `page` asks for, narrowed by `filter`:
+    /// what `folio vocab list` and `folio vocab search` both do.
+    func listPairs(_ store: StoreOptions, filter: PairFilter, page: PageOptions, output: OutputOptions) async throws {
+        let (book, account) = try await book(store)
+        let (limit, offset) = page.window
+        let found = try await book.page(accountID: account.id, filter: filter, limit: limit, offset: offset)
+        try printPairs(found.items, json: output.json)
+        page.footer(found, noun: "Pairs")
+    }
 }
 
 func printPairs(_ pairs: [Pair], json: Bool) throws {

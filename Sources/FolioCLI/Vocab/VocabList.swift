@@ -17,11 +17,7 @@ extension VocabCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let (book, account) = try await user.book(store)
-            let (limit, offset) = page.window
-            let found = try await book.page(accountID: account.id, filter: PairFilter(tag: tag), limit: limit, offset: offset)
-            try printPairs(found.items, json: output.json)
-            page.footer(found, noun: "Pairs")
+            try await user.listPairs(store, filter: PairFilter(tag: tag), page: page, output: output)
         }
     }
 }
