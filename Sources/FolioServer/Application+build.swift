@@ -89,28 +89,30 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
     }
     site.add(middleware: SessionMiddleware(accounts: database, csrf: csrf, mintsVisitorIDs: true))
     site.add(middleware: CSRFMiddleware())
+    site.on(page: .home) { _, _ in Response.redirect(to: SiteRoute.monologues.path()) }
 
-    MonologuesController<FolioRequestContext>(library: library, repository: database.monologues).addRoutes(to: api)
-    FavouritesAPIController(favourites: Favourites(store: database), library: library).addRoutes(to: api)
-    VocabularyAPIController(store: database, pairLimit: configuration.limits.pairsPerAccount).addRoutes(to: api)
-    AccountController(store: database, pages: pages, throttle: LoginThrottle(database: database),
-                      registrations: RegistrationThrottle(database: database, perHour: configuration.limits.registrationsPerAddressPerHour),
-                      passwords: Passwords(cost: configuration.bcryptCost, threads: configuration.limits.concurrentPasswordChecks,
-                                           queueLength: configuration.limits.passwordQueueLength),
-                      csrf: csrf).addRoutes(to: site)
-    MonologuePagesController(favourites: Favourites(store: database), library: library, pages: pages).addRoutes(to: site)
-    VocabularyPagesController(store: database, pages: pages, pairLimit: configuration.limits.pairsPerAccount).addRoutes(to: site)
+    api.mount(MonologuesController<FolioRequestContext>(library: library, repository: database.monologues).routes)
+    api.mount(FavouritesAPIController(favourites: Favourites(store: database), library: library).routes)
+    api.mount(VocabularyAPIController(store: database, pairLimit: configuration.limits.pairsPerAccount).routes)
+    let passwords = Passwords(cost: configuration.bcryptCost, threads: configuration.limits.concurrentPasswordChecks,
+                              queueLength: configuration.limits.passwordQueueLength)
+    site.mount(AccountController(store: database, pages: pages, throttle: LoginThrottle(database: database),
+                                 registrations: RegistrationThrottle(database: database,
+                                                                     perHour: configuration.limits.registrationsPerAddressPerHour),
+                                 passwords: passwords, csrf: csrf).routes)
+    site.mount(MonologuePagesController(favourites: Favourites(store: database), library: library, pages: pages).routes)
+    site.mount(VocabularyPagesController(store: database, pages: pages, pairLimit: configuration.limits.pairsPerAccount).routes)
     let catalogue = CatalogueCache(store: database, recheckSeconds: configuration.libraryRecheckSeconds)
-    CharactersAPIController(favourites: CharacterFavourites(store: database), catalogue: catalogue).addRoutes(to: api)
-    CharactersPagesController(favourites: CharacterFavourites(store: database), catalogue: catalogue, pages: pages, wikiBase: configuration.wikiBase).addRoutes(to: site)
-    SWAPIController(catalogue: catalogue, publicURL: configuration.publicURL).addRoutes(to: api)
+    api.mount(CharactersAPIController(favourites: CharacterFavourites(store: database), catalogue: catalogue).routes)
+    site.mount(CharactersPagesController(favourites: CharacterFavourites(store: database), catalogue: catalogue, pages: pages, wikiBase: configuration.wikiBase).routes)
+    api.mount(SWAPIController(catalogue: catalogue, publicURL: configuration.publicURL).routes)
     let plotPages = PlotsPagesController(store: database, pages: pages,
                                          expansions: ExpansionGate(capacity: configuration.limits.concurrentExpansions),
                                          limits: configuration.limits)
-    PlotsAPIController(pages: plotPages).addRoutes(to: api)
-    plotPages.addRoutes(to: site)
-    GhostAPIController(referee: referee).addRoutes(to: api)
-    GhostPagesController(referee: referee, pages: pages, publicURL: configuration.publicURL).addRoutes(to: site)
+    api.mount(PlotsAPIController(pages: plotPages).routes)
+    site.mount(plotPages.routes)
+    api.mount(GhostAPIController(referee: referee).routes)
+    site.mount(GhostPagesController(referee: referee, pages: pages, publicURL: configuration.publicURL).routes)
     return FolioRouters(api: api, pages: site)
 }
 

@@ -26,14 +26,16 @@ struct AccountController: Sendable {
         self.csrf = csrf
     }
 
-    func addRoutes(to router: Router<FolioRequestContext>) {
-        router.on(page: .account, use: index)
-        router.on(page: .registerForm, use: registerForm)
-        router.on(page: .register, use: register)
-        router.on(page: .loginForm, use: loginForm)
-        router.on(page: .login, use: login)
-        router.on(page: .logout, use: logout)
-        router.on(page: .changePassword, use: changePassword)
+    /// The controller's routes, mounted at `/account`.
+    var routes: MountedRoutes<FolioRequestContext> {
+        MountedRoutes(at: "/account")
+            .on(page: .account, use: index)
+            .on(page: .registerForm, use: registerForm)
+            .on(page: .register, use: register)
+            .on(page: .loginForm, use: loginForm)
+            .on(page: .login, use: login)
+            .on(page: .logout, use: logout)
+            .on(page: .changePassword, use: changePassword)
     }
 
     @Sendable func index(_ request: Request, context: FolioRequestContext) async throws -> Response {

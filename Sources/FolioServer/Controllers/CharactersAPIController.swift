@@ -10,12 +10,14 @@ struct CharactersAPIController: Sendable {
     let favourites: CharacterFavourites
     let catalogue: CatalogueCache
 
-    func addRoutes(to router: Router<FolioRequestContext>) {
-        router.on(api: .characters, use: list)
-        router.on(api: .characterFavourites, use: favourites)
-        router.on(api: .saveCharacterFavourite, use: keep)
-        router.on(api: .deleteCharacterFavourite, use: forget)
-        router.on(api: .character, use: show)
+    /// The controller's routes, mounted at `/api/v1/characters`.
+    var routes: MountedRoutes<FolioRequestContext> {
+        MountedRoutes(at: "/api/v1/characters")
+            .on(api: .characters, use: list)
+            .on(api: .characterFavourites, use: favourites)
+            .on(api: .saveCharacterFavourite, use: keep)
+            .on(api: .deleteCharacterFavourite, use: forget)
+            .on(api: .character, use: show)
     }
 
     struct Item: Encodable, Sendable {

@@ -14,14 +14,16 @@ struct CharactersPagesController: Sendable {
     let pages: PageRenderer
     let wikiBase: String
 
-    func addRoutes(to router: Router<FolioRequestContext>) {
-        router.on(page: .characters, use: list)
-        router.on(page: .characterFavourites, use: favourites)
-        router.on(page: .character, use: character)
-        router.on(page: .characterDetails, use: details)
-        router.on(page: .characterWeb, use: web)
-        router.on(page: .characterPortrait, use: portrait)
-        router.on(page: .toggleCharacterFavourite, use: toggle)
+    /// The controller's routes, mounted at `/characters`.
+    var routes: MountedRoutes<FolioRequestContext> {
+        MountedRoutes(at: "/characters")
+            .on(page: .characters, use: list)
+            .on(page: .characterFavourites, use: favourites)
+            .on(page: .character, use: character)
+            .on(page: .characterDetails, use: details)
+            .on(page: .characterWeb, use: web)
+            .on(page: .characterPortrait, use: portrait)
+            .on(page: .toggleCharacterFavourite, use: toggle)
     }
 
     func render(_ template: String, title: String, model: [Any], context: FolioRequestContext) throws -> Response {

@@ -10,12 +10,14 @@ struct FavouritesAPIController: Sendable {
     let favourites: Favourites
     let library: LibraryCache
 
-    func addRoutes(to router: Router<FolioRequestContext>) {
-        router.on(api: .favourites, use: list)
-        router.on(api: .saveFavourite, use: add)
-        router.on(api: .deleteFavourite, use: remove)
-        router.on(api: .editFavourite, use: edit)
-        router.on(api: .restoreFavourite, use: restore)
+    /// The controller's routes, mounted at `/api/v1/favourites`.
+    var routes: MountedRoutes<FolioRequestContext> {
+        MountedRoutes(at: "/api/v1/favourites")
+            .on(api: .favourites, use: list)
+            .on(api: .saveFavourite, use: add)
+            .on(api: .deleteFavourite, use: remove)
+            .on(api: .editFavourite, use: edit)
+            .on(api: .restoreFavourite, use: restore)
     }
 
     struct Item: ResponseEncodable {

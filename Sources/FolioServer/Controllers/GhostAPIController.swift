@@ -9,13 +9,15 @@ import Hummingbird
 struct GhostAPIController: Sendable {
     let referee: GhostReferee
 
-    func addRoutes(to router: Router<FolioRequestContext>) {
-        router.on(api: .ghostHighScores, use: highScores)
-        router.on(api: .ghostGames, use: yourGames)
-        router.on(api: .startGhostGame, use: start)
-        router.on(api: .ghostGame, use: show)
-        router.on(api: .ghostMove, use: move)
-        router.on(api: .joinGhostGame, use: join)
+    /// The controller's routes, mounted at `/api/v1/ghost`.
+    var routes: MountedRoutes<FolioRequestContext> {
+        MountedRoutes(at: "/api/v1/ghost")
+            .on(api: .ghostHighScores, use: highScores)
+            .on(api: .ghostGames, use: yourGames)
+            .on(api: .startGhostGame, use: start)
+            .on(api: .ghostGame, use: show)
+            .on(api: .ghostMove, use: move)
+            .on(api: .joinGhostGame, use: join)
     }
 
     static let scoresPage = ListWindow(defaultLimit: 50, maximumLimit: 100, maximumOffset: 1_000_000)

@@ -21,16 +21,18 @@ struct GhostPagesController: Sendable {
     /// Refusals a setup form shows beside the form rather than on an error page.
     static let setupRefusals: Set<FolioErrorKind> = [.invalidInput, .rateLimited]
 
-    func addRoutes(to router: Router<FolioRequestContext>) {
-        router.on(page: .ghost, use: setup)
-        router.on(page: .startHotSeat, use: startHotSeat)
-        router.on(page: .openRoom, use: openRoom)
-        router.on(page: .ghostGame, use: show)
-        router.on(page: .ghostMove, use: move)
-        router.on(page: .joinGhostGame, use: join)
-        router.on(page: .playAgain, use: again)
-        router.on(page: .ghostScores, use: scores)
-        router.on(page: .ghostHelp, use: help)
+    /// The controller's routes, mounted at `/ghost`.
+    var routes: MountedRoutes<FolioRequestContext> {
+        MountedRoutes(at: "/ghost")
+            .on(page: .ghost, use: setup)
+            .on(page: .startHotSeat, use: startHotSeat)
+            .on(page: .openRoom, use: openRoom)
+            .on(page: .ghostGame, use: show)
+            .on(page: .ghostMove, use: move)
+            .on(page: .joinGhostGame, use: join)
+            .on(page: .playAgain, use: again)
+            .on(page: .ghostScores, use: scores)
+            .on(page: .ghostHelp, use: help)
     }
 
     func render(_ template: String, title: String, model: [any Encodable], context: FolioRequestContext,

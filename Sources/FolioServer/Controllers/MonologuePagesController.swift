@@ -16,19 +16,20 @@ struct MonologuePagesController: Sendable {
     /// Your tags on the tags page: at ~60 bytes a checkbox, 200 keep the page well under 150 KB.
     static let maximumPersonalTags = 200
 
-    func addRoutes(to router: Router<FolioRequestContext>) {
-        router.on(page: .home) { _, _ in Response.redirect(to: SiteRoute.monologues.path()) }
-        router.on(page: .monologues, use: list)
-        router.on(page: .monologueOptions, use: optionsForm)
-        router.on(page: .saveMonologueOptions, use: saveOptions)
-        router.on(page: .monologueTags, use: tags)
-        router.on(page: .monologueFavourites, use: favourites)
-        router.on(page: .editFavourite, use: editForm)
-        router.on(page: .saveFavouriteEdits, use: saveEdits)
-        router.on(page: .restoreFavourite, use: restore)
-        router.on(page: .removeFavourite, use: remove)
-        router.on(page: .monologue, use: show)
-        router.on(page: .toggleFavourite, use: toggleFavourite)
+    /// The controller's routes, mounted at `/monologues`.
+    var routes: MountedRoutes<FolioRequestContext> {
+        MountedRoutes(at: "/monologues")
+            .on(page: .monologues, use: list)
+            .on(page: .monologueOptions, use: optionsForm)
+            .on(page: .saveMonologueOptions, use: saveOptions)
+            .on(page: .monologueTags, use: tags)
+            .on(page: .monologueFavourites, use: favourites)
+            .on(page: .editFavourite, use: editForm)
+            .on(page: .saveFavouriteEdits, use: saveEdits)
+            .on(page: .restoreFavourite, use: restore)
+            .on(page: .removeFavourite, use: remove)
+            .on(page: .monologue, use: show)
+            .on(page: .toggleFavourite, use: toggleFavourite)
     }
 
     // MARK: - Options and what the user keeps

@@ -19,13 +19,15 @@ struct MonologuesController<Context: RequestContext> {
 
     static var maximumLimit: Int { 1000 }
 
-    func addRoutes(to router: Router<Context>) {
-        router.on(api: .searchMonologues, use: search)
-        router.on(api: .monologueStats, use: stats)
-        router.on(api: .monologueChanges, use: changes)
-        router.on(api: .monologue, use: show)
-        router.on(api: .relatedMonologues, use: related)
-        router.on(api: .monologueTags, use: tags)
+    /// The controller's routes, mounted at `/api/v1`.
+    var routes: MountedRoutes<Context> {
+        MountedRoutes(at: "/api/v1")
+            .on(api: .searchMonologues, use: search)
+            .on(api: .monologueStats, use: stats)
+            .on(api: .monologueChanges, use: changes)
+            .on(api: .monologue, use: show)
+            .on(api: .relatedMonologues, use: related)
+            .on(api: .monologueTags, use: tags)
     }
 
     struct RelatedResponse: ResponseEncodable {

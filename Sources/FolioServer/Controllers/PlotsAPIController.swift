@@ -13,17 +13,19 @@ struct PlotsAPIController: Sendable {
     var expansions: ExpansionGate { pages.expansions }
     func book() throws -> PlotBook { try pages.book() }
 
-    func addRoutes(to router: Router<FolioRequestContext>) {
-        router.on(api: .randomPlot, use: random)
-        router.on(api: .plotWheels, use: wheels)
-        router.on(api: .expandGrammar, use: expand)
-        router.on(api: .keptPlots, use: kept)
-        router.on(api: .keepPlot, use: keep)
-        router.on(api: .forgetPlot, use: forget)
-        router.on(api: .grammars, use: grammars)
-        router.on(api: .saveGrammar, use: saveGrammar)
-        router.on(api: .deleteGrammar, use: deleteGrammar)
-        router.on(api: .plot, use: show)
+    /// The controller's routes, mounted at `/api/v1/plots`.
+    var routes: MountedRoutes<FolioRequestContext> {
+        MountedRoutes(at: "/api/v1/plots")
+            .on(api: .randomPlot, use: random)
+            .on(api: .plotWheels, use: wheels)
+            .on(api: .expandGrammar, use: expand)
+            .on(api: .keptPlots, use: kept)
+            .on(api: .keepPlot, use: keep)
+            .on(api: .forgetPlot, use: forget)
+            .on(api: .grammars, use: grammars)
+            .on(api: .saveGrammar, use: saveGrammar)
+            .on(api: .deleteGrammar, use: deleteGrammar)
+            .on(api: .plot, use: show)
     }
 
     struct WheelsBody: ResponseEncodable {

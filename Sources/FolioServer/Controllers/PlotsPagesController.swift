@@ -21,16 +21,18 @@ struct PlotsPagesController: Sendable {
         PlotBook(store: store, wheels: try Self.wheels(), grammarLimit: limits.savedGrammarsPerAccount)
     }
 
-    func addRoutes(to router: Router<FolioRequestContext>) {
-        router.on(page: .plots, use: random)
-        router.on(page: .keptPlots, use: kept)
-        router.on(page: .keepPlot, use: keep)
-        router.on(page: .forgetPlot, use: forget)
-        router.on(page: .grammars, use: grammars)
-        router.on(page: .saveGrammar, use: saveGrammar)
-        router.on(page: .grammar, use: grammar)
-        router.on(page: .deleteGrammar, use: deleteGrammar)
-        router.on(page: .plot, use: show)
+    /// The controller's routes, mounted at `/plots`.
+    var routes: MountedRoutes<FolioRequestContext> {
+        MountedRoutes(at: "/plots")
+            .on(page: .plots, use: random)
+            .on(page: .keptPlots, use: kept)
+            .on(page: .keepPlot, use: keep)
+            .on(page: .forgetPlot, use: forget)
+            .on(page: .grammars, use: grammars)
+            .on(page: .saveGrammar, use: saveGrammar)
+            .on(page: .grammar, use: grammar)
+            .on(page: .deleteGrammar, use: deleteGrammar)
+            .on(page: .plot, use: show)
     }
 
     func render(_ template: String, title: String, model: any Encodable, context: FolioRequestContext,

@@ -13,14 +13,16 @@ struct SWAPIController: Sendable {
     /// a request's Host or X-Forwarded-* headers, which any client can set to any site.
     let publicURL: String
 
-    func addRoutes(to router: Router<FolioRequestContext>) {
-        router.on(api: .swapiRoot, use: root)
-        router.on(api: .swapiPeople, use: people)
-        router.on(api: .swapiPerson, use: person)
-        router.on(api: .swapiPlanets, use: planets)
-        router.on(api: .swapiPlanet, use: planet)
-        router.on(api: .swapiFilms, use: films)
-        router.on(api: .swapiFilm, use: film)
+    /// The controller's routes, mounted at `/swapi`.
+    var routes: MountedRoutes<FolioRequestContext> {
+        MountedRoutes(at: "/swapi")
+            .on(api: .swapiRoot, use: root)
+            .on(api: .swapiPeople, use: people)
+            .on(api: .swapiPerson, use: person)
+            .on(api: .swapiPlanets, use: planets)
+            .on(api: .swapiPlanet, use: planet)
+            .on(api: .swapiFilms, use: films)
+            .on(api: .swapiFilm, use: film)
     }
 
     struct Root: Encodable { let people: String; let planets: String; let films: String }

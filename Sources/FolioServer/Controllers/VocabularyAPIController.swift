@@ -15,17 +15,19 @@ struct VocabularyAPIController: Sendable {
         revision = Revision(store: store)
     }
 
-    func addRoutes(to router: Router<FolioRequestContext>) {
-        router.on(api: .pairs, use: list)
-        router.on(api: .createPair, use: create)
-        router.on(api: .pair, use: show)
-        router.on(api: .updatePair, use: update)
-        router.on(api: .deletePair, use: delete)
-        router.on(api: .vocabularyTags, use: tags)
-        router.on(api: .nextReview, use: next)
-        router.on(api: .review, use: answer)
-        router.on(api: .exportPairs, use: export)
-        router.on(api: .importPairs, use: importTable)
+    /// The controller's routes, mounted at `/api/v1/vocab`.
+    var routes: MountedRoutes<FolioRequestContext> {
+        MountedRoutes(at: "/api/v1/vocab")
+            .on(api: .pairs, use: list)
+            .on(api: .createPair, use: create)
+            .on(api: .pair, use: show)
+            .on(api: .updatePair, use: update)
+            .on(api: .deletePair, use: delete)
+            .on(api: .vocabularyTags, use: tags)
+            .on(api: .nextReview, use: next)
+            .on(api: .review, use: answer)
+            .on(api: .exportPairs, use: export)
+            .on(api: .importPairs, use: importTable)
     }
 
     struct Prompt: ResponseEncodable {

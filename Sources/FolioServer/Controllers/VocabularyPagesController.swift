@@ -18,17 +18,19 @@ struct VocabularyPagesController: Sendable {
         self.pages = pages
     }
 
-    func addRoutes(to router: Router<FolioRequestContext>) {
-        router.on(page: .vocabulary, use: list)
-        router.on(page: .newPair, use: newForm)
-        router.on(page: .createPair, use: create)
-        router.on(page: .editPair, use: editForm)
-        router.on(page: .updatePair, use: update)
-        router.on(page: .deletePair, use: delete)
-        router.on(page: .revise, use: reviseStart)
-        router.on(page: .revisionSession, use: session)
-        router.on(page: .answer, use: answer)
-        router.on(page: .rate, use: rate)
+    /// The controller's routes, mounted at `/vocab`.
+    var routes: MountedRoutes<FolioRequestContext> {
+        MountedRoutes(at: "/vocab")
+            .on(page: .vocabulary, use: list)
+            .on(page: .newPair, use: newForm)
+            .on(page: .createPair, use: create)
+            .on(page: .editPair, use: editForm)
+            .on(page: .updatePair, use: update)
+            .on(page: .deletePair, use: delete)
+            .on(page: .revise, use: reviseStart)
+            .on(page: .revisionSession, use: session)
+            .on(page: .answer, use: answer)
+            .on(page: .rate, use: rate)
     }
 
     func render(_ template: String, title: String, model: [any Encodable], context: FolioRequestContext,

@@ -53,6 +53,44 @@ extension Route {
     static var queryValueCharacters: CharacterSet { segmentCharacters }
 }
 
+/// One controller's routes as a collection mounted at the path they all share
+/// (`/api/v1/vocab`): each is registered from its route's pattern with the mount taken off, and
+/// the collection is added to its face's router at the mount, so a route outside the mount is a
+/// mistake caught where the controller is built.
+struct MountedRoutes<Context: RequestContext> {
+    let mount: String
+    let collection = RouteCollection(context: Context.self)
+
+    init(at mount: String) {
+        self.mount = mount
+    }
+
+    @discardableResult
+    func on(api route: APIRoute, use handler: @Sendable @escaping (Request, Context) async throws -> some ResponseGenerator) -> Self {
+        collection.on(relativePath(route), method: route.method, use: handler)
+        return self
+    }
+
+    @discardableResult
+    func on(page route: SiteRoute, use handler: @Sendable @escaping (Request, Context) async throws -> some ResponseGenerator) -> Self {
+        collection.on(relativePath(route), method: route.method, use: handler)
+        return self
+    }
+
+    private func relativePath(_ route: some Route) -> RouterPath {
+        precondition(route.pattern == mount || route.pattern.hasPrefix(mount + "/"), "\(route.pattern) is not under \(mount)")
+        return RouterPath(String(route.pattern.dropFirst(mount.count)))
+    }
+}
+
+extension Router {
+    /// Adds a controller's routes at the path they are mounted at.
+    @discardableResult
+    func mount(_ routes: MountedRoutes<Context>) -> Self {
+        addRoutes(routes.collection, atPath: RouterPath(routes.mount))
+    }
+}
+
 extension RouterMethods {
     /// Registers `handler` for an API route's method and pattern.
     @discardableResult
