@@ -68,6 +68,9 @@ public struct Pair: Codable, Sendable, Hashable, Identifiable {
         case noSide
         case tooLong(Field, length: Int, limit: Int)
         case tooManyTags(count: Int, limit: Int)
+        /// A control character such as NUL, which no word or note holds and SQLite's text
+        /// functions would cut the text at.
+        case controlCharacter(Field)
 
         public var message: String {
             switch self {
@@ -82,6 +85,8 @@ public struct Pair: Codable, Sendable, Hashable, Identifiable {
                 return "\(field.name) is \(length) characters long; the limit is \(limit). \(advice)"
             case .tooManyTags(let count, let limit):
                 return "There are \(count) tags; the limit is \(limit). Remove \(count - limit)."
+            case .controlCharacter(let field):
+                return "\(field.name) holds a control character (such as NUL) that cannot be stored. Remove it and try again."
             }
         }
     }
@@ -109,6 +114,10 @@ public struct Pair: Codable, Sendable, Hashable, Identifiable {
                                       (.type, pair.type, Self.maximumTypeLength)] where value.count > limit {
             problems.append(.tooLong(field, length: value.count, limit: limit))
         }
+        for (field, value) in [(Field.english, pair.english), (.welsh, pair.welsh), (.note, pair.note), (.type, pair.type)]
+        where value.unicodeScalars.contains(where: Self.isControl) {
+            problems.append(.controlCharacter(field))
+        }
         if pair.tags.count > Self.maximumTags {
             problems.append(.tooManyTags(count: pair.tags.count, limit: Self.maximumTags))
         }
@@ -135,6 +144,11 @@ public struct Pair: Codable, Sendable, Hashable, Identifiable {
     /// What `searchKey` must contain for the pair to match `query`; empty matches every pair.
     public static func searchNeedle(_ query: String) -> String {
         TextFolding.fold(singleLine(query))
+    }
+
+    /// A control character other than the tab and the line end a note may hold.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7F
     }
 
     /// Trimmed, with every run of spaces, tabs and line ends made one space.

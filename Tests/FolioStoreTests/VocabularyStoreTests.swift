@@ -318,6 +318,12 @@ import Vocabulary
         // Printed for comparison only; the live security suite (Tests/security/test_vocabulary.py)
         // holds another account's write during an import to 300 ms.
         #expect(try await database.vocabulary.pairCount(accountID: importer) == 8_000)
+        // A pair the JSON statement could not carry whole (a NUL cuts SQLite's text short) is
+        // refused with the rest of its import, and nothing of it is stored.
+        await #expect(throws: VocabularyError.self) {
+            try await database.importPairs(accountID: other, [Pair(english: "fine", welsh: "iawn"), Pair(english: "cut\u{0}short", welsh: "x")])
+        }
+        #expect(try await database.vocabulary.pairs(accountID: other, filter: PairFilter(query: "fine"), limit: 5, offset: 0).total == 0)
         // Every pair is linked to its own tags: the links are written by position in the batch.
         let batch7 = try await database.vocabulary.pairs(accountID: importer, filter: PairFilter(tag: "batch 7"), limit: 500, offset: 0)
         #expect(batch7.total == 400)

@@ -37,6 +37,17 @@ struct PairTests {
         }
     }
 
+    /// NUL and the like are refused, not stored cut short: a word, a note or a type never holds
+    /// one, and SQLite's text functions would stop at a NUL.
+    @Test func controlCharactersAreRefusedButANoteKeepsItsLinesAndTabs() throws {
+        let pair = Pair(english: "a\u{0}b", welsh: "ok", note: "line\u{7}", type: "noun\u{1B}")
+        let error = try #require(throws: VocabularyError.self) { try pair.validated() }
+        #expect(error == .invalidPair([.controlCharacter(.english), .controlCharacter(.note), .controlCharacter(.type)]))
+        #expect(error.message.contains("The English holds a control character (such as NUL)"))
+        let fine = try Pair(english: "a\tb", welsh: "c\r\nd", note: "one\n\ttwo").validated()
+        #expect(fine.english == "a b" && fine.welsh == "c d" && fine.note == "one\n\ttwo")
+    }
+
     @Test func tooLongFieldsAreAllReportedTogether() throws {
         let pair = Pair(english: String(repeating: "a", count: 501), welsh: "ok",
                         note: String(repeating: "n", count: 2_001), tags: (1...21).map { "Tag \($0)" })
