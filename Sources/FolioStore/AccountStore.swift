@@ -75,7 +75,9 @@ extension AppDatabase {
             // later but reached the writer first must not make this one look early.
             let backoffWait = backoff.wait(afterFailures: failures)
             if backoffWait > 0, let latest: Date = row?[1] {
-                let wait = latest.addingTimeInterval(backoffWait).timeIntervalSince(now)
+                // Never longer than the backoff itself: an attempt that read the clock before a
+                // concurrent one was recorded would otherwise be told to wait a second or so more.
+                let wait = min(backoffWait, latest.addingTimeInterval(backoffWait).timeIntervalSince(now))
                 if wait > 0 { return .wait(seconds: max(1, Int(wait.rounded(.up)))) }
             }
             try db.execute(sql: "INSERT INTO loginAttempt (username, network, at) VALUES (?, ?, ?)",

@@ -61,6 +61,9 @@ import Testing
         for _ in 0..<5 { #expect(try await reserve(start) != .wait(seconds: 30)) }
         #expect(try await reserve(start) == .wait(seconds: 30))
         #expect(try await reserve(start.addingTimeInterval(20)) == .wait(seconds: 10))
+        // An attempt whose clock was read before the last failure was recorded (guesses sent at
+        // once reach the writer in any order) waits the backoff, not a moment more.
+        #expect(try await reserve(start.addingTimeInterval(-0.4)) == .wait(seconds: 30))
         var now = start.addingTimeInterval(30)
         var expected: [Int] = []
         var waits: [Int] = []

@@ -48,10 +48,13 @@ extension Route {
     }
 
     /// What may stand unescaped in one path segment: unreserved characters only.
-    static var segmentCharacters: CharacterSet { CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~") }
+    static var segmentCharacters: CharacterSet { unreservedCharacters }
     /// What may stand unescaped in a query value: the same, so `&`, `=`, `+` and `#` are escaped.
-    static var queryValueCharacters: CharacterSet { segmentCharacters }
+    static var queryValueCharacters: CharacterSet { unreservedCharacters }
 }
+
+/// RFC 3986's unreserved characters, made once: every link of every page is escaped with them.
+private let unreservedCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
 
 /// One controller's routes as a collection mounted at the path they all share
 /// (`/api/v1/vocab`): each is registered from its route's pattern with the mount taken off, and
