@@ -26,18 +26,7 @@ public struct MatchID: RawRepresentable, Sendable, Hashable, Codable, LosslessSt
 
     /// A new id, from the system's random source.
     public static func random() -> MatchID {
-        var generator = SystemRandomNumberGenerator()
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(32)
-        for _ in 0..<2 {
-            var word = generator.next() as UInt64
-            for _ in 0..<16 {
-                bytes.append(digits[Int(word & 0xF)])
-                word >>= 4
-            }
-        }
-        return MatchID(rawValue: String(decoding: bytes, as: UTF8.self))!
+        MatchID(rawValue: RandomHex.make(words: 2))!
     }
 
     public init(from decoder: any Decoder) throws {

@@ -17,9 +17,11 @@ enum APIRoute: String, Route {
     /// answers (errors and unknown paths included) are JSON, so a client asking for an API version
     /// that does not exist gets a JSON 404 too.
     static let mounts = ["/api", "/swapi"]
+    /// Made once: every request is sent to its router by these.
+    private static let mountPrefixes = mounts.map { $0 + "/" }
 
     static func isMounted(_ path: String) -> Bool {
-        mounts.contains { path == $0 || path.hasPrefix($0 + "/") }
+        mounts.contains(path) || mountPrefixes.contains { path.hasPrefix($0) }
     }
 
     var method: HTTPRequest.Method {

@@ -23,20 +23,7 @@ enum Cookies {
 
     /// A random token for sessions and CSRF: 32 bytes from the system's secure generator, as hex.
     static func randomToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        // Hex by hand: every visitor without a cookie gets a token, and `String(format:)` made
-        // that a noticeable share of a request.
-        let digits = Array("0123456789abcdef".utf8)
-        var hex = [UInt8]()
-        hex.reserveCapacity(64)
-        for _ in 0..<4 {
-            var word: UInt64 = generator.next()
-            for _ in 0..<16 {
-                hex.append(digits[Int(word >> 60)])
-                word <<= 4
-            }
-        }
-        return String(decoding: hex, as: UTF8.self)
+        RandomHex.make(words: 4)
     }
 
     static func isWellFormedToken(_ value: String) -> Bool {
