@@ -258,8 +258,8 @@ struct MonologuePagesController: Sendable {
     }
 
     @Sendable func remove(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        let (account, item, _) = try await favourite(context)
-        try await favourites.remove(item.original.id, accountID: account.id)
+        // One read: `remove` itself finds the favourite, or answers that there is none.
+        try await favourites.remove(try context.parameters.require("id"), accountID: try context.requireAccount().id)
         return .redirect(to: SiteRoute.monologueFavourites.path(), type: .normal)
     }
 
