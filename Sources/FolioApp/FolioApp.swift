@@ -4,3 +4,6 @@
 ///
 /// It imports Foundation, FolioCore and the apps only: no server, no database.
 public enum FolioApp {}
+
+/// Every store interface at once: what a storage engine provides.
+public typealias FolioStores = AccountStore & LibraryStore & FavouriteStore & VocabularyStore & PlotStore & CharacterStore & GhostStore

@@ -123,3 +123,16 @@ extension AppDatabase: GhostStore {
 
     public func scores(accountID: Account.ID) async throws -> [GhostScore] { try await ghost.scores(accountID: accountID) }
 }
+
+extension AppDatabase: FolioDatabase {
+    public func ping() async throws {
+        try await writer.read { db in _ = try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
+    /// None: instances over one SQLite file are on one machine, and read the versions of the
+    /// games they watch instead (`GhostRoomHub`).
+    public func ghostSignals() -> AsyncStream<GhostSignal>? { nil }
+
+    /// Nothing to do: the file closes when the last reference goes.
+    public func close() async {}
+}

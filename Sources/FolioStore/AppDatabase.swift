@@ -5,26 +5,33 @@ import Monologues
 /// Folio's database. Its named methods are the only writes; readers go through the repositories.
 public final class AppDatabase: Sendable {
     let writer: any DatabaseWriter
+    public let location: DatabaseLocation
 
-    public init(_ writer: any DatabaseWriter) throws {
+    public init(_ writer: any DatabaseWriter, location: DatabaseLocation = .sqlite(path: ":memory:")) throws {
         self.writer = writer
+        self.location = location
         try Self.migrator.migrate(writer)
     }
 
     /// The database file in a data directory, in WAL mode so readers never wait for the writer.
     public static func open(in directory: DataDirectory) throws -> AppDatabase {
+        try open(path: directory.databaseURL.path)
+    }
+
+    /// The database file at `path` (its folder is created if missing), in WAL mode.
+    public static func open(path: String) throws -> AppDatabase {
         do {
-            try directory.create()
+            try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
             var config = Configuration()
             config.busyMode = .timeout(5)
-            let pool = try DatabasePool(path: directory.databaseURL.path, configuration: config)
-            return try AppDatabase(pool)
+            let pool = try DatabasePool(path: path, configuration: config)
+            return try AppDatabase(pool, location: .sqlite(path: path))
         } catch let error as DatabaseError {
-            throw StoreError.cannotOpen(path: directory.databaseURL.path, reason: error.message ?? "\(error)")
+            throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error)")
         } catch let error as StoreError {
             throw error
         } catch {
-            throw StoreError.cannotOpen(path: directory.databaseURL.path, reason: error.localizedDescription)
+            throw StoreError.cannotOpen(path: path, reason: error.localizedDescription)
         }
     }
 

@@ -29,6 +29,20 @@ struct GhostGameRecord: Codable, FetchableRecord, PersistableRecord {
         static let updatedAt = Column(CodingKeys.updatedAt)
     }
 
+    init(id: String, mode: String, status: String, dictionary: String, minLength: Int, firstPlayer: Int, ownerId: Account.ID?,
+         version: Int, createdAt: Date, updatedAt: Date) {
+        self.id = id
+        self.mode = mode
+        self.status = status
+        self.dictionary = dictionary
+        self.minLength = minLength
+        self.firstPlayer = firstPlayer
+        self.ownerId = ownerId
+        self.version = version
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
     init(_ stored: StoredMatch) {
         id = stored.id.rawValue
         mode = stored.mode.rawValue

@@ -23,6 +23,14 @@ struct PairColumns: FetchableRecord {
     var note: String
     var type: String
 
+    init(id: PairID, english: String, welsh: String, note: String, type: String) {
+        self.id = id
+        self.english = english
+        self.welsh = welsh
+        self.note = note
+        self.type = type
+    }
+
     init(row: Row) throws {
         id = row[Columns.id]
         english = row[Columns.english]

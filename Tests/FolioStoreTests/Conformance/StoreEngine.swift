@@ -1,11 +1,12 @@
 import FolioApp
 import FolioCore
 import FolioStore
+import FolioTestSupport
 import Foundation
 import Testing
 
 /// Every store interface at once, as an engine provides them.
-typealias Stores = AccountStore & LibraryStore & FavouriteStore & VocabularyStore & PlotStore & CharacterStore & GhostStore
+typealias Stores = FolioStores
 
 /// A storage engine the conformance suite runs against. The suite reaches an engine only through
 /// the store protocols, so another engine joins by adding one line to `all`.
@@ -22,7 +23,10 @@ struct StoreEngine: Sendable, CustomTestStringConvertible {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-conformance-\(UUID().uuidString)")
             return try AppDatabase.open(in: DataDirectory(path: folder.path))
         },
-    ]
+    ] + (TestPostgres.url == nil ? [] : [
+        // Each test gets a schema of its own in the test command's throwaway cluster.
+        StoreEngine(name: "PostgreSQL") { try await TestPostgres.freshDatabase() },
+    ])
 }
 
 /// Two accounts, the usual cast of an isolation test.
@@ -39,3 +43,21 @@ struct Cast {
 }
 
 let conformanceNow = Date(timeIntervalSince1970: 1_800_000_000)
+
+extension TestPostgres {
+    static func freshDatabase() async throws -> any FolioDatabase {
+        guard let url = freshURL() else { throw StoreError.cannotOpen(path: "FOLIO_TEST_POSTGRES_URL", reason: "not set") }
+        return try await FolioDatabases.open(try DatabaseLocation(url: url))
+    }
+}
+
+@Suite struct PostgresInTheTestCommand {
+    /// The test command starts a cluster; under CI, a run without one would skip the engine
+    /// silently, so it fails instead.
+    @Test func theConformanceSuiteRunsOnPostgreSQLUnderCI() {
+        if ProcessInfo.processInfo.environment["CI"] == "true" {
+            #expect(TestPostgres.url != nil, "FOLIO_TEST_POSTGRES_URL is not set: scripts/test.sh starts PostgreSQL and sets it")
+        }
+        #expect(StoreEngine.all.count == (TestPostgres.url == nil ? 2 : 3))
+    }
+}

@@ -1,0 +1,306 @@
+import FolioApp
+import FolioCore
+import Foundation
+import PostgresNIO
+import Vocabulary
+
+/// The vocabulary trainer on PostgreSQL. Every write of an account's vocabulary holds that
+/// account's lock, so a quota counted and a tag created cannot race another instance's write of
+/// the same account; other accounts' writes never wait for it.
+extension PostgresDatabase: VocabularyStore {
+    public func savePair(accountID: Account.ID, _ pair: Pair, pairLimit: Int?, now: Date) async throws -> Pair {
+        try await write { connection in
+            try await Self.lockVocabulary(accountID, connection, logger)
+            if pair.id == nil, let pairLimit { try await Self.checkRoom(accountID, adding: 1, limit: pairLimit, connection, logger) }
+            let existing = try await connection.all("SELECT name FROM vocabTag WHERE accountId = \(accountID.rawValue)", logger, as: String.self)
+            var saved = try pair.validated(existingTags: existing)
+            if let id = saved.id {
+                let changed = try await connection.changes("""
+                    UPDATE vocabPair SET english = \(saved.english), welsh = \(saved.welsh), note = \(saved.note), type = \(saved.type),
+                      searchKey = \(saved.searchKey), updatedAt = \(now)
+                    WHERE id = \(id.rawValue) AND accountId = \(accountID.rawValue)
+                    """, logger)
+                guard changed > 0 else { throw StoreError.notFound(what: "pair", id: id.description) }
+                try await connection.run("DELETE FROM vocabPairTag WHERE pairId = \(id.rawValue)", logger)
+            } else {
+                let id = try await connection.value("""
+                    INSERT INTO vocabPair (accountId, english, welsh, note, type, searchKey, createdAt, updatedAt)
+                    VALUES (\(accountID.rawValue), \(saved.english), \(saved.welsh), \(saved.note), \(saved.type), \(saved.searchKey), \(now), \(now))
+                    RETURNING id
+                    """, logger, as: Int64.self)
+                saved.id = PairID(id ?? 0)
+            }
+            for tag in saved.tags {
+                try await connection.run("INSERT INTO vocabTag (accountId, name) VALUES (\(accountID.rawValue), \(tag)) ON CONFLICT DO NOTHING", logger)
+                try await connection.run("""
+                    INSERT INTO vocabPairTag (pairId, tagId)
+                    SELECT \(saved.id?.rawValue ?? 0), id FROM vocabTag WHERE accountId = \(accountID.rawValue) AND folio_nocase(name) = folio_nocase(\(tag))
+                    ON CONFLICT DO NOTHING
+                    """, logger)
+            }
+            try await Self.dropUnusedTags(accountID, connection, logger)
+            return saved
+        }
+    }
+
+    /// All or none, as on SQLite. The pairs' ids are drawn from the sequence first, so each tag
+    /// link names its pair by id rather than trusting the order rows come back in.
+    public func importPairs(accountID: Account.ID, _ pairs: [Pair], pairLimit: Int?, now: Date) async throws -> Int {
+        let valid = try pairs.map { try $0.validated() }
+        guard !valid.isEmpty else { return 0 }
+        return try await write { connection in
+            try await Self.lockVocabulary(accountID, connection, logger)
+            if let pairLimit { try await Self.checkRoom(accountID, adding: valid.count, limit: pairLimit, connection, logger) }
+            var tagIDs: [String: Int64] = [:]
+            for (id, name) in try await connection.all("SELECT id, name FROM vocabTag WHERE accountId = \(accountID.rawValue)",
+                                                       logger, as: (Int64, String).self) {
+                tagIDs[TextFolding.fold(name)] = id
+            }
+            // Tags the account already has keep their spelling, as a typed tag joins an existing one.
+            for pair in valid {
+                for tag in pair.tags where tagIDs[TextFolding.fold(tag)] == nil {
+                    tagIDs[TextFolding.fold(tag)] = try await connection.value("""
+                        INSERT INTO vocabTag (accountId, name) VALUES (\(accountID.rawValue), \(tag)) RETURNING id
+                        """, logger, as: Int64.self)
+                }
+            }
+            let ids = try await connection.all("""
+                SELECT nextval(pg_get_serial_sequence('vocabpair', 'id')) FROM generate_series(1, \(valid.count))
+                """, logger, as: Int64.self)
+            try await connection.run("""
+                INSERT INTO vocabPair (id, accountId, english, welsh, note, type, searchKey, createdAt, updatedAt)
+                SELECT id, \(accountID.rawValue), english, welsh, note, type, searchKey, \(now), \(now)
+                FROM unnest(\(ids), \(valid.map(\.english)), \(valid.map(\.welsh)), \(valid.map(\.note)), \(valid.map(\.type)),
+                            \(valid.map(\.searchKey))) AS p(id, english, welsh, note, type, searchKey)
+                """, logger)
+            var linkPairs: [Int64] = []
+            var linkTags: [Int64] = []
+            for (index, pair) in valid.enumerated() {
+                for tagID in Set(pair.tags.compactMap { tagIDs[TextFolding.fold($0)] }) {
+                    linkPairs.append(ids[index])
+                    linkTags.append(tagID)
+                }
+            }
+            try await connection.run("""
+                INSERT INTO vocabPairTag (pairId, tagId) SELECT * FROM unnest(\(linkPairs), \(linkTags)) ON CONFLICT DO NOTHING
+                """, logger)
+            return valid.count
+        }
+    }
+
+    public func deletePair(accountID: Account.ID, pairID: PairID) async throws {
+        try await write { connection in
+            try await Self.lockVocabulary(accountID, connection, logger)
+            let deleted = try await connection.changes("DELETE FROM vocabPair WHERE id = \(pairID.rawValue) AND accountId = \(accountID.rawValue)", logger)
+            guard deleted > 0 else { throw StoreError.notFound(what: "pair", id: pairID.description) }
+            try await Self.dropUnusedTags(accountID, connection, logger)
+        }
+    }
+
+    public func recordReview(accountID: Account.ID, pairID: PairID, direction: Direction, card: Card, log: ReviewLog) async throws {
+        try await write { connection in
+            guard try await Self.owns(accountID, pairID, connection, logger) else {
+                throw StoreError.notFound(what: "pair", id: pairID.description)
+            }
+            try await connection.run("""
+                INSERT INTO vocabCard (pairId, accountId, direction, state, step, stability, difficulty, due, lastReview)
+                VALUES (\(pairID.rawValue), \(accountID.rawValue), \(direction.rawValue), \(card.state.rawValue), \(card.step),
+                        \(card.stability), \(card.difficulty), \(card.due), \(card.lastReview))
+                ON CONFLICT (pairId, direction) DO UPDATE SET state = excluded.state, step = excluded.step,
+                  stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due, lastReview = excluded.lastReview
+                """, logger)
+            try await connection.run("""
+                INSERT INTO vocabReview (pairId, direction, rating, reviewedAt, duration)
+                VALUES (\(pairID.rawValue), \(direction.rawValue), \(log.rating.rawValue), \(log.date), \(ReviewLog.acceptedDuration(log.duration)))
+                """, logger)
+        }
+    }
+
+    public func allPairs(accountID: Account.ID) async throws -> [Pair] {
+        try await read { try await Self.pairs($0, logger, accountID: accountID, filter: PairFilter(), limit: Int(Int32.max), offset: 0).items }
+    }
+
+    public func pairs(accountID: Account.ID, filter: PairFilter, limit: Int, offset: Int) async throws -> Page<Pair> {
+        try await read { try await Self.pairs($0, logger, accountID: accountID, filter: filter, limit: limit, offset: offset) }
+    }
+
+    public func pair(accountID: Account.ID, id: PairID) async throws -> Pair? {
+        try await read { connection in
+            let rows = try await Self.pairRows(connection, logger, """
+                SELECT p.id, p.english, p.welsh, p.note, p.type FROM vocabPair p WHERE p.accountId = \(accountID.rawValue) AND p.id = \(id.rawValue)
+                """)
+            return try await Self.withTags(connection, logger, rows).first
+        }
+    }
+
+    public func pairCount(accountID: Account.ID) async throws -> Int {
+        try await read { try await $0.value("SELECT COUNT(*) FROM vocabPair WHERE accountId = \(accountID.rawValue)", logger, as: Int.self) ?? 0 }
+    }
+
+    public func vocabularyTags(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<VocabularyTag> {
+        try await read { connection in
+            let total = try await connection.value("SELECT COUNT(*) FROM vocabTag WHERE accountId = \(accountID.rawValue)", logger, as: Int.self) ?? 0
+            let items = try await connection.all("""
+                SELECT t.name, (SELECT COUNT(*) FROM vocabPairTag pt WHERE pt.tagId = t.id) FROM vocabTag t
+                WHERE t.accountId = \(accountID.rawValue) ORDER BY folio_nocase(t.name), t.id LIMIT \(max(0, limit)) OFFSET \(max(0, offset))
+                """, logger, as: (String, Int).self).map { VocabularyTag(name: $0.0, count: $0.1) }
+            return Page(total: total, items: items, limit: limit, offset: offset)
+        }
+    }
+
+    public func revisionQueue(accountID: Account.ID, tag: String?, direction: Direction, now: Date, limit: Int) async throws -> [DuePair] {
+        try await read { connection in
+            var tagID: Int64?
+            if let tag, !tag.isEmpty {
+                guard let id = try await Self.tagID(connection, logger, accountID: accountID, name: tag) else { return [] }
+                tagID = id
+            }
+            // Both halves bind the same five values, so the tag is $5 in each ($3, the time, is
+            // unused by the second).
+            let tagClause = tagID == nil ? "" : "AND p.id IN (SELECT pairId FROM vocabPairTag WHERE tagId = $5)"
+            var bindings = PostgresBindings()
+            bindings.append(accountID.rawValue)
+            bindings.append(direction.rawValue)
+            bindings.append(now)
+            bindings.append(limit)
+            if let tagID { bindings.append(tagID) }
+            var queue: [(PairColumns, Card?)] = []
+            for try await row in try await connection.query(PostgresQuery(unsafeSQL: """
+                SELECT p.id, p.english, p.welsh, p.note, p.type, c.state, c.step, c.stability, c.difficulty, c.due, c.lastReview
+                FROM vocabCard c JOIN vocabPair p ON p.id = c.pairId
+                WHERE c.accountId = $1 AND c.direction = $2 AND c.due <= $3 AND p.english <> '' AND p.welsh <> '' \(tagClause)
+                ORDER BY c.due LIMIT $4
+                """, binds: bindings), logger: logger).decode((Int64, String, String, String, String, Int, Int?, Double?, Double?, Date, Date?).self) {
+                guard let state = CardState(rawValue: row.5) else { continue }
+                queue.append((PairColumns(id: PairID(row.0), english: row.1, welsh: row.2, note: row.3, type: row.4),
+                              Card(state: state, step: row.6, stability: row.7, difficulty: row.8, due: row.9, lastReview: row.10)))
+            }
+            if queue.count < limit {
+                var bindings = PostgresBindings()
+                bindings.append(accountID.rawValue)
+                bindings.append(direction.rawValue)
+                bindings.append(now)
+                bindings.append(limit - queue.count)
+                if let tagID { bindings.append(tagID) }
+                let rows = try await Self.pairRows(connection, logger, PostgresQuery(unsafeSQL: """
+                    SELECT p.id, p.english, p.welsh, p.note, p.type FROM vocabPair p
+                    WHERE p.accountId = $1 AND p.english <> '' AND p.welsh <> '' \(tagClause)
+                      AND NOT EXISTS (SELECT 1 FROM vocabCard c WHERE c.pairId = p.id AND c.direction = $2)
+                    ORDER BY folio_nocase(p.english), folio_nocase(p.welsh), p.id LIMIT $4
+                    """, binds: bindings))
+                queue += rows.map { ($0, nil) }
+            }
+            let pairs = try await Self.withTags(connection, logger, queue.map(\.0))
+            return zip(pairs, queue).map { DuePair(pair: $0, card: $1.1) }
+        }
+    }
+
+    public func card(accountID: Account.ID, pairID: PairID, direction: Direction) async throws -> Card? {
+        try await read { connection in
+            try await connection.all("""
+                SELECT c.state, c.step, c.stability, c.difficulty, c.due, c.lastReview FROM vocabCard c
+                JOIN vocabPair p ON p.id = c.pairId
+                WHERE p.accountId = \(accountID.rawValue) AND c.pairId = \(pairID.rawValue) AND c.direction = \(direction.rawValue)
+                """, logger, as: (Int, Int?, Double?, Double?, Date, Date?).self).first.flatMap { row in
+                CardState(rawValue: row.0).map { Card(state: $0, step: row.1, stability: row.2, difficulty: row.3, due: row.4, lastReview: row.5) }
+            }
+        }
+    }
+
+    public func reviewCount(accountID: Account.ID) async throws -> Int {
+        try await read { connection in
+            try await connection.value("""
+                SELECT COUNT(*) FROM vocabReview r JOIN vocabPair p ON p.id = r.pairId WHERE p.accountId = \(accountID.rawValue)
+                """, logger, as: Int.self) ?? 0
+        }
+    }
+
+    public func reviews(accountID: Account.ID, pairID: PairID, limit: Int, offset: Int) async throws -> Page<ReviewLog> {
+        try await read { connection in
+            guard try await Self.owns(accountID, pairID, connection, logger) else { return Page(total: 0, items: [], limit: limit, offset: offset) }
+            let total = try await connection.value("SELECT COUNT(*) FROM vocabReview WHERE pairId = \(pairID.rawValue)", logger, as: Int.self) ?? 0
+            let items = try await connection.all("""
+                SELECT rating, reviewedAt, duration FROM vocabReview WHERE pairId = \(pairID.rawValue)
+                ORDER BY reviewedAt DESC, id DESC LIMIT \(max(0, limit)) OFFSET \(max(0, offset))
+                """, logger, as: (Int, Date, Double?).self).compactMap { row in
+                Rating(rawValue: row.0).map { ReviewLog(rating: $0, date: row.1, duration: row.2) }
+            }
+            return Page(total: total, items: items, limit: limit, offset: offset)
+        }
+    }
+
+    // MARK: - Inside a transaction
+
+    static func lockVocabulary(_ accountID: Account.ID, _ connection: PostgresConnection, _ logger: Logger) async throws {
+        try await connection.lock("vocabulary:\(accountID.rawValue)", logger)
+    }
+
+    static func owns(_ accountID: Account.ID, _ pairID: PairID, _ connection: PostgresConnection, _ logger: Logger) async throws -> Bool {
+        try await connection.value("SELECT 1 FROM vocabPair WHERE id = \(pairID.rawValue) AND accountId = \(accountID.rawValue)",
+                                   logger, as: Int32.self) != nil
+    }
+
+    static func checkRoom(_ accountID: Account.ID, adding: Int, limit: Int, _ connection: PostgresConnection, _ logger: Logger) async throws {
+        let stored = try await connection.value("SELECT COUNT(*) FROM vocabPair WHERE accountId = \(accountID.rawValue)", logger, as: Int.self) ?? 0
+        if stored + adding > limit { throw VocabularyError.quotaReached(limit: limit, stored: stored, adding: adding) }
+    }
+
+    static func dropUnusedTags(_ accountID: Account.ID, _ connection: PostgresConnection, _ logger: Logger) async throws {
+        try await connection.run("""
+            DELETE FROM vocabTag WHERE accountId = \(accountID.rawValue)
+              AND NOT EXISTS (SELECT 1 FROM vocabPairTag pt WHERE pt.tagId = vocabTag.id)
+            """, logger)
+    }
+
+    static func tagID(_ connection: PostgresConnection, _ logger: Logger, accountID: Account.ID, name: String) async throws -> Int64? {
+        try await connection.value("""
+            SELECT id FROM vocabTag WHERE accountId = \(accountID.rawValue) AND folio_nocase(name) = folio_nocase(\(name))
+            """, logger, as: Int64.self)
+    }
+
+    static func pairRows(_ connection: PostgresConnection, _ logger: Logger, _ query: PostgresQuery) async throws -> [PairColumns] {
+        try await connection.all(query, logger, as: (Int64, String, String, String, String).self).map {
+            PairColumns(id: PairID($0.0), english: $0.1, welsh: $0.2, note: $0.3, type: $0.4)
+        }
+    }
+
+    static func pairs(_ connection: PostgresConnection, _ logger: Logger, accountID: Account.ID, filter: PairFilter,
+                      limit: Int, offset: Int) async throws -> Page<Pair> {
+        var sql = "p.accountId = $1"
+        var bindings = PostgresBindings()
+        bindings.append(accountID.rawValue)
+        let needle = Pair.searchNeedle(String(filter.query.prefix(500)))
+        if !needle.isEmpty {
+            bindings.append(needle)
+            sql += " AND strpos(p.searchKey, $\(bindings.count)) > 0"
+        }
+        if let tag = filter.tag {
+            guard let tagID = try await tagID(connection, logger, accountID: accountID, name: tag) else {
+                return Page(total: 0, items: [], limit: limit, offset: offset)
+            }
+            bindings.append(tagID)
+            sql += " AND p.id IN (SELECT pairId FROM vocabPairTag WHERE tagId = $\(bindings.count))"
+        }
+        let total = try await connection.value(PostgresQuery(unsafeSQL: "SELECT COUNT(*) FROM vocabPair p WHERE \(sql)", binds: bindings),
+                                               logger, as: Int.self) ?? 0
+        bindings.append(max(0, limit))
+        bindings.append(max(0, offset))
+        let rows = try await pairRows(connection, logger, PostgresQuery(unsafeSQL: """
+            SELECT p.id, p.english, p.welsh, p.note, p.type FROM vocabPair p WHERE \(sql)
+            ORDER BY folio_nocase(p.english), folio_nocase(p.welsh), p.id LIMIT $\(bindings.count - 1) OFFSET $\(bindings.count)
+            """, binds: bindings))
+        return Page(total: total, items: try await withTags(connection, logger, rows), limit: limit, offset: offset)
+    }
+
+    static func withTags(_ connection: PostgresConnection, _ logger: Logger, _ rows: [PairColumns]) async throws -> [Pair] {
+        guard !rows.isEmpty else { return [] }
+        var tagsByPair: [PairID: [String]] = [:]
+        for (pairID, name) in try await connection.all("""
+            SELECT pt.pairId, t.name FROM vocabPairTag pt JOIN vocabTag t ON t.id = pt.tagId
+            WHERE pt.pairId = ANY(\(rows.map(\.id.rawValue))) ORDER BY folio_nocase(t.name), t.id
+            """, logger, as: (Int64, String).self) {
+            tagsByPair[PairID(pairID), default: []].append(name)
+        }
+        return rows.map { $0.pair(tags: tagsByPair[$0.id] ?? []) }
+    }
+}
