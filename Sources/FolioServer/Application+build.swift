@@ -11,13 +11,13 @@ public func buildApplication(_ configuration: ServerConfiguration, dataDirectory
 }
 
 /// Builds the server over an already open database (an in-memory one in tests).
-public func buildApplication(_ configuration: ServerConfiguration, database: AppDatabase) async throws -> some ApplicationProtocol {
+public func buildApplication(_ configuration: ServerConfiguration, database: any FolioDatabase) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "folio")
     logger.logLevel = .info
     let library = LibraryCache(store: database, recheckSeconds: configuration.libraryRecheckSeconds)
     let pages = try await PageRenderer.load()
-    let ghost = database.ghost
-    let hub = GhostRoomHub(recheckSeconds: configuration.ghostRecheckSeconds, versions: { try await ghost.versions(ids: $0) })
+    let hub = GhostRoomHub(recheckSeconds: configuration.ghostRecheckSeconds, versions: { [database] in try await database.matchVersions(ids: $0) },
+                           signals: database.ghostSignals())
     let referee = GhostReferee(store: database, dictionaries: GhostDictionaries(paths: configuration.ghostWordLists),
                                watchers: hub, limits: configuration.limits.ghost)
     let csrf = try await CSRFTokens.load(from: database)
@@ -61,7 +61,7 @@ struct FolioRouters: HTTPResponderBuilder {
     }
 }
 
-func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRenderer, referee: GhostReferee,
+func buildRouter(database: any FolioDatabase, library: LibraryCache, pages: PageRenderer, referee: GhostReferee,
                  configuration: ServerConfiguration, logger: Logger, csrf: CSRFTokens = CSRFTokens()) -> FolioRouters {
     let api = Router(context: FolioRequestContext.self)
     // First, so that every answer carries them, errors included.
@@ -91,7 +91,7 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
     site.add(middleware: CSRFMiddleware())
     site.on(page: .home) { _, _ in Response.redirect(to: SiteRoute.monologues.path()) }
 
-    api.mount(MonologuesController<FolioRequestContext>(library: library, repository: database.monologues).routes)
+    api.mount(MonologuesController<FolioRequestContext>(library: library, store: database).routes)
     api.mount(FavouritesAPIController(favourites: Favourites(store: database), library: library).routes)
     api.mount(VocabularyAPIController(store: database, pairLimit: configuration.limits.pairsPerAccount).routes)
     let passwords = Passwords(cost: configuration.bcryptCost, threads: configuration.limits.concurrentPasswordChecks,
@@ -118,7 +118,7 @@ func buildRouter(database: AppDatabase, library: LibraryCache, pages: PageRender
 
 /// The routes that upgrade to a WebSocket, behind the same sessions as the pages so a socket
 /// knows who is playing.
-func buildWebSocketRouter(database: AppDatabase, referee: GhostReferee, hub: GhostRoomHub, configuration: ServerConfiguration,
+func buildWebSocketRouter(database: any FolioDatabase, referee: GhostReferee, hub: GhostRoomHub, configuration: ServerConfiguration,
                           logger: Logger, csrf: CSRFTokens) -> Router<FolioRequestContext> {
     let router = Router(context: FolioRequestContext.self)
     router.add(middleware: SessionMiddleware(accounts: database, csrf: csrf, mintsVisitorIDs: true))

@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCore
 import FolioStore
 import Foundation
@@ -29,11 +30,11 @@ final class LibraryChangesCache: Sendable {
     /// fill memory by asking for every `since` in turn.
     static var capacity: Int { 4 }
 
-    private let repository: MonologueRepository
+    private let store: any LibraryStore
     private let feeds = Mutex<[Int: Feed]>([:])
 
-    init(repository: MonologueRepository) {
-        self.repository = repository
+    init(store: any LibraryStore) {
+        self.store = store
     }
 
     static func eTag(revision: Int, since: Int, gzipped: Bool) -> String {
@@ -42,7 +43,7 @@ final class LibraryChangesCache: Sendable {
 
     /// The library's revision now, to answer If-None-Match without reading the feed.
     func revision() async throws -> Int {
-        try await repository.revision()
+        try await store.libraryRevision()
     }
 
     /// The feed after `since` at `revision` (the current one), read and compressed once.
@@ -50,7 +51,7 @@ final class LibraryChangesCache: Sendable {
         if let kept = feeds.withLock({ $0[since] }), kept.revision >= revision {
             return kept
         }
-        let changes = try await repository.changes(since: since)
+        let changes = try await store.libraryChanges(since: since)
         let json = ByteBuffer(bytes: try JSONEncoder.folio().encode(changes))
         let feed = Feed(revision: changes.latestUpdateCount, since: since, json: json,
                         gzip: try Gzip.compress(json, level: .defaultCompressionLevel))

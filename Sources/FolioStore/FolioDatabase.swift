@@ -16,14 +16,6 @@ public protocol FolioDatabase: FolioStores {
     func close() async
 }
 
-/// What a Ghost change feed reports.
-public enum GhostSignal: Sendable, Equatable {
-    /// The game moved on to `version`.
-    case changed(MatchID, version: Int)
-    /// The feed may have missed changes: watchers should read the versions of their games.
-    case resync
-}
-
 /// Opening a database by its location.
 public enum FolioDatabases {
     /// Opens (creating a SQLite file, or the schema in PostgreSQL, when missing) and migrates.

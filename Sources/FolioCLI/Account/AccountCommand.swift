@@ -16,12 +16,12 @@ struct UserOptions: ParsableArguments {
     var user: String
 
     /// The database and the account named by --user, the start of every per-user command.
-    func open(_ store: StoreOptions) async throws -> (database: AppDatabase, account: Account) {
-        let database = try store.openDatabase()
+    func open(_ store: StoreOptions) async throws -> (database: any FolioDatabase, account: Account) {
+        let database = try await store.openDatabase()
         return (database, try await account(in: database))
     }
 
-    func account(in database: AppDatabase) async throws -> Account {
+    func account(in database: any FolioStores) async throws -> Account {
         guard let found = try await database.credentials(username: user)?.account else {
             throw UserError.unknown(user)
         }

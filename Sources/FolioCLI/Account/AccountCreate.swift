@@ -20,7 +20,7 @@ extension AccountCommand {
                 throw AccountError.passwordTooShort
             }
             let passwords = Passwords(threads: 1, queueLength: 0)
-            let accounts = Accounts(store: try store.openDatabase(), passwords: passwords)
+            let accounts = Accounts(store: try await store.openDatabase(), passwords: passwords)
             let account = try await accounts.create(try await accounts.newAccount(username: username, password: password))
             print("Created account \(account.username).")
         }

@@ -11,8 +11,8 @@ struct CharactersCommand: AsyncParsableCommand {
         subcommands: [List.self, Show.self, ImportSWAPI.self])
 
     /// The catalogue in use: the stored one after an import, else the one Folio ships with.
-    static func catalogue(_ store: StoreOptions) async throws -> (AppDatabase, Catalogue) {
-        let database = try store.openDatabase()
+    static func catalogue(_ store: StoreOptions) async throws -> (any FolioDatabase, Catalogue) {
+        let database = try await store.openDatabase()
         return (database, try await database.catalogueInUse())
     }
 

@@ -31,7 +31,7 @@ extension CharactersCommand {
             }
             var (database, catalogue) = try await CharactersCommand.catalogue(store)
             let summary = SWAPIImport.merge(items, into: &catalogue)
-            try await database.saveCatalogue(catalogue)
+            _ = try await database.saveCatalogue(catalogue, now: Date())
             if output.json { return try printJSON(summary) }
             print("Imported \(files.count) file\(files.count == 1 ? "" : "s"): \(summary.added) added, \(summary.updated) updated; the catalogue has \(catalogue.characters.count) characters.")
         }

@@ -13,8 +13,10 @@ struct BackupCommand: AsyncParsableCommand {
     @Argument(help: "Where to write the backup (a file; an existing one is replaced only once the new copy is whole).")
     var path: String
 
+    static let onPostgres = "Back PostgreSQL up with pg_dump, or copy it to a SQLite file with `folio database copy --from URL --to sqlite:///path/backup.sqlite`."
+
     func run() async throws {
-        let summary = try store.openDatabase().backup(to: URL(fileURLWithPath: path))
+        let summary = try await store.openSQLite(for: "folio backup", instead: Self.onPostgres).backup(to: URL(fileURLWithPath: path))
         if output.json { return try printJSON(summary) }
         print("Backed up to \(summary.path): \(describe(summary)).")
     }

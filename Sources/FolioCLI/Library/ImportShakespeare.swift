@@ -38,8 +38,8 @@ struct ImportShakespeare: AsyncParsableCommand {
         let files = try CorpusSource.playFiles(at: source)
         let rules = ExtractionRules(minimumWords: minWords)
         let (monologues, warnings) = try PlayCorpus.monologues(from: files, rules: rules)
-        let database = try store.openDatabase()
-        let summary = try database.importMonologues(monologues, source: source.path)
+        let database = try await store.openDatabase()
+        let summary = try await database.importMonologues(monologues, source: source.path)
         let elapsed = ContinuousClock.now - started
         if json {
             try printJSON(summary)

@@ -18,7 +18,7 @@ struct RestoreCommand: AsyncParsableCommand {
         let source = URL(fileURLWithPath: path)
         // Checked before anything is opened for writing, so a bad file changes nothing.
         _ = try AppDatabase.summary(of: source)
-        let database = try store.openDatabase()
+        let database = try await store.openSQLite(for: "folio restore", instead: "Restore PostgreSQL with pg_restore, or copy a backup file into it with `folio database copy --from sqlite:///path/backup.sqlite --to URL --replace`.")
         let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
         let safety = store.directory.url.appendingPathComponent("folio.sqlite.before-restore-\(stamp)")
         let summary = try database.restore(from: source, keepingCurrentAt: safety)

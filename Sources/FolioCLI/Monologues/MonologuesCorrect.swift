@@ -24,8 +24,8 @@ extension MonologuesCommand {
         @Option(help: "New location.") var location: String?
 
         func run() async throws {
-            let database = try store.openDatabase()
-            let snapshot = try await database.monologues.snapshot()
+            let database = try await store.openDatabase()
+            let snapshot = try await database.librarySnapshot()
             guard var m = snapshot.monologues.first(where: { $0.id == id }) else { throw MonologueError.notFound(id: id) }
             if let text { m = m.withText(text.replacingOccurrences(of: "\\n", with: "\n")) }
             if let notes { m.notes = notes }
@@ -33,7 +33,7 @@ extension MonologuesCommand {
             if let tags { m.tags = TagList.parse(tags, existing: m.tags, style: .lowercase) }
             if let character { m.character = character }
             if let location { m.location = location }
-            let revision = try database.correctMonologue(m)
+            let revision = try await database.correctMonologue(m)
             print("Corrected \(id). Library revision \(revision).")
         }
     }

@@ -20,8 +20,8 @@ extension MonologuesCommand {
             guard let base = URL(string: from), let scheme = base.scheme, ["http", "https"].contains(scheme), base.host != nil else {
                 throw SyncError.badURL(from)
             }
-            let database = try store.openDatabase()
-            let origin = try await database.monologues.origin()
+            let database = try await store.openDatabase()
+            let origin = try await database.libraryOrigin()
             // Revision numbers mean something only within one source: from anywhere else, start over.
             let since = origin.source == base.absoluteString ? origin.revision : 0
             let url = base.appendingPathComponent("api/v1/monologues/changes")
@@ -43,7 +43,7 @@ extension MonologuesCommand {
             } catch {
                 throw SyncError.badAnswer(from, "the changes feed did not decode")
             }
-            let summary = try database.applyLibraryChanges(changes, source: base.absoluteString)
+            let summary = try await database.applyLibraryChanges(changes, source: base.absoluteString)
             if output.json { return try printJSON(summary) }
             print("Synced from \(from) since revision \(since): \(summary.added) added, \(summary.changed) changed,",
                   "\(summary.retired) retired. Library revision \(summary.revision).")

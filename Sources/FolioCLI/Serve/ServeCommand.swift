@@ -38,7 +38,7 @@ struct ServeCommand: AsyncParsableCommand {
         let app = try await buildApplication(ServerConfiguration(hostname: hostname, port: port,
                                                                  wikiBase: wikiBase.hasSuffix("/") ? wikiBase : wikiBase + "/",
                                                                  publicURL: publicURL, limits: limits.serverLimits),
-                                             dataDirectory: store.directory)
+                                             database: try await store.openDatabase())
         try await app.runService()
     }
 }

@@ -38,8 +38,8 @@ extension VocabCommand {
             let direction = Dictd.direction(forDictionaryNamed: name) ?? .welshToEnglish
             let pairs = try Dictd.pairs(index: index, dictionary: dictionaryData, direction: direction,
                                         tag: tag ?? "FreeDict " + name.replacingOccurrences(of: "freedict-", with: ""))
-            let database = try store.openDatabase()
-            let count = try await database.importPairs(accountID: try await user.account(in: database).id, pairs, pairLimit: pairLimit)
+            let database = try await store.openDatabase()
+            let count = try await database.importPairs(accountID: try await user.account(in: database).id, pairs, pairLimit: pairLimit, now: Date())
             let seconds = Date().timeIntervalSince(started)
             if output.json { return try printJSON(Summary(imported: count, seconds: seconds)) }
             print("Imported \(count) pairs from \(name) in \(String(format: "%.2f", seconds)) s.")

@@ -8,13 +8,13 @@ import Monologues
 /// The monologue library's JSON API.
 struct MonologuesController<Context: RequestContext> {
     let library: LibraryCache
-    let repository: MonologueRepository
+    let store: any LibraryStore
     let changeFeeds: LibraryChangesCache
 
-    init(library: LibraryCache, repository: MonologueRepository) {
+    init(library: LibraryCache, store: any LibraryStore) {
         self.library = library
-        self.repository = repository
-        changeFeeds = LibraryChangesCache(repository: repository)
+        self.store = store
+        changeFeeds = LibraryChangesCache(store: store)
     }
 
     static var maximumLimit: Int { 1000 }

@@ -6,10 +6,12 @@ import Synchronization
 /// sleeps until there is something to send: an idle room costs no query at all.
 ///
 /// A move through this instance wakes the game's watchers at once (`changed`). A move through
-/// another instance over the same database is found by one task per process, not one per
-/// socket: while anyone watches, it reads the versions of every watched game in one query
-/// every `recheck`, and wakes only the rooms whose version moved on. With nobody watching, the
-/// task ends; the next watcher starts it again.
+/// another instance over the same database is heard of in one of two ways. Over PostgreSQL the
+/// database announces every change as it commits (`signals`, from `LISTEN`), and the hub wakes
+/// the rooms it names: no polling at all. Over SQLite one task per process, not one per
+/// socket, reads the versions of every watched game in one query every `recheck` while anyone
+/// watches, and wakes only the rooms whose version moved on; with nobody watching, the task
+/// ends and the next watcher starts it again.
 final class GhostRoomHub: GhostWatchers {
     /// The current versions of the games among the ids given (a game that no longer exists is
     /// left out): one query for all of them.
@@ -28,13 +30,50 @@ final class GhostRoomHub: GhostWatchers {
 
     private let state = Mutex(State())
     private let versions: Versions?
+    /// Polling is how changes elsewhere are found only when the database sends no signals.
+    private let polls: Bool
+    private let listener = Mutex<Task<Void, Never>?>(nil)
     let recheck: Duration
 
     /// `versions` nil: no other instance uses the database (an in-memory one), so only this
-    /// instance's own moves can change a game and nothing needs to be looked for.
-    init(recheckSeconds: Double, versions: Versions? = nil) {
+    /// instance's own moves can change a game and nothing needs to be looked for. `signals`:
+    /// the database's announcements of changes, which replace polling.
+    init(recheckSeconds: Double, versions: Versions? = nil, signals: AsyncStream<GhostSignal>? = nil) {
         recheck = .milliseconds(Int64(max(0.05, recheckSeconds) * 1000))
         self.versions = versions
+        polls = versions != nil && signals == nil
+        if let signals {
+            listener.withLock { task in
+                task = Task { [weak self] in
+                    for await signal in signals {
+                        guard let self else { return }
+                        await self.hear(signal)
+                    }
+                }
+            }
+        }
+    }
+
+    deinit {
+        listener.withLock { $0?.cancel() }
+    }
+
+    /// A change announced by the database: the rooms it names wake if they have not seen that
+    /// version yet; after a gap in listening, every watched room's version is read once.
+    func hear(_ signal: GhostSignal) async {
+        switch signal {
+        case .changed(let id, let version):
+            let woken = state.withLock { state -> [AsyncStream<Played?>.Continuation] in
+                guard var room = state.rooms[id], (room.version ?? -1) < version else { return [] }
+                room.version = version
+                state.rooms[id] = room
+                return Array(room.watchers.values)
+            }
+            for continuation in woken { continuation.yield(nil) }
+        case .resync:
+            let known = state.withLock { $0.rooms.compactMapValues(\.version) }
+            await wakeMoved(known)
+        }
     }
 
     /// A stream that yields whenever the game may have changed: the new state when a move here
@@ -45,7 +84,7 @@ final class GhostRoomHub: GhostWatchers {
         let (stream, continuation) = AsyncStream<Played?>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let startPolling = state.withLock { state in
             state.rooms[id, default: Room()].watchers[token] = continuation
-            guard versions != nil, !state.polling else { return false }
+            guard polls, !state.polling else { return false }
             state.polling = true
             return true
         }
@@ -103,21 +142,26 @@ final class GhostRoomHub: GhostWatchers {
                 return state.rooms.compactMapValues(\.version)
             }
             guard let known else { return }
-            if known.isEmpty { continue }
-            // A failed read (a busy or closing database) is tried again on the next tick.
-            guard let current = try? await versions(Array(known.keys)) else { continue }
-            let woken = state.withLock { state -> [AsyncStream<Played?>.Continuation] in
-                var woken: [AsyncStream<Played?>.Continuation] = []
-                for (id, version) in current where version != known[id] {
-                    // Only if nothing here moved the room on meanwhile.
-                    guard var room = state.rooms[id], room.version == known[id] else { continue }
-                    room.version = version
-                    state.rooms[id] = room
-                    woken += room.watchers.values
-                }
-                return woken
-            }
-            for continuation in woken { continuation.yield(nil) }
+            await wakeMoved(known)
         }
+    }
+
+    /// Reads the versions of the rooms in `known` (room → version it was at) and wakes those
+    /// that moved on meanwhile. A failed read (a busy or closing database) is left for the next
+    /// tick or signal.
+    private func wakeMoved(_ known: [MatchID: Int]) async {
+        guard let versions, !known.isEmpty, let current = try? await versions(Array(known.keys)) else { return }
+        let woken = state.withLock { state -> [AsyncStream<Played?>.Continuation] in
+            var woken: [AsyncStream<Played?>.Continuation] = []
+            for (id, version) in current where version != known[id] {
+                // Only if nothing here moved the room on meanwhile.
+                guard var room = state.rooms[id], room.version == known[id] else { continue }
+                room.version = version
+                state.rooms[id] = room
+                woken += room.watchers.values
+            }
+            return woken
+        }
+        for continuation in woken { continuation.yield(nil) }
     }
 }
