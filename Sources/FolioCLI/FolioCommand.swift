@@ -8,7 +8,7 @@ public struct FolioCommand: AsyncParsableCommand {
         commandName: "folio",
         abstract: "Five small apps over one library: Shakespeare monologues and more.",
         subcommands: [ServeCommand.self, ImportCommand.self, MonologuesCommand.self, VocabCommand.self, GhostCommand.self, AccountCommand.self,
-                      PlotCommand.self, CharactersCommand.self, BackupCommand.self, RestoreCommand.self]
+                      PlotCommand.self, CharactersCommand.self, BackupCommand.self, RestoreCommand.self, DatabaseCommand.self]
     )
 
     public init() {}

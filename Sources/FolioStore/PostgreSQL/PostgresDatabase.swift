@@ -29,7 +29,11 @@ public final class PostgresDatabase: Sendable {
         self.postgresLocation = location
         var configuration = location.clientConfiguration
         configuration.options.maximumConnections = poolSize
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        // The pool's own notices (a lease asked for before its run task has started, which it
+        // then serves) are not worth a line on every command; its errors are.
+        var poolLogger = Logger(label: "folio.postgres.pool")
+        poolLogger.logLevel = .error
+        let client = PostgresClient(configuration: configuration, backgroundLogger: poolLogger)
         self.client = client
         runner = Task { await client.run() }
     }
