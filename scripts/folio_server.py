@@ -4,10 +4,12 @@ Standard library only."""
 
 from __future__ import annotations
 
+import secrets
 import shutil
 import socket
 import subprocess
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -32,12 +34,48 @@ def tail(path: Path, lines: int = 40) -> str:
         return "(no log)"
 
 
-def import_library(binary: str | Path, corpus: str | Path, data_dir: str | Path, timeout: float = 600) -> None:
-    """`folio import shakespeare CORPUS` into DATA_DIR."""
-    imported = subprocess.run([str(binary), "import", "shakespeare", str(corpus), "--data-dir", str(data_dir)],
+def import_library(binary: str | Path, corpus: str | Path, data_dir: str | Path, timeout: float = 600,
+                   database: str | None = None) -> None:
+    """`folio import shakespeare CORPUS` into DATA_DIR, or into DATABASE (a --database URL) when given."""
+    target = ["--data-dir", str(data_dir)] + (["--database", database] if database else [])
+    imported = subprocess.run([str(binary), "import", "shakespeare", str(corpus), *target],
                               capture_output=True, text=True, timeout=timeout)
     if imported.returncode != 0:
         raise ServerFailed(f"folio import failed ({imported.returncode}):\n{imported.stdout}{imported.stderr}")
+
+
+def fresh_schema_url(postgres_url: str, prefix: str) -> str:
+    """POSTGRES_URL (postgres://user@host:port/db) with `schema=PREFIX_<random hex>`: an empty
+    PostgreSQL schema of its own, which folio creates as it first connects."""
+    return f"{postgres_url}{'&' if '?' in postgres_url else '?'}schema={prefix}_{secrets.token_hex(6)}"
+
+
+def split_schema(database_url: str) -> tuple[str, str | None]:
+    """A --database URL as (the URL libpq understands, its `schema`): psql knows no `schema=`."""
+    parts = urllib.parse.urlsplit(database_url)
+    query = urllib.parse.parse_qsl(parts.query)
+    schema = next((value for name, value in query if name == "schema"), None)
+    rest = urllib.parse.urlencode([(name, value) for name, value in query if name != "schema"])
+    return urllib.parse.urlunsplit(parts._replace(query=rest)), schema
+
+
+def psql(database_url: str, sql: str, timeout: float = 60) -> list[list[str]]:
+    """Runs SQL with psql (PostgreSQL's client, installed with the server) in the URL's schema;
+    the rows as lists of text. Raises ServerFailed if psql fails."""
+    url, schema = split_schema(database_url)
+    env_sql = (f"SET search_path TO {schema};\n" if schema else "") + sql
+    done = subprocess.run(["psql", url, "-X", "-q", "-A", "-t", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-c", env_sql],
+                          capture_output=True, text=True, timeout=timeout)
+    if done.returncode != 0:
+        raise ServerFailed(f"psql failed ({done.returncode}): {done.stderr.strip()}")
+    return [line.split("\t") for line in done.stdout.splitlines() if line]
+
+
+def drop_schema(database_url: str, timeout: float = 60) -> None:
+    """Drops the URL's schema and everything in it (a test's throwaway database)."""
+    url, schema = split_schema(database_url)
+    if schema:
+        psql(url, f"DROP SCHEMA IF EXISTS {schema} CASCADE", timeout=timeout)
 
 
 class Server:

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import ServiceLifecycle
 
 /// The one way to build Folio's server: `folio serve` and the tests both come through here.
 public func buildApplication(_ configuration: ServerConfiguration, dataDirectory: DataDirectory) async throws -> some ApplicationProtocol {
@@ -12,30 +13,101 @@ public func buildApplication(_ configuration: ServerConfiguration, dataDirectory
 
 /// Builds the server over an already open database (an in-memory one in tests).
 public func buildApplication(_ configuration: ServerConfiguration, database: any FolioDatabase) async throws -> some ApplicationProtocol {
-    var logger = Logger(label: "folio")
-    logger.logLevel = .info
-    let library = LibraryCache(store: database, recheckSeconds: configuration.libraryRecheckSeconds)
-    let pages = try await PageRenderer.load()
-    let hub = GhostRoomHub(recheckSeconds: configuration.ghostRecheckSeconds, versions: { [database] in try await database.matchVersions(ids: $0) },
-                           signals: database.ghostSignals())
-    let referee = GhostReferee(store: database, dictionaries: GhostDictionaries(paths: configuration.ghostWordLists),
-                               watchers: hub, limits: configuration.limits.ghost)
-    let csrf = try await CSRFTokens.load(from: database)
-    let router = buildRouter(database: database, library: library, pages: pages, referee: referee, configuration: configuration,
-                             logger: logger, csrf: csrf)
-    var app = Application(
-        router: router,
-        server: .folio(webSocketRouter: buildWebSocketRouter(database: database, referee: referee, hub: hub, configuration: configuration,
-                                                             logger: logger, csrf: csrf), limits: configuration.limits),
-        configuration: .init(address: .hostname(configuration.hostname, port: configuration.port), serverName: "Folio"),
-        logger: logger
-    )
-    app.beforeServerStarts {
-        // Warm the index so the first search is as fast as the rest. An empty library is no
-        // reason to refuse to start: the API says what to run instead.
-        _ = try? await library.current()
+    try await FolioInstance(configuration, database: database).app
+}
+
+/// Runs `folio serve` until SIGTERM or SIGINT, then shuts down gracefully: Ghost sockets are
+/// closed first with 1012 (connect again: the page's script does, to whichever instance the
+/// load balancer picks), then the server stops accepting and drains the requests in flight,
+/// then the database's connections close.
+public func runServer(_ configuration: ServerConfiguration, database: any FolioDatabase) async throws {
+    let instance = try await FolioInstance(configuration, database: database)
+    // A service group ends its services last first: the socket closer before the server.
+    var services: [any Service] = [instance.app]
+    if let ops = instance.opsApplication() { services.append(ops) }
+    services.append(SocketCloser(sockets: instance.sockets))
+    let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: instance.logger))
+    try await group.run()
+    await database.close()
+}
+
+/// One server instance: its application and what its operations endpoints read.
+struct FolioInstance {
+    let app: Application<FolioRouters.Responder>
+    let sockets: OpenSockets
+    let health: HealthCheck
+    let metrics: FolioMetrics.Sources
+    let configuration: ServerConfiguration
+    let logger: Logger
+
+    init(_ configuration: ServerConfiguration, database: any FolioDatabase) async throws {
+        var logger = Logger(label: "folio")
+        logger.logLevel = .info
+        // The metrics backend before any middleware makes a counter: one made earlier would
+        // report to nowhere for good.
+        _ = FolioMetrics.shared
+        let library = LibraryCache(store: database, recheckSeconds: configuration.libraryRecheckSeconds)
+        let pages = try await PageRenderer.load()
+        let hub = GhostRoomHub(recheckSeconds: configuration.ghostRecheckSeconds,
+                               versions: { [database] in try await database.matchVersions(ids: $0) }, signals: database.ghostSignals())
+        let referee = GhostReferee(store: database, dictionaries: GhostDictionaries(paths: configuration.ghostWordLists),
+                                   watchers: hub, limits: configuration.limits.ghost)
+        let csrf = try await CSRFTokens.load(from: database)
+        let sockets = OpenSockets()
+        let health = HealthCheck(database: database, library: library)
+        let metrics = FolioMetrics.Sources(database: database, sockets: { sockets.count }, rooms: { hub.roomCount })
+        let router = buildRouter(database: database, library: library, pages: pages, referee: referee, configuration: configuration,
+                                 logger: logger, csrf: csrf, ops: configuration.opsPort == nil ? [.health, .metrics] : [.health],
+                                 health: health, metrics: metrics)
+        var app = Application(
+            router: router,
+            server: .folio(webSocketRouter: buildWebSocketRouter(database: database, referee: referee, hub: hub, sockets: sockets,
+                                                                 configuration: configuration, logger: logger, csrf: csrf),
+                           limits: configuration.limits),
+            configuration: .init(address: .hostname(configuration.hostname, port: configuration.port), serverName: "Folio"),
+            logger: logger
+        )
+        app.beforeServerStarts {
+            // Warm the index so the first search is as fast as the rest. An empty library is no
+            // reason to refuse to start: the API says what to run instead (and /health, 503).
+            _ = try? await library.current()
+        }
+        self.app = app
+        self.sockets = sockets
+        self.health = health
+        self.metrics = metrics
+        self.configuration = configuration
+        self.logger = logger
     }
-    return app
+
+    /// `/health` and `/metrics` on a port of their own, when the operator gave one.
+    func opsApplication() -> (any Service)? {
+        guard let port = configuration.opsPort else { return nil }
+        let router = Router(context: FolioRequestContext.self)
+        addOpsRoutes([.health, .metrics], to: router, health: health, metrics: metrics)
+        return Application(router: router, configuration: .init(address: .hostname(configuration.opsHostname, port: port), serverName: "Folio"),
+                           logger: logger)
+    }
+}
+
+/// Registers the operations endpoints asked for.
+func addOpsRoutes(_ routes: [OpsRoute], to router: Router<FolioRequestContext>, health: HealthCheck, metrics: FolioMetrics.Sources) {
+    for route in routes {
+        switch route {
+        case .health: router.on(ops: .health) { _, _ in await health.response() }
+        case .metrics: router.on(ops: .metrics) { _, _ in FolioMetrics.shared.response(metrics) }
+        }
+    }
+}
+
+/// Waits for the graceful shutdown, then closes the Ghost sockets (see `runServer`).
+struct SocketCloser: Service {
+    let sockets: OpenSockets
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await sockets.closeAll()
+    }
 }
 
 /// Folio's two faces, each a router with its own middleware: the JSON API (mounted at
@@ -62,10 +134,13 @@ struct FolioRouters: HTTPResponderBuilder {
 }
 
 func buildRouter(database: any FolioDatabase, library: LibraryCache, pages: PageRenderer, referee: GhostReferee,
-                 configuration: ServerConfiguration, logger: Logger, csrf: CSRFTokens = CSRFTokens()) -> FolioRouters {
+                 configuration: ServerConfiguration, logger: Logger, csrf: CSRFTokens = CSRFTokens(),
+                 ops: [OpsRoute] = [], health: HealthCheck? = nil, metrics: FolioMetrics.Sources? = nil) -> FolioRouters {
     let api = Router(context: FolioRequestContext.self)
     // First, so that every answer carries them, errors included.
     api.add(middleware: SecurityHeadersMiddleware(publicURL: configuration.publicURL, wikiBase: configuration.wikiBase))
+    // Every request counted and timed, by route template, method and status.
+    api.add(middleware: MetricsMiddleware())
     // The bare route load tests compare the search endpoint against: nothing but the headers in its way.
     api.on(api: .ping) { _, _ in "pong" }
     api.add(middleware: ResponseCompressionMiddleware())
@@ -77,6 +152,9 @@ func buildRouter(database: any FolioDatabase, library: LibraryCache, pages: Page
 
     let site = Router(context: FolioRequestContext.self)
     site.add(middleware: SecurityHeadersMiddleware(publicURL: configuration.publicURL, wikiBase: configuration.wikiBase))
+    site.add(middleware: MetricsMiddleware())
+    // Before sessions and pages: a load balancer's check costs one database round trip.
+    if let health, let metrics { addOpsRoutes(ops, to: site, health: health, metrics: metrics) }
     site.add(middleware: ResponseCompressionMiddleware())
     site.add(middleware: PageErrorMiddleware(logger: logger, pages: pages))
     if let publicDirectory = PageRenderer.publicDirectory {
@@ -118,11 +196,11 @@ func buildRouter(database: any FolioDatabase, library: LibraryCache, pages: Page
 
 /// The routes that upgrade to a WebSocket, behind the same sessions as the pages so a socket
 /// knows who is playing.
-func buildWebSocketRouter(database: any FolioDatabase, referee: GhostReferee, hub: GhostRoomHub, configuration: ServerConfiguration,
-                          logger: Logger, csrf: CSRFTokens) -> Router<FolioRequestContext> {
+func buildWebSocketRouter(database: any FolioDatabase, referee: GhostReferee, hub: GhostRoomHub, sockets: OpenSockets = OpenSockets(),
+                          configuration: ServerConfiguration, logger: Logger, csrf: CSRFTokens) -> Router<FolioRequestContext> {
     let router = Router(context: FolioRequestContext.self)
     router.add(middleware: SessionMiddleware(accounts: database, csrf: csrf, mintsVisitorIDs: true))
     let tally = GhostSocketTally(perAddress: configuration.limits.webSocketsPerAddress, perGame: configuration.limits.webSocketsPerGame)
-    GhostSocketController(referee: referee, hub: hub, tally: tally, logger: logger).addRoutes(to: router)
+    GhostSocketController(referee: referee, hub: hub, tally: tally, sockets: sockets, logger: logger).addRoutes(to: router)
     return router
 }

@@ -43,6 +43,11 @@ final class LibraryCache: Sendable {
         try await currentSnapshot().library
     }
 
+    /// The revision of the library held in memory, loading it if needed; throws as `current`.
+    func revision() async throws -> Int {
+        try await currentSnapshot().revision
+    }
+
     /// The current library with its monologues' JSON, for the API.
     func currentWithJSON() async throws -> (library: MonologueLibrary, json: MonologueJSON) {
         let snapshot = try await currentSnapshot()

@@ -25,6 +25,10 @@ public struct ServerConfiguration: Sendable {
     public var publicURL: String
     /// Quotas and limits on the work one account, address or request may cause.
     public var limits: ServerLimits
+    /// A port of its own for `/health` and `/metrics` (on `opsHostname`), for monitoring that
+    /// the public should not reach; nil serves both on the main port.
+    public var opsPort: Int?
+    public var opsHostname = "127.0.0.1"
 
     public init(hostname: String = "127.0.0.1", port: Int = 8080,
                 libraryRecheckSeconds: Double = 2, bcryptCost: UInt8 = Passwords.standardCost,

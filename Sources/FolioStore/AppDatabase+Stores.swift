@@ -135,4 +135,6 @@ extension AppDatabase: FolioDatabase {
 
     /// Nothing to do: the file closes when the last reference goes.
     public func close() async {}
+
+    public var poolUse: (inUse: Int, size: Int)? { nil }
 }

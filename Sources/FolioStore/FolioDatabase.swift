@@ -14,6 +14,9 @@ public protocol FolioDatabase: FolioStores {
     func ghostSignals() -> AsyncStream<GhostSignal>?
     /// Closes connections; the database is not used afterwards.
     func close() async
+    /// How many of the pool's connections are lent out, of how many it may open; nil for an
+    /// engine without a pool (SQLite, a file).
+    var poolUse: (inUse: Int, size: Int)? { get }
 }
 
 /// Opening a database by its location.

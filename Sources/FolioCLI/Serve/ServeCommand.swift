@@ -21,10 +21,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address people reach this server at (for absolute links), e.g. https://folio.example.org behind a proxy. Default: http://HOSTNAME:PORT.")
     var publicURL: String?
 
+    @Option(help: "Serve /health and /metrics on this port only (on --ops-hostname), out of the public's reach. Default: both on --port.")
+    var opsPort: Int?
+
+    @Option(help: "Address the --ops-port listens on.")
+    var opsHostname = "127.0.0.1"
+
     @OptionGroup(title: "Limits") var limits: LimitOptions
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be from 1 to 65535.") }
+        if let opsPort {
+            guard (1...65535).contains(opsPort), opsPort != port else { throw ValidationError("--ops-port must be from 1 to 65535 and not --port.") }
+        }
         guard wikiBase.hasPrefix("http://") || wikiBase.hasPrefix("https://") else { throw ValidationError("--wiki-base must be an http(s) URL.") }
         if let publicURL {
             guard let url = URLComponents(string: publicURL), ["http", "https"].contains(url.scheme ?? ""), url.host?.isEmpty == false,
@@ -35,11 +44,11 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let app = try await buildApplication(ServerConfiguration(hostname: hostname, port: port,
-                                                                 wikiBase: wikiBase.hasSuffix("/") ? wikiBase : wikiBase + "/",
-                                                                 publicURL: publicURL, limits: limits.serverLimits),
-                                             database: try await store.openDatabase())
-        try await app.runService()
+        var configuration = ServerConfiguration(hostname: hostname, port: port, wikiBase: wikiBase.hasSuffix("/") ? wikiBase : wikiBase + "/",
+                                                publicURL: publicURL, limits: limits.serverLimits)
+        configuration.opsPort = opsPort
+        configuration.opsHostname = opsHostname
+        try await runServer(configuration, database: try await store.openDatabase())
     }
 }
 

@@ -28,6 +28,7 @@ struct GhostSocketController: Sendable {
     /// The rooms' watchers: the referee tells it of every change, and each socket listens here.
     let hub: GhostRoomHub
     let tally: GhostSocketTally
+    let sockets: OpenSockets
     let logger: Logger
     static let maximumMessageSize = 4096
     static let tryAgainLater = WebSocketErrorCode.unknown(1013)
@@ -61,6 +62,8 @@ struct GhostSocketController: Sendable {
             return
         }
         defer { tally.release(address: address, game: id) }
+        let open = sockets.add(outbound)
+        defer { sockets.remove(open) }
         let account = context.requestContext.account
         let sessionToken = context.requestContext.sessionToken
         let (token, changes) = hub.watch(id)

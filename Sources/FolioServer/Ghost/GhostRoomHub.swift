@@ -125,6 +125,9 @@ final class GhostRoomHub: GhostWatchers {
         for continuation in continuations { continuation.yield(pushed) }
     }
 
+    /// Games with at least one watcher here.
+    var roomCount: Int { state.withLock { $0.rooms.count } }
+
     var watcherCount: Int { state.withLock { $0.rooms.values.reduce(0) { $0 + $1.watchers.count } } }
 
     /// The one process-wide look at the database for changes made elsewhere. Runs while there

@@ -11,8 +11,8 @@ extension PostgresDatabase: FolioDatabase {
         let (stream, continuation) = AsyncStream<GhostSignal>.makeStream(bufferingPolicy: .bufferingNewest(4096))
         let client = client
         let logger = logger
-        let listener = Task {
-            while !Task.isCancelled {
+        let listener = Task { [weak self] in
+            while !Task.isCancelled, self?.closed.load(ordering: .relaxed) == false {
                 do {
                     try await client.withConnection { connection in
                         try await connection.listen(on: Self.ghostChannel) { notifications in
@@ -23,6 +23,7 @@ extension PostgresDatabase: FolioDatabase {
                         }
                     }
                 } catch {
+                    if Task.isCancelled || self?.closed.load(ordering: .relaxed) != false { break }
                     logger.warning("Listening for Ghost changes failed, trying again: \(Self.describe(error))")
                 }
                 try? await Task.sleep(for: .seconds(1))

@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import Logging
 import PostgresNIO
+import Synchronization
 
 /// Folio's stores kept in PostgreSQL: the engine that several Folio instances share.
 ///
@@ -18,6 +19,11 @@ public final class PostgresDatabase: Sendable {
     /// The client's connection pool runs in this task until the database is closed.
     private let runner: Task<Void, Never>
     public let postgresLocation: PostgresLocation
+    let poolSize: Int
+    /// Connections lent out by `read` and `write` (and a listener's), for /metrics.
+    let connectionsInUse = Atomic<Int>(0)
+    /// Set by `close`, so that a listener whose connection closes with the pool ends quietly.
+    let closed = Atomic<Bool>(false)
 
     /// How many connections one instance may open; PostgreSQL's default allows 100 in all.
     public static let defaultPoolSize = 20
@@ -27,6 +33,7 @@ public final class PostgresDatabase: Sendable {
         logger.logLevel = .warning
         self.logger = logger
         self.postgresLocation = location
+        self.poolSize = poolSize
         var configuration = location.clientConfiguration
         configuration.options.maximumConnections = poolSize
         // The pool's own notices (a lease asked for before its run task has started, which it
@@ -58,6 +65,7 @@ public final class PostgresDatabase: Sendable {
 
     /// Ends the pool: open connections are closed and the run task finishes.
     public func close() async {
+        closed.store(true, ordering: .relaxed)
         runner.cancel()
         _ = await runner.value
     }
@@ -74,14 +82,22 @@ public final class PostgresDatabase: Sendable {
     /// Runs `body` on one pooled connection, outside any transaction (each statement sees the
     /// latest committed data).
     func read<T>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
-        try await client.withConnection { connection in try await body(connection) }
+        try await client.withConnection { connection in
+            connectionsInUse.add(1, ordering: .relaxed)
+            defer { connectionsInUse.subtract(1, ordering: .relaxed) }
+            return try await body(connection)
+        }
     }
+
+    public var poolUse: (inUse: Int, size: Int)? { (connectionsInUse.load(ordering: .relaxed), poolSize) }
 
     /// Runs `body` inside one transaction: committed when it returns, rolled back when it throws
     /// (the error it threw is what the caller sees). Retried from the start, up to five times in
     /// all, when PostgreSQL breaks a deadlock or a serialisation conflict by cancelling it.
     func write<T>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
         try await client.withConnection { connection in
+            connectionsInUse.add(1, ordering: .relaxed)
+            defer { connectionsInUse.subtract(1, ordering: .relaxed) }
             var attempt = 1
             while true {
                 try await connection.query("BEGIN", logger: logger)

@@ -73,6 +73,13 @@
       // 1008: the session ended (the error message already says to log in again); connecting
       // again would only be refused. 1013, a socket limit, is worth another try later.
       if (event.code === 1008) return;
+      // 1012: this server is restarting; another (or this one, back up) takes the game over.
+      // Soon, but at a random moment, so a room's players do not all arrive at once.
+      if (event.code === 1012) {
+        retry = 0;
+        setTimeout(connect, 200 + Math.random() * 800);
+        return;
+      }
       // Back off to at most ten seconds; the game waits in the database meanwhile.
       retry = Math.min(retry + 1, 5);
       setTimeout(connect, retry * 2000 - 1000);
