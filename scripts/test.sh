@@ -22,5 +22,13 @@ FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/e2e.sh
 FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/api-contract.sh
 # Attack and abuse, replayed against live servers: budgets, throttles, quotas, sessions, headers.
 FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/security.sh
-# Crash safety: kill -9 under concurrent writes, restart, every acknowledged write still there.
+# Crash safety: kill -9 under concurrent writes, restart, every acknowledged write still there;
+# on SQLite, then on PostgreSQL.
 python3 scripts/crash-test.py --bin "$(swift build --show-bin-path)/folio" --corpus "$FOLIO_CORPUS" --rounds 5
+python3 scripts/crash-test.py --bin "$(swift build --show-bin-path)/folio" --corpus "$FOLIO_CORPUS" --rounds 5 \
+  --postgres-url "$FOLIO_TEST_POSTGRES_URL"
+# Two instances over one PostgreSQL database: sessions, favourites and a Ghost room across them,
+# and one of them killed mid-game.
+need_pip "websockets==15.0.1"
+python3 scripts/multi-instance-test.py --bin "$(swift build --show-bin-path)/folio" --corpus "$FOLIO_CORPUS" \
+  --postgres-url "$FOLIO_TEST_POSTGRES_URL"
