@@ -97,23 +97,26 @@ extension PostgresDatabase: VocabularyStore {
         }
     }
 
+    /// One statement, so no transaction to open and commit: the card and the log line are
+    /// written only if the pair is the account's, together or not at all. Five round trips
+    /// (begin, check, card, log, commit) became one.
     public func recordReview(accountID: Account.ID, pairID: PairID, direction: Direction, card: Card, log: ReviewLog) async throws {
-        try await write { connection in
-            guard try await Self.owns(accountID, pairID, connection, logger) else {
-                throw StoreError.notFound(what: "pair", id: pairID.description)
-            }
-            try await connection.run("""
-                INSERT INTO vocabCard (pairId, accountId, direction, state, step, stability, difficulty, due, lastReview)
-                VALUES (\(pairID.rawValue), \(accountID.rawValue), \(direction.rawValue), \(card.state.rawValue), \(card.step),
-                        \(card.stability), \(card.difficulty), \(card.due), \(card.lastReview))
-                ON CONFLICT (pairId, direction) DO UPDATE SET state = excluded.state, step = excluded.step,
-                  stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due, lastReview = excluded.lastReview
-                """, logger)
-            try await connection.run("""
+        let written = try await writeStatement { connection in
+            try await connection.value("""
+                WITH owned AS (SELECT id FROM vocabPair WHERE id = \(pairID.rawValue) AND accountId = \(accountID.rawValue)),
+                card AS (
+                  INSERT INTO vocabCard (pairId, accountId, direction, state, step, stability, difficulty, due, lastReview)
+                  SELECT id, \(accountID.rawValue), \(direction.rawValue), \(card.state.rawValue), \(card.step), \(card.stability),
+                         \(card.difficulty), \(card.due), \(card.lastReview) FROM owned
+                  ON CONFLICT (pairId, direction) DO UPDATE SET state = excluded.state, step = excluded.step,
+                    stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due, lastReview = excluded.lastReview
+                  RETURNING pairId)
                 INSERT INTO vocabReview (pairId, direction, rating, reviewedAt, duration)
-                VALUES (\(pairID.rawValue), \(direction.rawValue), \(log.rating.rawValue), \(log.date), \(ReviewLog.acceptedDuration(log.duration)))
-                """, logger)
+                SELECT pairId, \(direction.rawValue), \(log.rating.rawValue), \(log.date), \(ReviewLog.acceptedDuration(log.duration)) FROM card
+                RETURNING id
+                """, logger, as: Int64.self)
         }
+        guard written != nil else { throw StoreError.notFound(what: "pair", id: pairID.description) }
     }
 
     public func allPairs(accountID: Account.ID) async throws -> [Pair] {

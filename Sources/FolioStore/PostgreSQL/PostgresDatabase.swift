@@ -89,6 +89,11 @@ public final class PostgresDatabase: Sendable {
         }
     }
 
+    /// A write that is one statement, atomic by itself: no transaction to begin and commit.
+    func writeStatement<T>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        try await read(body)
+    }
+
     public var poolUse: (inUse: Int, size: Int)? { (connectionsInUse.load(ordering: .relaxed), poolSize) }
 
     /// Runs `body` inside one transaction: committed when it returns, rolled back when it throws
