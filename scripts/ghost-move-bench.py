@@ -6,6 +6,10 @@ alternate between binaries so a slow moment of the machine falls on both. Prints
 the 90th percentile of every binary, side by side.
 
     scripts/ghost-move-bench.py --bin .build/release/folio [--baseline OLD_FOLIO] [--moves 300]
+        [--postgres-url postgres://user@host:port/db]
+
+With `--postgres-url`, each binary is also run over a fresh schema of that PostgreSQL database,
+beside its SQLite runs, so the two engines' move costs are measured side by side.
 
 Needs PyPI's `websockets` (scripts/load.sh installs it)."""
 
@@ -22,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from folio_client import Browser, ghost_move  # noqa: E402
-from folio_server import Server  # noqa: E402
+from folio_server import Server, drop_schema, fresh_schema_url  # noqa: E402
 
 import websockets  # noqa: E402
 
@@ -94,23 +98,32 @@ def main() -> int:
     parser.add_argument("--baseline")
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--postgres-url", help="also run each binary over a fresh schema of this PostgreSQL database")
     args = parser.parse_args()
     binaries = [("baseline", args.baseline)] if args.baseline else []
     binaries.append(("this", args.bin))
-    results = {name: {"api": [], "socket": []} for name, _ in binaries}
+    # (name, binary, database URL or None for the data directory's SQLite file)
+    runs = [(name, binary, None) for name, binary in binaries]
+    if args.postgres_url:
+        runs = [(f"{name}/{engine}", binary, args.postgres_url if engine == "pg" else None)
+                for name, binary in binaries for engine in ("sqlite", "pg")]
+    results = {name: {"api": [], "socket": []} for name, _, _ in runs}
     per_round = max(1, args.moves // args.rounds)
     for round_number in range(args.rounds):
-        for name, binary in binaries:
+        for name, binary, postgres_url in runs:
             with tempfile.TemporaryDirectory(prefix="folio-ghost-bench-") as data:
+                database = fresh_schema_url(postgres_url, "bench") if postgres_url else None
                 server = Server(binary, data, Path(data) / "serve.log", "--max-anonymous-games-per-hour", "100000",
-                                "--max-registrations-per-hour", "100000")
+                                "--max-registrations-per-hour", "100000", *(("--database", database) if database else ()))
                 try:
                     api_moves(server.base, 10)  # warm up: word lists loaded, connections made
                     results[name]["api"] += api_moves(server.base, per_round)
                     results[name]["socket"] += asyncio.run(socket_moves(server.base, per_round, f"{round_number}{name}"))
                 finally:
                     server.stop()
-    for name, _ in binaries:
+                    if database:
+                        drop_schema(database)
+    for name, _, _ in runs:
         print(f"ghost-move-bench: {name:8}  API {summary(results[name]['api'])}; socket {summary(results[name]['socket'])} "
               f"({len(results[name]['api'])} + {len(results[name]['socket'])} moves)")
     return 0
