@@ -6,7 +6,15 @@
 # the ratio of the medians (the goal: search keeps at least 50%) with the error counts. Then 50
 # online Ghost rooms play whole games at once over WebSocket. Peak server memory is reported last.
 #   LOAD_SECONDS (30), LOAD_CONNECTIONS (200), LOAD_ROUNDS (3), LOAD_ROOMS (50)
+#
+# scripts/load.sh --instances: SQLite, PostgreSQL, and two PostgreSQL instances behind nginx,
+# side by side, on the search and a write route, then Ghost rooms over both instances, with a
+# capacity note from the processes' CPU time (scripts/load-instances.sh describes it).
 set -euo pipefail
+if [ "${1:-}" = "--instances" ]; then
+  shift
+  exec "$(dirname "$0")/load-instances.sh" "$@"
+fi
 source "$(dirname "$0")/folio-env.sh"
 cd "$FOLIO_ROOT"
 scripts/setup.sh

@@ -141,6 +141,7 @@ func buildRouter(database: any FolioDatabase, library: LibraryCache, pages: Page
     api.add(middleware: SecurityHeadersMiddleware(publicURL: configuration.publicURL, wikiBase: configuration.wikiBase))
     // Every request counted and timed, by route template, method and status.
     api.add(middleware: MetricsMiddleware())
+    api.add(middleware: ForwardedForMiddleware(trusted: configuration.trustedProxies))
     // The bare route load tests compare the search endpoint against: nothing but the headers in its way.
     api.on(api: .ping) { _, _ in "pong" }
     api.add(middleware: ResponseCompressionMiddleware())
@@ -153,6 +154,7 @@ func buildRouter(database: any FolioDatabase, library: LibraryCache, pages: Page
     let site = Router(context: FolioRequestContext.self)
     site.add(middleware: SecurityHeadersMiddleware(publicURL: configuration.publicURL, wikiBase: configuration.wikiBase))
     site.add(middleware: MetricsMiddleware())
+    site.add(middleware: ForwardedForMiddleware(trusted: configuration.trustedProxies))
     // Before sessions and pages: a load balancer's check costs one database round trip.
     if let health, let metrics { addOpsRoutes(ops, to: site, health: health, metrics: metrics) }
     site.add(middleware: ResponseCompressionMiddleware())
@@ -199,6 +201,9 @@ func buildRouter(database: any FolioDatabase, library: LibraryCache, pages: Page
 func buildWebSocketRouter(database: any FolioDatabase, referee: GhostReferee, hub: GhostRoomHub, sockets: OpenSockets = OpenSockets(),
                           configuration: ServerConfiguration, logger: Logger, csrf: CSRFTokens) -> Router<FolioRequestContext> {
     let router = Router(context: FolioRequestContext.self)
+    // Handshakes are counted with the other requests (status 101 once upgraded).
+    router.add(middleware: MetricsMiddleware())
+    router.add(middleware: ForwardedForMiddleware(trusted: configuration.trustedProxies))
     router.add(middleware: SessionMiddleware(accounts: database, csrf: csrf, mintsVisitorIDs: true))
     let tally = GhostSocketTally(perAddress: configuration.limits.webSocketsPerAddress, perGame: configuration.limits.webSocketsPerGame)
     GhostSocketController(referee: referee, hub: hub, tally: tally, sockets: sockets, logger: logger).addRoutes(to: router)

@@ -17,6 +17,8 @@ struct FolioRequestContext: RequestContext, RemoteAddressRequestContext, WebSock
     var sessionToken: String?
     var csrfToken = ""
     let remoteAddress: SocketAddress?
+    /// The visitor's address as a trusted proxy forwarded it (see `ClientAddress`).
+    var forwardedAddress: String?
     /// Completes when the connection closes: long work (a grammar's expansion) stops then,
     /// since Hummingbird does not cancel a handler whose client has gone.
     let closing: EventLoopFuture<Void>
@@ -50,8 +52,8 @@ struct FolioRequestContext: RequestContext, RemoteAddressRequestContext, WebSock
         return id
     }
 
-    /// The address failed log-ins are counted against.
+    /// The address failed log-ins and other per-address limits are counted against.
     var clientAddress: String {
-        remoteAddress?.ipAddress ?? "unknown"
+        forwardedAddress ?? remoteAddress?.ipAddress ?? "unknown"
     }
 }

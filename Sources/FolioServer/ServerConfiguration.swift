@@ -28,6 +28,9 @@ public struct ServerConfiguration: Sendable {
     /// A port of its own for `/health` and `/metrics` (on `opsHostname`), for monitoring that
     /// the public should not reach; nil serves both on the main port.
     public var opsPort: Int?
+    /// Addresses of the proxies in front of this server (a load balancer), whose
+    /// `X-Forwarded-For` names the visitor; empty: the header is never read.
+    public var trustedProxies: Set<String> = []
     public var opsHostname = "127.0.0.1"
 
     public init(hostname: String = "127.0.0.1", port: Int = 8080,

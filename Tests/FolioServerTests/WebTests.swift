@@ -13,6 +13,8 @@ import Testing
 struct Visitor {
     let client: any TestClientProtocol
     var cookies: [String: String] = [:]
+    /// Sent with every request (a proxy's X-Forwarded-For).
+    var alwaysSend: HTTPFields = [:]
 
     init(_ client: any TestClientProtocol) {
         self.client = client
@@ -56,6 +58,7 @@ struct Visitor {
     mutating func send(_ uri: String, method: HTTPRequest.Method, body: String?, contentType: String?,
                                extra: HTTPFields = [:]) async throws -> Page {
         var headers = extra
+        headers.append(contentsOf: alwaysSend)
         if !cookies.isEmpty { headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
         if let contentType { headers[.contentType] = contentType }
         let response = try await client.execute(uri: uri, method: method, headers: headers,

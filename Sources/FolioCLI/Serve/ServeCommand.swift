@@ -27,10 +27,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Address the --ops-port listens on.")
     var opsHostname = "127.0.0.1"
 
+    @Option(name: .customLong("trusted-proxy"),
+            help: "The address of a proxy in front of this server (repeat for several): from it, X-Forwarded-For names the visitor for the per-address limits.")
+    var trustedProxies: [String] = []
+
     @OptionGroup(title: "Limits") var limits: LimitOptions
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be from 1 to 65535.") }
+        for proxy in trustedProxies where ClientAddressCheck.normalised(proxy) == nil {
+            throw ValidationError("--trusted-proxy must be an IP address, such as 127.0.0.1 or ::1, not \(proxy).")
+        }
         if let opsPort {
             guard (1...65535).contains(opsPort), opsPort != port else { throw ValidationError("--ops-port must be from 1 to 65535 and not --port.") }
         }
@@ -48,6 +55,7 @@ struct ServeCommand: AsyncParsableCommand {
                                                 publicURL: publicURL, limits: limits.serverLimits)
         configuration.opsPort = opsPort
         configuration.opsHostname = opsHostname
+        configuration.trustedProxies = Set(trustedProxies.compactMap(ClientAddressCheck.normalised))
         try await runServer(configuration, database: try await store.openDatabase())
     }
 }
