@@ -51,10 +51,9 @@ extension PostgresDatabase: AccountStore {
 
     public func account(sessionToken token: String, now: Date) async throws -> Account? {
         try await read { connection in
-            try await connection.all("""
-                SELECT a.id, a.username FROM session s JOIN account a ON a.id = s.accountId
-                WHERE s.tokenDigest = \(SessionDigest.of(token)) AND s.expiresAt > \(now)
-                """, logger, as: (Int64, String).self).first.map { Account(id: Account.ID($0.0), username: $0.1) }
+            try await connection.rows(SessionAccountStatement(digest: SessionDigest.of(token), now: now), logger).first.map {
+                Account(id: Account.ID($0.0), username: $0.1)
+            }
         }
     }
 

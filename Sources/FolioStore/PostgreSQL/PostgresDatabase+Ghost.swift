@@ -160,22 +160,13 @@ extension PostgresDatabase: GhostStore {
     static func appendMoves(_ connection: PostgresConnection, _ logger: Logger, id: MatchID, from start: Int,
                             of actions: [Game.Action], at date: Date) async throws {
         guard start < actions.count else { return }
-        let codes = actions[start...].map(\.code)
-        try await connection.run("""
-            INSERT INTO ghostMove (gameId, seq, action, at)
-            SELECT \(id.rawValue), \(start) + seq - 1, action, \(date) FROM unnest(\(codes)) WITH ORDINALITY AS m(action, seq)
-            """, logger)
+        _ = try await connection.rows(AppendMovesStatement(id: id.rawValue, start: start, actions: actions[start...].map(\.code), at: date), logger)
     }
 
     /// The game's new status and one more version, announced to every instance when the
     /// transaction commits (PostgreSQL holds a notification back until then).
     static func advance(_ connection: PostgresConnection, _ logger: Logger, id: MatchID, to status: StoredMatch.Status, at date: Date) async throws -> Int {
-        try await connection.value("""
-            WITH moved AS (
-              UPDATE ghostGame SET status = \(status.rawValue), updatedAt = \(date), version = version + 1
-              WHERE id = \(id.rawValue) RETURNING id, version)
-            SELECT version FROM moved, pg_notify(\(ghostChannel), moved.id || ' ' || moved.version)
-            """, logger, as: Int.self) ?? 0
+        try await connection.rows(AdvanceGameStatement(id: id.rawValue, status: status.rawValue, at: date), logger).first ?? 0
     }
 
     static func checkOpenRooms(_ accountID: Account.ID, limit: Int, now: Date, _ connection: PostgresConnection, _ logger: Logger) async throws {
@@ -192,19 +183,12 @@ extension PostgresDatabase: GhostStore {
     /// One game, as every move reads it: the game's row (locked for a move or a join), its
     /// seats and its actions in one statement, the seats and actions as arrays in order, so a
     /// move costs one round trip to read instead of three.
+    /// One game, as every move reads it: the game's row (locked for a move or a join), its
+    /// seats and its actions in one prepared statement, the seats and actions as arrays in
+    /// order, so a move costs one round trip to read instead of three.
     static func match(_ connection: PostgresConnection, _ logger: Logger, id: MatchID, forUpdate: Bool) async throws -> StoredMatch? {
-        var bindings = PostgresBindings()
-        bindings.append(id.rawValue)
-        let rows = try await connection.all(PostgresQuery(unsafeSQL: """
-            SELECT \(gameColumns),
-              ARRAY(SELECT seat FROM ghostSeat WHERE gameId = g.id ORDER BY seat),
-              ARRAY(SELECT name FROM ghostSeat WHERE gameId = g.id ORDER BY seat),
-              ARRAY(SELECT kind FROM ghostSeat WHERE gameId = g.id ORDER BY seat),
-              ARRAY(SELECT COALESCE(accountId, 0) FROM ghostSeat WHERE gameId = g.id ORDER BY seat),
-              ARRAY(SELECT action FROM ghostMove WHERE gameId = g.id ORDER BY seq)
-            FROM ghostGame g WHERE g.id = $1\(forUpdate ? " FOR UPDATE OF g" : "")
-            """, binds: bindings), logger,
-            as: (String, String, String, String, Int, Int, Int64?, Int, Date, Date, [Int], [String], [String], [Int64], [String]).self)
+        let rows = forUpdate ? try await connection.rows(GhostMatchForUpdateStatement(id: id.rawValue), logger)
+                             : try await connection.rows(GhostMatchStatement(id: id.rawValue), logger)
         guard let row = rows.first else { return nil }
         let game = GhostGameRecord(id: row.0, mode: row.1, status: row.2, dictionary: row.3, minLength: row.4, firstPlayer: row.5,
                                    ownerId: row.6.map(Account.ID.init(rawValue:)), version: row.7, createdAt: row.8, updatedAt: row.9)

@@ -100,22 +100,16 @@ extension PostgresDatabase: VocabularyStore {
     /// One statement, so no transaction to open and commit: the card and the log line are
     /// written only if the pair is the account's, together or not at all. Five round trips
     /// (begin, check, card, log, commit) became one.
+    /// One statement, so no transaction to open and commit: the card and the log line are
+    /// written only if the pair is the account's, together or not at all. Five round trips
+    /// (begin, check, card, log, commit) became one.
     public func recordReview(accountID: Account.ID, pairID: PairID, direction: Direction, card: Card, log: ReviewLog) async throws {
-        let written = try await writeStatement { connection in
-            try await connection.value("""
-                WITH owned AS (SELECT id FROM vocabPair WHERE id = \(pairID.rawValue) AND accountId = \(accountID.rawValue)),
-                card AS (
-                  INSERT INTO vocabCard (pairId, accountId, direction, state, step, stability, difficulty, due, lastReview)
-                  SELECT id, \(accountID.rawValue), \(direction.rawValue), \(card.state.rawValue), \(card.step), \(card.stability),
-                         \(card.difficulty), \(card.due), \(card.lastReview) FROM owned
-                  ON CONFLICT (pairId, direction) DO UPDATE SET state = excluded.state, step = excluded.step,
-                    stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due, lastReview = excluded.lastReview
-                  RETURNING pairId)
-                INSERT INTO vocabReview (pairId, direction, rating, reviewedAt, duration)
-                SELECT pairId, \(direction.rawValue), \(log.rating.rawValue), \(log.date), \(ReviewLog.acceptedDuration(log.duration)) FROM card
-                RETURNING id
-                """, logger, as: Int64.self)
-        }
+        let statement = RecordReviewStatement(pairID: pairID.rawValue, accountID: accountID.rawValue, direction: direction.rawValue,
+                                              state: card.state.rawValue, step: card.step, stability: card.stability,
+                                              difficulty: card.difficulty, due: card.due, lastReview: card.lastReview,
+                                              rating: log.rating.rawValue, reviewedAt: log.date,
+                                              duration: ReviewLog.acceptedDuration(log.duration))
+        let written = try await writeStatement { try await $0.rows(statement, logger).first }
         guard written != nil else { throw StoreError.notFound(what: "pair", id: pairID.description) }
     }
 
@@ -129,9 +123,9 @@ extension PostgresDatabase: VocabularyStore {
 
     public func pair(accountID: Account.ID, id: PairID) async throws -> Pair? {
         try await read { connection in
-            let rows = try await Self.pairRows(connection, logger, """
-                SELECT p.id, p.english, p.welsh, p.note, p.type FROM vocabPair p WHERE p.accountId = \(accountID.rawValue) AND p.id = \(id.rawValue)
-                """)
+            let rows = try await connection.rows(PairStatement(accountID: accountID.rawValue, pairID: id.rawValue), logger).map {
+                PairColumns(id: PairID($0.0), english: $0.1, welsh: $0.2, note: $0.3, type: $0.4)
+            }
             return try await Self.withTags(connection, logger, rows).first
         }
     }
@@ -200,11 +194,8 @@ extension PostgresDatabase: VocabularyStore {
 
     public func card(accountID: Account.ID, pairID: PairID, direction: Direction) async throws -> Card? {
         try await read { connection in
-            try await connection.all("""
-                SELECT c.state, c.step, c.stability, c.difficulty, c.due, c.lastReview FROM vocabCard c
-                JOIN vocabPair p ON p.id = c.pairId
-                WHERE p.accountId = \(accountID.rawValue) AND c.pairId = \(pairID.rawValue) AND c.direction = \(direction.rawValue)
-                """, logger, as: (Int, Int?, Double?, Double?, Date, Date?).self).first.flatMap { row in
+            try await connection.rows(CardStatement(accountID: accountID.rawValue, pairID: pairID.rawValue, direction: direction.rawValue),
+                                      logger).first.flatMap { row in
                 CardState(rawValue: row.0).map { Card(state: $0, step: row.1, stability: row.2, difficulty: row.3, due: row.4, lastReview: row.5) }
             }
         }
@@ -298,10 +289,7 @@ extension PostgresDatabase: VocabularyStore {
     static func withTags(_ connection: PostgresConnection, _ logger: Logger, _ rows: [PairColumns]) async throws -> [Pair] {
         guard !rows.isEmpty else { return [] }
         var tagsByPair: [PairID: [String]] = [:]
-        for (pairID, name) in try await connection.all("""
-            SELECT pt.pairId, t.name FROM vocabPairTag pt JOIN vocabTag t ON t.id = pt.tagId
-            WHERE pt.pairId = ANY(\(rows.map(\.id.rawValue))) ORDER BY folio_nocase(t.name), t.id
-            """, logger, as: (Int64, String).self) {
+        for (pairID, name) in try await connection.rows(PairTagsStatement(pairIDs: rows.map(\.id.rawValue)), logger) {
             tagsByPair[PairID(pairID), default: []].append(name)
         }
         return rows.map { $0.pair(tags: tagsByPair[$0.id] ?? []) }
