@@ -118,7 +118,7 @@ def main() -> int:
                 try:
                     api_moves(server.base, 10)  # warm up: word lists loaded, connections made
                     results[name]["api"] += api_moves(server.base, per_round)
-                    results[name]["socket"] += asyncio.run(socket_moves(server.base, per_round, f"{round_number}{name}"))
+                    results[name]["socket"] += asyncio.run(socket_moves(server.base, per_round, f"{round_number}{name.replace('/', '-')}"))
                 finally:
                     server.stop()
                     if database:
