@@ -42,6 +42,9 @@ public struct LibraryStats: Sendable, Hashable, Codable {
 ///   in the tie-break order, and ranking is a bucket pass rather than a sort.
 /// Ranking: a term found in character, play or title counts 100, in tags 10, in text, notes,
 /// gender or tone 1; a query whose words stand together in the text as a phrase adds 1,000.
+/// Within a tier, speeches where the query's words come more often and earlier in the text rank
+/// first, and most of all those whose first line holds them ("dagger" puts "Is this a dagger
+/// which I see before me" first), then sortTitle.
 public struct MonologueLibrary: Sendable {
     /// Every monologue, in sortTitle order: an index into this array is a monologue's number.
     public let monologues: [Monologue]
@@ -58,6 +61,10 @@ public struct MonologueLibrary: Sendable {
     private let tokens: [[UInt32]]
     /// Per word id, packed (monologue << 16 | position) occurrences, grouped by monologue.
     private let occurrences: [[UInt32]]
+    /// Every word of text and notes, sorted: the words a typed prefix may be the start of.
+    private let sortedWords: [String]
+    /// Per monologue, how many words its first spoken line holds (positions below it are in it).
+    private let firstLineWords: [UInt16]
     /// Per word id: the word, and its rarity weight for likeness (0 for words that say nothing).
     private let words: [String]
     private let idf: [Double]
@@ -162,6 +169,11 @@ public struct MonologueLibrary: Sendable {
             tokens.append(ids)
         }
         self.wordMembers = wordMembers
+        sortedWords = wordMembers.keys.sorted()
+        firstLineWords = sorted.map { m in
+            let line = m.spokenText.split(separator: "\n").first { WordTokenizer.wordCount($0) > 0 } ?? ""
+            return UInt16(clamping: WordTokenizer.wordCount(Substring(TextFolding.fold(String(line)))))
+        }
         self.wordIDs = wordIDs
         self.tokens = tokens
         self.occurrences = occurrences
@@ -206,24 +218,34 @@ public struct MonologueLibrary: Sendable {
     ///
     /// `personalTags` are one user's own tags on their favourites (monologue id → tags): for that
     /// user they match and filter like the library's tags, and for nobody else.
+    /// `lastWordIsPrefix`: the query is being typed, so its last word, unless a space or comma
+    /// ends the query, also matches the words it is the start of ("is this a dag" finds
+    /// "dagger"); whole words still rank first.
     public func search(_ query: String, filter: MonologueFilter = MonologueFilter(), limit: Int? = nil, offset: Int = 0,
-                       personalTags: [String: [String]] = [:]) -> SearchResult {
-        let page = searchNumbers(query, filter: filter, limit: limit, offset: offset, personalTags: personalTags)
+                       personalTags: [String: [String]] = [:], lastWordIsPrefix: Bool = false) -> SearchResult {
+        let page = searchNumbers(query, filter: filter, limit: limit, offset: offset, personalTags: personalTags,
+                                 lastWordIsPrefix: lastWordIsPrefix)
         return SearchResult(total: page.total, items: page.numbers.map { monologues[$0] })
     }
 
     /// `search` as positions in `monologues`: what a caller that keeps something per monologue
     /// (the server's encoded JSON) needs, without copying the monologues themselves.
     public func searchNumbers(_ query: String, filter: MonologueFilter = MonologueFilter(), limit: Int? = nil,
-                              offset: Int = 0, personalTags: [String: [String]] = [:]) -> (total: Int, numbers: [Int]) {
+                              offset: Int = 0, personalTags: [String: [String]] = [:],
+                              lastWordIsPrefix: Bool = false) -> (total: Int, numbers: [Int]) {
         let terms = QueryTerms(query).terms
+        let typing = lastWordIsPrefix && !(query.last.map { $0.isWhitespace || $0 == "," } ?? true)
         let personal = personalTags.compactMap { id, tags in numberByID[id].map { ($0, tags.map(TextFolding.fold)) } }
         var result = filterMembers(filter, personal: personal)
         var termMatches: [(strong: BitSet, tagged: BitSet)] = []
         termMatches.reserveCapacity(terms.count)
-        for term in terms {
+        var termWords: [[UInt32]] = []
+        for (index, term) in terms.enumerated() {
             guard !result.isEmpty else { break }
+            let prefix = typing && index == terms.count - 1
             var match = self.match(term)
+            if prefix { match.text.formUnion(prefixMatch(term)) }
+            termWords.append(textWordIDs(term, prefix: prefix))
             for (number, tags) in personal where tags.contains(where: { $0.contains(term) }) { match.tagged.insert(number) }
             var any = match.strong
             any.formUnion(match.tagged)
@@ -234,7 +256,7 @@ public struct MonologueLibrary: Sendable {
         let total = result.count
         guard total > 0 else { return (0, []) }
 
-        let phrase = terms.count >= 2 ? phraseMembers(terms, within: result) : nil
+        let phrase = terms.count >= 2 ? phraseMembers(terms, within: result, lastIsPrefix: typing) : nil
         // Walking the bitset gives sortTitle order; stable buckets by score keep it within a score.
         var buckets: [Int: [Int]] = [:]
         result.forEach { i in
@@ -251,11 +273,13 @@ public struct MonologueLibrary: Sendable {
         numbers.reserveCapacity(min(wanted, total))
         var skipped = 0
         outer: for score in buckets.keys.sorted(by: >) {
-            let members = buckets[score]!
+            var members = buckets[score]!
             if skipped + members.count <= start {
                 skipped += members.count
                 continue
             }
+            // Only the tiers a page shows are put in order within themselves.
+            if members.count > 1 { members = byRelevance(members, termWords: termWords) }
             for i in members[max(0, start - skipped)...] {
                 if numbers.count >= wanted { break outer }
                 numbers.append(i)
@@ -318,18 +342,104 @@ public struct MonologueLibrary: Sendable {
         return result ?? BitSet(capacity: n)
     }
 
-    /// Monologues whose text holds the query's words side by side, in order.
-    private func phraseMembers(_ terms: [String], within candidates: BitSet) -> BitSet? {
-        var ids: [UInt32] = []
-        for term in terms {
-            var complete = true
-            WordTokenizer.forEachWord(in: term) { word in
-                if let id = wordIDs[word] { ids.append(id) } else { complete = false }
-            }
-            if !complete { return nil }
+    /// Text matches of a word being typed: every word of text and notes it is the start of (at
+    /// least two letters, so "a" is not every word beginning with a).
+    private func prefixMatch(_ term: String) -> BitSet {
+        var result = BitSet(capacity: monologues.count)
+        var words: [String] = []
+        WordTokenizer.forEachWord(in: term) { words.append($0) }
+        guard let last = words.last, last.count >= 2 else { return result }
+        // Earlier words of a hyphenated term ("to-mor") must be there whole.
+        var earlier = words.count > 1 ? textMatch(words.dropLast().joined(separator: " ")) : nil
+        for word in wordsStarting(with: last) {
+            if let members = wordMembers[word] { result.formUnion(members) }
         }
-        guard ids.count >= 2 else { return nil }
-        // Anchor on the rarest word; check the others at their offsets.
+        if earlier != nil {
+            earlier!.formIntersection(result)
+            return earlier!
+        }
+        return result
+    }
+
+    /// The words of text and notes that start with `prefix`, in order: a range of `sortedWords`.
+    private func wordsStarting(with prefix: String) -> ArraySlice<String> {
+        var low = 0, high = sortedWords.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sortedWords[middle] < prefix { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < sortedWords.count, sortedWords[end].hasPrefix(prefix) { end += 1 }
+        return sortedWords[low..<end]
+    }
+
+    /// The ids of the text's words a term stands for: each of its words with the seed's
+    /// endings, or, for a word being typed, every word it starts (at most 200, the commonest
+    /// forms being the short ones that come first).
+    private func textWordIDs(_ term: String, prefix: Bool) -> [UInt32] {
+        var ids: [UInt32] = []
+        var words: [String] = []
+        WordTokenizer.forEachWord(in: term) { words.append($0) }
+        for (index, word) in words.enumerated() {
+            if prefix && index == words.count - 1 && word.count >= 2 {
+                ids += wordsStarting(with: word).prefix(200).compactMap { wordIDs[$0] }
+            } else {
+                ids += Self.endings.compactMap { wordIDs[$0.isEmpty ? word : word + $0] }
+            }
+        }
+        return ids
+    }
+
+    /// One tier's members, those whose text holds the query's words more often and earlier
+    /// first; a word in the first line counts most. Ties keep sortTitle order. One pass over
+    /// the occurrences of the query's words, however many speeches the tier holds.
+    private func byRelevance(_ members: [Int], termWords: [[UInt32]]) -> [Int] {
+        var slot = [Int32](repeating: -1, count: monologues.count)
+        for (k, m) in members.enumerated() { slot[m] = Int32(k) }
+        var relevance = [Double](repeating: 0, count: members.count)
+        var count = [UInt16](repeating: 0, count: members.count)
+        var first = [UInt16](repeating: .max, count: members.count)
+        for ids in termWords where !ids.isEmpty {
+            for k in members.indices {
+                count[k] = 0
+                first[k] = .max
+            }
+            for id in ids {
+                for packed in occurrences[Int(id)] {
+                    let k = Int(slot[Int(packed >> 16)])
+                    guard k >= 0 else { continue }
+                    count[k] = count[k] &+ (count[k] < .max ? 1 : 0)
+                    first[k] = min(first[k], UInt16(packed & 0xFFFF))
+                }
+            }
+            for k in members.indices where count[k] > 0 {
+                relevance[k] += log2(1 + Double(count[k])) + 1 / (1 + Double(first[k]) / 20)
+                    + (first[k] < firstLineWords[members[k]] ? 3 : 0)
+            }
+        }
+        return members.indices.sorted { a, b in relevance[a] != relevance[b] ? relevance[a] > relevance[b] : a < b }.map { members[$0] }
+    }
+
+    /// Monologues whose text holds the query's words side by side, in order. A word being typed
+    /// (`lastIsPrefix`) may be any word it starts, so "is this a dag" is already the phrase.
+    private func phraseMembers(_ terms: [String], within candidates: BitSet, lastIsPrefix: Bool = false) -> BitSet? {
+        var words: [String] = []
+        for term in terms { WordTokenizer.forEachWord(in: term) { words.append($0) } }
+        guard words.count >= 2 else { return nil }
+        var ids: [UInt32] = []
+        var lastIDs: Set<UInt32>?
+        for (index, word) in words.enumerated() {
+            if lastIsPrefix && index == words.count - 1 && word.count >= 2 {
+                lastIDs = Set(wordsStarting(with: word).prefix(200).compactMap { wordIDs[$0] })
+                if lastIDs!.isEmpty { return nil }
+            } else {
+                guard let id = wordIDs[word] else { return nil }
+                ids.append(id)
+            }
+        }
+        let length = ids.count + (lastIDs == nil ? 0 : 1)
+        guard !ids.isEmpty, length >= 2 else { return nil }
+        // Anchor on the rarest whole word; check the others at their offsets.
         let anchor = ids.indices.min { occurrences[Int(ids[$0])].count < occurrences[Int(ids[$1])].count }!
         var result = BitSet(capacity: monologues.count)
         for packed in occurrences[Int(ids[anchor])] {
@@ -337,12 +447,13 @@ public struct MonologueLibrary: Sendable {
             guard candidates.contains(m), !result.contains(m) else { continue }
             let start = position - anchor
             let text = tokens[m]
-            guard start >= 0, start + ids.count <= text.count else { continue }
+            guard start >= 0, start + length <= text.count else { continue }
             var matches = true
             for j in ids.indices where text[start + j] != ids[j] {
                 matches = false
                 break
             }
+            if matches, let lastIDs, !lastIDs.contains(text[start + ids.count]) { matches = false }
             if matches { result.insert(m) }
         }
         return result
@@ -376,6 +487,16 @@ public struct MonologueLibrary: Sendable {
             if let (value, words) = similarity[i], value > 0 {
                 score += 12 * value
                 if value >= 0.08 { reasons.append("similar words: \(words.joined(separator: ", "))") }
+            }
+            // An actor reading a woman's speech wants others she could play: a female role gets
+            // female and either-gender roles first, a male role male and either.
+            if me.gender != .any {
+                if other.gender == me.gender || other.gender == .any {
+                    score += 5
+                    if other.character != me.character || other.play != me.play {
+                        reasons.append(other.gender == .any ? "any gender" : "also a \(me.gender.rawValue) role")
+                    }
+                }
             }
             if other.tone == me.tone {
                 score += 0.5

@@ -28,6 +28,31 @@ struct CorpusLibraryTests {
         #expect(first.text.hasPrefix("To be, or not to be"))
     }
 
+    /// Within a tier, the speech whose first line holds the word, and holds it often, comes first.
+    @Test func daggerPutsMacbethsDaggerFirst() throws {
+        let first = try #require(try library.search("dagger").items.first)
+        #expect(first.character == "Macbeth")
+        #expect(first.text.hasPrefix("Is this a dagger"))
+    }
+
+    /// As the actor types, the last word may be the start of one.
+    @Test func aHalfTypedLastWordFindsTheSpeech() throws {
+        #expect(try library.search("is this a dag").total == 0)
+        let typing = try library.search("is this a dag", lastWordIsPrefix: true)
+        #expect(typing.items.first?.text.hasPrefix("Is this a dagger") == true)
+        // A finished word (a space after it) is whole again, and so are single letters.
+        #expect(try library.search("is this a dag ", lastWordIsPrefix: true).total == 0)
+        #expect(try library.search("dagger", lastWordIsPrefix: true).items.first?.text.hasPrefix("Is this a dagger") == true)
+    }
+
+    /// A female role's related speeches are ones she could play: female or either gender.
+    @Test func relatedSpeechesOfAWomansRoleAreHersToPlay() throws {
+        let lady = try #require(try library.monologues.first { $0.character == "Lady Macbeth" && $0.gender == .female })
+        let related = try #require(try library.related(to: lady.id))
+        #expect(related.count == 5)
+        #expect(related.allSatisfy { $0.monologue.gender == .female || $0.monologue.gender == .any })
+    }
+
     @Test func buttDoesNotMatchButton() throws {
         let forms: Set<String> = ["butt", "butts", "buttes", "buttd", "butted", "butting", "buttin'"]
         // A monologue may match "butt" only through a field holding it or a whole word of text or notes.

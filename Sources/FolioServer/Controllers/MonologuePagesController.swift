@@ -68,8 +68,9 @@ struct MonologuePagesController: Sendable {
         let (query, filter) = (search.text, search.filter)
         let pageNumber = max(1, min(10_000, Int(parameters.get("page") ?? "1") ?? 1))
         let personal = try await personalTags(context)
+        // The results the page's script asks for as the actor types: the last word may be half typed.
         let result = library.search(query, filter: filter, limit: Self.pageSize, offset: (pageNumber - 1) * Self.pageSize,
-                                    personalTags: personal)
+                                    personalTags: personal, lastWordIsPrefix: parameters.get("fragment") == "1")
         let favourites = try await favouritesByID(context, among: result.items.map(\.id))
 
         let results = MonologuePages.Results(result, page: pageNumber, pageSize: Self.pageSize, favourites: favourites, uri: request.uri.description)
