@@ -167,9 +167,14 @@ func buildRouter(database: any FolioDatabase, library: LibraryCache, pages: Page
                                             cacheControl: .init([(MediaType(type: .any), [.public, .maxAge(3600)])]), logger: logger)
             .withServeOnNotFoundResponse())
     }
+    // The service worker and the offline page: the same for everyone, so before sessions.
+    let home = HomeController(pages: pages, worker: ServiceWorkerScript.bundled)
+    home.addShellRoutes(to: site)
     site.add(middleware: SessionMiddleware(accounts: database, csrf: csrf, mintsVisitorIDs: true))
     site.add(middleware: CSRFMiddleware())
-    site.on(page: .home) { _, _ in Response.redirect(to: SiteRoute.monologues.path()) }
+    // Marks the pages the service worker may keep for reading offline (see OfflinePagesMiddleware).
+    site.add(middleware: OfflinePagesMiddleware())
+    home.addPageRoutes(to: site)
 
     api.mount(MonologuesController<FolioRequestContext>(library: library, store: database).routes)
     api.mount(FavouritesAPIController(favourites: Favourites(store: database), library: library).routes)

@@ -76,14 +76,31 @@ struct PageErrorMiddleware: RouterMiddleware {
                 let back = request.method == .get ? request.uri.description : SiteRoute.monologues.path()
                 return .redirect(to: SiteRoute.loginForm.path(query: ["next": back]), type: .normal)
             }
-            var response = (try? pages.render("error", title: failure.status.reasonPhrase, tab: nil,
-                                              model: [ErrorPage(status: failure.status.code, heading: ErrorMiddleware.heading(failure.status),
-                                                                message: failure.message)],
-                                              context: context, status: failure.status))
+            let app = Self.app(of: request)
+            let page = ErrorPage(status: failure.status.code, heading: ErrorMiddleware.heading(failure.status),
+                                 message: Self.message(for: failure, error: error, app: app), app: app.map(ErrorPage.Way.init))
+            var response = (try? pages.render("error", title: page.heading, tab: app, model: [page], context: context, status: failure.status))
                 ?? ErrorMiddleware.json(status: failure.status, code: failure.code, message: failure.message)
             response.headers.append(contentsOf: failure.headers)
             return response
         }
+    }
+
+    /// The app the visitor was in: the one whose address this is, else the one of the page the
+    /// link was followed from (a mistyped link inside Plots leads back to Plots).
+    static func app(of request: Request) -> Tab? {
+        if let tab = Tab(path: request.uri.path) { return tab }
+        guard let referer = request.headers[.referer], let url = URLComponents(string: referer),
+              url.host == nil || url.host == request.head.authority?.split(separator: ":").first.map(String.init) else { return nil }
+        return Tab(path: url.path)
+    }
+
+    /// What the page says. A route that does not exist gets plain words instead of the API's
+    /// "Nothing at GET /path.", which means nothing to someone who followed a link.
+    static func message(for failure: Failure, error: any Error, app: Tab?) -> String {
+        guard failure.status == .notFound, let error = error as? HTTPError, error.body == nil else { return failure.message }
+        return app.map { "There is no page at this address in \($0.inSentence). The link may be mistyped or out of date." }
+            ?? "There is no page at this address. The link may be mistyped or out of date."
     }
 }
 
@@ -128,9 +145,21 @@ struct ErrorBody: Codable, Sendable {
     let error: Detail
 }
 
-/// What an error page says: the status, a heading in words, and what to do.
+/// What an error page says: the status, a heading in words, what to do, and the way back to
+/// the app the visitor was in (Folio's first page when there was none).
 struct ErrorPage: Encodable {
+    struct Way: Encodable {
+        let name: String
+        let href: String
+
+        init(_ tab: Tab) {
+            name = tab.inSentence
+            href = tab.href
+        }
+    }
+
     let status: Int
     let heading: String
     let message: String
+    let app: Way?
 }

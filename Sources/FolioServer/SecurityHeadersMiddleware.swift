@@ -8,7 +8,9 @@ import Hummingbird
 /// The Content-Security-Policy fits the pages as they are: scripts and styles only from
 /// `/public` (no inline script, no `style` attribute, no inline handler anywhere), fetches and
 /// the Ghost rooms' WebSocket back to this server, and frames only from the characters' wiki,
-/// which the Characters app shows in an iframe. No one may frame Folio itself.
+/// which the Characters app shows in an iframe. No one may frame Folio itself. The service worker
+/// (`/sw.js`) and the web app manifest come from this server only: named in directives of their
+/// own, so that no later loosening of `script-src` or `default-src` loosens them unnoticed.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     let fields: HTTPFields
 
@@ -28,6 +30,8 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
             "style-src 'self'",
             "img-src 'self'",
             "connect-src \(connect.joined(separator: " "))",
+            "worker-src 'self'",
+            "manifest-src 'self'",
             "frame-src \(frames.isEmpty ? "'none'" : frames.joined(separator: " "))",
             "frame-ancestors 'none'",
             "form-action 'self'",
@@ -51,7 +55,8 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         response.headers.append(contentsOf: fields)
         // Nothing is stored by a cache unless its route says it may be (static files, the
-        // library's change feed): answers about an account must never outlive the session.
+        // library's change feed, pages kept for reading offline: see OfflinePagesMiddleware):
+        // answers about an account must never outlive the session.
         if response.headers[.cacheControl] == nil {
             response.headers[.cacheControl] = "no-store"
         }

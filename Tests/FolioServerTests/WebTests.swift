@@ -111,7 +111,8 @@ func withWebApp(_ test: @escaping @Sendable (any TestClientProtocol, AppDatabase
 
             #expect(try await visitor.get("/monologues/tags").body.contains("villain"))
             #expect(try await visitor.get("/monologues/options").body.contains("options-form"))
-            #expect(try await visitor.get("/").location == "/monologues")
+            // Folio's first page, no longer a redirect to the monologues (see EverywhereTests).
+            #expect(try await visitor.get("/").body.contains("id=\"home-apps\""))
         }
     }
 

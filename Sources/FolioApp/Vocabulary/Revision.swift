@@ -76,6 +76,93 @@ public struct Revision: Sendable {
         return Answered(checked: checked, rating: rating, card: card)
     }
 
+    // MARK: - Before rating
+
+    /// When the card would next be due after each rating, as the scheduler would set it now:
+    /// what the rating buttons show ("Good · 3 d"). The scheduler does not fuzz, so this is
+    /// the due date a rating then stores.
+    public func outcomes(accountID: Account.ID, pairID: PairID, direction: Direction, now: Date) async throws -> [(rating: Rating, due: Date)] {
+        let card = try await store.card(accountID: accountID, pairID: pairID, direction: direction) ?? Card(due: now)
+        return Rating.allCases.map { rating in (rating, scheduler.review(card, rating: rating, at: now).card.due) }
+    }
+
+    // MARK: - Sessions
+
+    /// The card a session asks next, with the session as it then stands (a returning card that
+    /// can no longer be asked drops out of it).
+    public struct Step: Sendable {
+        public var session: RevisionSession
+        /// Nil when the session is over.
+        public var pair: Pair?
+        /// Whether the pair is one rated Again coming back.
+        public var isReturn: Bool
+        /// How many cards the session will have asked: what "4 of 12" counts to.
+        public var planned: Int
+    }
+
+    /// The next card of `session` in `direction`, among pairs tagged `tag` (all when nil).
+    public func next(in session: RevisionSession, accountID: Account.ID, tag: String?, direction: Direction, now: Date) async throws -> Step {
+        var session = session
+        // A queue long enough to find the session's unasked pairs behind the ones it has asked:
+        // at most a hundred rows, the same index ranges as any queue.
+        let queue = session.hasRoom
+            ? try await self.queue(accountID: accountID, tag: tag, direction: direction, now: now, limit: session.size + session.seen.count)
+            : []
+        let unseen = queue.filter { $0.pair.id.map { !session.seen.contains($0) } ?? false }.count
+        while true {
+            switch session.next(queue: queue) {
+            case .finished:
+                return Step(session: session, pair: nil, isReturn: false, planned: session.seen.count)
+            case .fresh(let due):
+                return Step(session: session, pair: due.pair, isReturn: false, planned: session.planned(unseenInQueue: unseen))
+            case .again(let id):
+                if let pair = try await store.pair(accountID: accountID, id: id), direction.isRevisable(pair) {
+                    return Step(session: session, pair: pair, isReturn: true, planned: max(session.seen.count, session.planned(unseenInQueue: unseen)))
+                }
+                session.forget(id)
+            }
+        }
+    }
+
+    /// A session's end: each pair it asked with its card as now stored, in the order asked, and
+    /// how many pairs are ready for another session (due or new, counted up to `waitingLimit`).
+    public struct Summary: Sendable {
+        public var session: RevisionSession
+        public var cards: [(pair: Pair, card: Card?)]
+        public var waiting: Int
+        public static let waitingLimit = 100
+
+        /// The earliest of the asked cards' next due dates.
+        public var nextDue: Date? { cards.compactMap(\.card?.due).min() }
+    }
+
+    public func summary(of session: RevisionSession, accountID: Account.ID, tag: String?, direction: Direction, now: Date) async throws -> Summary {
+        var cards: [(pair: Pair, card: Card?)] = []
+        for id in session.seen {
+            // A pair deleted since it was asked has nothing left to show.
+            guard let pair = try await store.pair(accountID: accountID, id: id) else { continue }
+            cards.append((pair, try await store.card(accountID: accountID, pairID: id, direction: direction)))
+        }
+        let waiting = try await queue(accountID: accountID, tag: tag, direction: direction, now: now, limit: Summary.waitingLimit).count
+        return Summary(session: session, cards: cards, waiting: waiting)
+    }
+
+    // MARK: - One pair
+
+    /// The pair's card in each direction, nil where it has never been revised that way.
+    public func cards(accountID: Account.ID, pairID: PairID) async throws -> [(direction: Direction, card: Card?)] {
+        var cards: [(direction: Direction, card: Card?)] = []
+        for direction in Direction.allCases {
+            cards.append((direction, try await store.card(accountID: accountID, pairID: pairID, direction: direction)))
+        }
+        return cards
+    }
+
+    /// A page of the pair's reviews in both directions, latest first; none for another's pair.
+    public func history(accountID: Account.ID, pairID: PairID, limit: Int, offset: Int) async throws -> Page<ReviewLog> {
+        try await store.reviews(accountID: accountID, pairID: pairID, limit: limit, offset: offset)
+    }
+
     /// A rating as a person gives it, 1 to 4.
     public static func rating(_ choice: Int) throws(RevisionError) -> Rating {
         guard let rating = Rating(rawValue: choice) else { throw .rating(String(choice)) }
@@ -94,6 +181,8 @@ public struct Revision: Sendable {
 public enum RevisionError: FolioError, Equatable {
     case rating(String)
     case direction(String)
+    /// A session's state (see `RevisionSession.token`) that no session could have written.
+    case session
 
     public var kind: FolioErrorKind { .invalidInput }
     public var code: String { "invalid_parameter" }
@@ -101,6 +190,7 @@ public enum RevisionError: FolioError, Equatable {
         switch self {
         case .rating(let value): "Invalid rating \"\(value)\": expected 1 (Again), 2 (Hard), 3 (Good) or 4 (Easy)."
         case .direction(let value): "Invalid direction \"\(value)\": expected englishToWelsh or welshToEnglish."
+        case .session: "This revision session's address is damaged. Start a new session from the Revision page."
         }
     }
 }

@@ -44,27 +44,32 @@ struct AccountController: Sendable {
     }
 
     @Sendable func registerForm(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        try pages.render("account/register", title: "Create an account", tab: .account, model: [AccountForm()], context: context)
+        let next = Self.safeNext(WebForm(query: request).get("next"))
+        return try pages.render("account/register", title: "Create an account", tab: .account,
+                                model: [AccountForm(next: next, switchHref: Self.keeping(next, .loginForm))], context: context)
     }
 
     @Sendable func register(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let form = try await WebForm.read(request)
         let typed = form.string("username")
+        let next = Self.safeNext(form.value("next"))
         do {
             // A taken name is said before any bcrypt time or registration is spent on it.
             let new = try await accounts.newAccount(username: typed, password: form.string("password"),
                                                     confirmation: form.string("passwordConfirmation"))
             let account = try await registrations.attempt(address: context.clientAddress) { try await accounts.create(new) }
-            return try await startSession(for: account, redirectTo: SiteRoute.monologues.path())
+            return try await startSession(for: account, redirectTo: Self.afterRegistering(next))
         } catch let error as AccountError {
             return try refusal(error, template: "account/register", title: "Create an account",
-                               form: AccountForm(username: typed, errors: [error.message]), context: context)
+                               form: AccountForm(username: typed, next: next, errors: [error.message],
+                                                 switchHref: Self.keeping(next, .loginForm)), context: context)
         }
     }
 
     @Sendable func loginForm(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        try pages.render("account/login", title: "Log in", tab: .account,
-                         model: [AccountForm(next: Self.safeNext(WebForm(query: request).get("next")))], context: context)
+        let next = Self.safeNext(WebForm(query: request).get("next"))
+        return try pages.render("account/login", title: "Log in", tab: .account,
+                                model: [AccountForm(next: next, switchHref: Self.keeping(next, .registerForm))], context: context)
     }
 
     /// A password no account can have (over 72 bytes, or with a control character) is answered
@@ -86,7 +91,8 @@ struct AccountController: Sendable {
             return try await startSession(for: account, redirectTo: next)
         } catch let error as AccountError {
             return try refusal(error, template: "account/login", title: "Log in",
-                               form: AccountForm(username: username, next: next, errors: [error.message]), context: context)
+                               form: AccountForm(username: username, next: next, errors: [error.message],
+                                                 switchHref: Self.keeping(next, .registerForm)), context: context)
         }
     }
 
@@ -95,6 +101,10 @@ struct AccountController: Sendable {
         if let token = context.sessionToken { try await sessions.deleteSession(token: token) }
         var response = Response.redirect(to: SiteRoute.monologues.path(), type: .normal)
         for cookie in csrf.visitorCookies() { response.setCookie(cookie) }
+        // Pages kept for reading offline are revalidated rather than never stored (see
+        // OfflinePagesMiddleware): the browser's own copies of them, back-forward cache included,
+        // go with the session. The service worker drops its copies when the account changes.
+        response.headers[.clearSiteData] = "\"cache\""
         return response
     }
 
@@ -147,7 +157,19 @@ struct AccountController: Sendable {
         return response
     }
 
-    /// Where a log-in may send the browser next: a path on this site, or `/monologues`.
+    /// Where a new account goes: back to the page that sent the visitor to register, or, sent by
+    /// none, Folio's first page with a word of welcome and what to try first.
+    static func afterRegistering(_ next: String) -> String {
+        next == SiteRoute.monologues.path() ? SiteRoute.home.path(query: [HomePage.welcomeField: "1"]) : next
+    }
+
+    /// The other account form (log in ↔ create an account), carrying `next` when it leads
+    /// somewhere of its own, so a visitor sent here from a page still goes back to it.
+    static func keeping(_ next: String, _ form: SiteRoute) -> String {
+        next == SiteRoute.monologues.path() ? form.path() : form.path(query: ["next": next])
+    }
+
+    /// Where a log-in or a registration may send the browser next: a path on this site, or `/monologues`.
     ///
     /// Refused outright: anything with a control or whitespace character (browsers drop a TAB or
     /// newline from a URL, so "/\t/evil.example" becomes "//evil.example", another host), a
@@ -178,4 +200,6 @@ struct AccountForm: Encodable {
     var next: String?
     var errors: [String]?
     var changed = false
+    /// The link to the other form, keeping `next`.
+    var switchHref: String?
 }

@@ -6,15 +6,14 @@ import Ghost
 /// Ghost's page models.
 enum GhostPages {
 
-    /// One seat of the setup form: the first is yours when you are logged in, the second a hard
-    /// computer then; rows past the fourth are hidden until asked for.
+    /// One seat of the setup form. "One device, taking turns" is people passing a phone round,
+    /// so every seat starts as a person: the first is yours when you are logged in, the second
+    /// "Player 2"; rows past the fourth are hidden until asked for. The computer has its own form.
     struct SetupRow: Encodable {
         let index: Int
         let number: Int
         let more: Bool
         let name: String
-        let person: Bool
-        let hard: Bool
         let mine: Bool
 
         init(_ i: Int, you: String?) {
@@ -22,8 +21,6 @@ enum GhostPages {
             number = i + 1
             more = i >= 4
             name = i == 0 ? (you ?? "Player 1") : (i == 1 ? "Player 2" : "")
-            person = i != 1 || you == nil
-            hard = i == 1 && you != nil
             mine = i == 0 && you != nil
         }
     }
@@ -48,63 +45,120 @@ enum GhostPages {
         }
     }
 
-    /// The setup page: a hot-seat game's seats, an online room, and the player's own games.
+    /// The setup page: a hot-seat game's seats, a game against the computer, an online room, and
+    /// the player's own games.
     struct Setup: Encodable {
         let rows: [SetupRow]
         let loggedIn: Bool
+        /// The person's seat at a game against the computer: their username, or "You".
+        let soloName: String
         let errors: [String]
         let navPlay = true
         let dictionaries = GhostDictionary.allCases.map { Choice(value: $0.rawValue, label: $0.label, selected: $0 == .english) }
         let lengths = WordList.allowedMinimumLengths.map { Choice(value: $0, label: nil, selected: $0 == WordList.defaultMinimumLength) }
         let yourGames: [YourGame]
         let pager: Pager?
+        /// Registering from here comes back here, as logging in does.
+        let registerHref = SiteRoute.registerForm.path(query: ["next": SiteRoute.ghost.path()])
 
         init(rows: Int, you: String?, errors: [String], yourGames: [YourGame], pager: Pager?) {
             self.rows = (0..<rows).map { SetupRow($0, you: you) }
             loggedIn = you != nil
+            soloName = you ?? "You"
             self.errors = errors
             self.yourGames = yourGames
             self.pager = pager
         }
     }
 
-    struct GamePage: Encodable {
-        /// Online rooms load the script that keeps the board live over the room's socket.
-        let script: Bool
-        let navPlay = true
+    /// Letters of G-H-O-S-T as a strip: those a player holds, then those still to take, so a
+    /// glance shows how close to out each one is.
+    struct GhostStrip: Encodable {
+        /// The letters held, "G", "H": drawn filled, and the text that counts.
+        let taken: [String]
+        /// The rest, "O", "S", "T", drawn as empty boxes.
+        let left: [String]
+        /// "G H", or "no letters", for reading aloud.
+        let lettersLabel: String
+
+        init(_ letters: String) {
+            taken = letters.map(String.init)
+            left = Game.ghost.dropFirst(letters.count).map(String.init)
+            lettersLabel = letters.isEmpty ? "no letters" : taken.joined(separator: " ")
+        }
     }
 
     /// The board: the view every player shares, plus what only a page needs (names of whoever
-    /// acts or won, the form's action, the invitation link, why a move was refused).
+    /// acts or won, the forms' actions, the invitation, why a move was refused, and the moment
+    /// a round ends).
     struct Board: Encodable {
         struct Player: Encodable {
             let seat: Int
             let name: String
-            let letters: String
+            let strip: GhostStrip
             let out: Bool
             let toAct: Bool
             let isYou: Bool
             let seated: Bool
             let computer: Bool
-            /// "G H O", or "no letters", for reading aloud.
-            let lettersLabel: String
 
             init(_ player: MatchView.Player) {
                 seat = player.seat
                 name = player.name
-                letters = player.letters
+                strip = GhostStrip(player.letters)
                 out = player.out
                 toAct = player.toAct
                 isYou = player.isYou
                 seated = player.seated
                 computer = player.kind != "person"
-                lettersLabel = player.letters.isEmpty ? "no letters" : player.letters.map(String.init).joined(separator: " ")
             }
         }
 
         struct Move: Encodable { let name: String; let letter: String }
         struct Round: Encodable { let number: Int; let summary: String; let review: String }
         struct Challenge: Encodable { let challenger: String; let challenged: String }
+
+        /// The moment a round ends, before the next begins: the word that ended it, who takes a
+        /// letter, where the round was lost, and the way on.
+        struct RoundOver: Encodable {
+            let number: Int
+            /// The word completed or named; or, when a challenge found no word, the fragment it stopped at.
+            let word: String
+            /// The word is only the start of one (a challenge the challenged player could not answer).
+            let unfinished: Bool
+            let summary: String
+            /// Where the loser's position became lost; nil when the view has no review of it.
+            let review: String?
+            let loserName: String
+            let strip: GhostStrip
+            let out: Bool
+            /// The next round's page (or the next result, when one move ended several rounds);
+            /// nil once the game is over.
+            let nextHref: String?
+
+            init(number: Int, result: Game.RoundResult, round: MatchView.Round?, names: [String], nextHref: String?) {
+                self.number = number
+                switch result.reason {
+                case .completedWord(let word): (self.word, unfinished) = (word, false)
+                case .failedChallenge(let answer): (self.word, unfinished) = (answer, false)
+                case .conceded, .invalidAnswer: (self.word, unfinished) = (result.fragment, true)
+                }
+                summary = round?.summary ?? result.summary(names: names)
+                review = round?.review
+                loserName = names.indices.contains(result.loser) ? names[result.loser] : ""
+                strip = GhostStrip(String(Game.ghost.prefix(result.lettersAfter)))
+                out = result.eliminated
+                self.nextHref = nextHref
+            }
+        }
+
+        /// A key of the on-screen keyboard: the letter sent, and the capital shown.
+        struct Key: Encodable {
+            let letter: String
+            let label: String
+        }
+
+        static let keys = "abcdefghijklmnopqrstuvwxyz".map { Key(letter: String($0), label: $0.uppercased()) }
 
         let id: String
         let turn: Int
@@ -117,18 +171,26 @@ enum GhostPages {
         let players: [Player]
         let moves: [Move]
         let rounds: [Round]
+        /// How many rounds have ended: a move sends back how many its player had seen, so the
+        /// answer can show the round it ended.
+        let roundCount: Int
+        let roundOver: RoundOver?
         let canAct: Bool
         let csrfToken: String
         let action: String
         let waiting: Bool
+        /// The round in play is shown: the game goes on and no round's end is being shown.
         let playing: Bool
         let finished: Bool
         let toActName: String
         let winnerName: String
+        /// Seats still waiting for a player: a room's script redraws the board when one is taken.
+        let openSeats: Int
         let openSeatsText: String
         let canChallenge: Bool
         let newRound: Bool
         let link: String
+        let hostName: String
         let error: String?
         let challenge: Challenge?
         let canJoin: Bool
@@ -137,8 +199,14 @@ enum GhostPages {
         let joinAction: String
         let againAction: String
         let loginHref: String
+        let registerHref: String
+        let keys = Board.keys
 
-        init(_ view: MatchView, stored: StoredMatch, viewer: Account?, csrfToken: String, error: String?, publicURL: String) {
+        /// - Parameter shownRound: the round whose end to show (1 is the first); nil shows the
+        ///   round in play, or the last round once the game is over.
+        init(_ view: MatchView, game: Game, stored: StoredMatch, viewer: Account?, csrfToken: String, error: String?,
+             publicURL: String, shownRound: Int?) {
+            let names = stored.match.seats.map(\.name)
             let name = { (seat: Int?) in seat.map { view.players[$0].name } ?? "" }
             id = view.id.rawValue
             turn = view.turn
@@ -151,21 +219,35 @@ enum GhostPages {
             players = view.players.map(Player.init)
             moves = view.moves.map { Move(name: $0.name, letter: $0.letter) }
             rounds = view.rounds.map { Round(number: $0.number, summary: $0.summary, review: $0.review) }
+            roundCount = game.rounds.count
+            let gamePath = SiteRoute.ghostGame.path(view.id)
+            if let number = shownRound ?? (view.winner != nil ? game.rounds.count : nil), game.rounds.indices.contains(number - 1) {
+                let next: String? = number < game.rounds.count
+                    ? SiteRoute.ghostGame.path(view.id, query: ["over": String(number + 1)])
+                    : (view.winner == nil ? gamePath : nil)
+                roundOver = RoundOver(number: number, result: game.rounds[number - 1],
+                                      round: view.rounds.first { $0.number == number }, names: names, nextHref: next)
+            } else {
+                roundOver = nil
+            }
             canAct = view.canAct
             self.csrfToken = csrfToken
             action = SiteRoute.ghostMove.path(view.id)
             joinAction = SiteRoute.joinGhostGame.path(view.id)
             againAction = SiteRoute.playAgain.path(view.id)
-            loginHref = SiteRoute.loginForm.path(query: ["next": SiteRoute.ghostGame.path(view.id)])
+            loginHref = SiteRoute.loginForm.path(query: ["next": gamePath])
+            registerHref = SiteRoute.registerForm.path(query: ["next": gamePath])
             waiting = view.status == "waiting"
-            playing = view.toAct != nil
+            playing = view.toAct != nil && roundOver == nil
             finished = view.winner != nil
             toActName = name(view.toAct)
             winnerName = name(view.winner)
+            openSeats = view.openSeats
             openSeatsText = "\(view.openSeats) more player\(view.openSeats == 1 ? "" : "s")"
             canChallenge = !view.fragment.isEmpty && view.challenge == nil
             newRound = view.fragment.isEmpty
-            link = publicURL + SiteRoute.ghostGame.path(view.id)
+            link = publicURL + gamePath
+            hostName = names.first ?? ""
             self.error = error
             challenge = view.challenge.map { Challenge(challenger: name($0.challenger), challenged: name($0.challenged)) }
             canJoin = viewer.map { view.status == "waiting" && !stored.seatAccounts.contains($0.id) } ?? false
@@ -182,6 +264,8 @@ enum GhostPages {
         let username: String
         let dictionary: String
         let games: Int
+        /// "1 game", "12 games".
+        let gamesText: String
         let wins: Int
         let losses: Int
         let rounds: Int
@@ -193,6 +277,7 @@ enum GhostPages {
             username = score.username
             dictionary = GhostDictionary(rawValue: score.dictionary)?.label ?? score.dictionary
             games = score.games
+            gamesText = countText(score.games, "game")
             wins = score.wins
             losses = score.losses
             rounds = score.rounds

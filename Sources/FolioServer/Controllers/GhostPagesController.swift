@@ -4,9 +4,12 @@ import Foundation
 import Ghost
 import Hummingbird
 
-/// Ghost's pages: the setup (hot-seat game or online room), the game itself, the high scores and
-/// the rules. A game is played with plain forms, so it works without JavaScript; at an online
-/// table `ghost.js` sends the same moves over the room's WebSocket and redraws the board live.
+/// Ghost's pages: the setup (people on one device, the computer, or an online room), the game
+/// itself, the high scores and the rules. A game is played with plain forms (the on-screen
+/// keyboard's keys are a form's buttons), so it works without JavaScript; `ghost.js` adds the real
+/// keyboard and the link's Copy and Share, and at an online table sends the same moves over the
+/// room's WebSocket and redraws the board live. A move that ends a round answers with that round's
+/// end (`?over=N`), shown until the player moves on to the next.
 struct GhostPagesController: Sendable {
     let referee: GhostReferee
     let pages: PageRenderer
@@ -51,8 +54,7 @@ struct GhostPagesController: Sendable {
         max(1, min(100_000, Int(WebForm(query: request).value("page") ?? "1") ?? 1))
     }
 
-    /// "21–40 of 300" and the links either side, for a list shown `size` at a time.
-
+    /// The setup page, with the player's own games a page at a time and any refusal beside the forms.
     func setupPage(context: FolioRequestContext, errors: [String], status: HTTPResponse.Status, page: Int = 1) async throws -> Response {
         let you = context.account?.username
         var yourGames: [GhostPages.YourGame] = []
@@ -90,6 +92,9 @@ struct GhostPagesController: Sendable {
             var seats: [Match.Seat] = []
             var ownSeat: Int?
             var computers = 0
+            // A lone computer is called by its level alone ("Computer (hard)"), as in a room;
+            // only several are numbered.
+            let computerCount = (0..<Self.setupRows).count { Match.Seat.Kind(rawValue: form.string("kind\($0)"))?.computer != nil }
             for i in 0..<Self.setupRows {
                 let kind = Match.Seat.Kind(rawValue: form.string("kind\(i)")) ?? .person
                 let name = form.string("name\(i)").trimmingSpaces
@@ -97,7 +102,7 @@ struct GhostPagesController: Sendable {
                 if form.value("mine") == String(i) { ownSeat = seats.count }
                 if let level = kind.computer?.level {
                     computers += 1
-                    seats.append(.computer(level, name: name, number: computers))
+                    seats.append(.computer(level, name: name, number: computerCount > 1 ? computers : nil))
                 } else {
                     seats.append(Match.Seat(name: name, kind: kind))
                 }
@@ -128,38 +133,78 @@ struct GhostPagesController: Sendable {
     // MARK: - The game
 
     @Sendable func show(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let query = WebForm(query: request)
         let stored = try await referee.match(try context.matchID())
-        if WebForm(query: request).value("fragment") == "1" {
-            return try pages.html("ghost/board", TemplateData([try board(stored, context: context, error: nil)]))
+        let over = try Self.roundNumber(query.value("over"))
+        if query.value("fragment") == "1" {
+            return try pages.html("ghost/board", TemplateData([try board(stored, context: context, error: nil, shownRound: over)]))
         }
-        return try gamePage(stored, context: context, error: nil, status: .ok)
+        return try gamePage(stored, context: context, error: nil, status: .ok, shownRound: over)
     }
 
-    func gamePage(_ stored: StoredMatch, context: FolioRequestContext, error: String?, status: HTTPResponse.Status) throws -> Response {
-        let board = try board(stored, context: context, error: error)
+    /// The `over` of a game's address: the round whose end to show.
+    static func roundNumber(_ raw: String?) throws -> Int? {
+        guard let raw else { return nil }
+        guard let number = Int(raw), number >= 1 else {
+            throw InputError.parameter("over", String(raw.prefix(20)), "the number of a round that has ended, from 1")
+        }
+        return number
+    }
+
+    func gamePage(_ stored: StoredMatch, context: FolioRequestContext, error: String?, status: HTTPResponse.Status,
+                  shownRound: Int? = nil) throws -> Response {
+        let board = try board(stored, context: context, error: error, shownRound: shownRound)
         return try render("ghost/game", title: stored.mode == .online ? "Ghost room" : "Ghost",
-                          model: [GhostPages.GamePage(script: stored.mode == .online), board], context: context, status: status)
+                          model: [board], context: context, status: status)
     }
 
-    /// The board's data: the view everyone shares, plus what only this page needs.
-    func board(_ stored: StoredMatch, context: FolioRequestContext, error: String?) throws -> GhostPages.Board {
-        GhostPages.Board(try referee.view(stored, viewer: context.account), stored: stored, viewer: context.account, csrfToken: context.csrfToken,
-                         error: error, publicURL: publicURL)
+    /// The board's data: the view everyone shares, plus what only this page needs. A round
+    /// that has not ended yet cannot be shown as over.
+    func board(_ stored: StoredMatch, context: FolioRequestContext, error: String?, shownRound: Int? = nil) throws -> GhostPages.Board {
+        let played = try referee.played(stored)
+        if let shownRound, shownRound > played.game.rounds.count {
+            throw InputError.parameter("over", String(shownRound),
+                                       played.game.rounds.isEmpty ? "a round that has ended, and none has yet"
+                                                                  : "a round that has ended, 1 to \(played.game.rounds.count)")
+        }
+        return GhostPages.Board(referee.view(played, viewer: context.account), game: played.game, stored: stored,
+                                viewer: context.account, csrfToken: context.csrfToken, error: error, publicURL: publicURL,
+                                shownRound: shownRound)
     }
 
     @Sendable func move(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let id = try context.matchID()
         let form = try await WebForm.read(request)
-        let input = MoveInput(type: form.string("type"), letter: form.value("letter"), word: form.value("word"),
-                              turn: form.value("turn").flatMap { Int($0) })
         do {
-            _ = try await referee.act(id, try input.action(), turn: input.turn, account: context.account)
+            let input = MoveInput(type: form.string("type"), letter: form.value("letter"), word: try Self.answer(form),
+                                  turn: form.value("turn").flatMap { Int($0) })
+            let played = try await referee.act(id, try input.action(), turn: input.turn, account: context.account)
+            // The rounds the player had seen: when the move (or the computers' replies) ended one,
+            // the page shows that round's end before the next begins.
+            if let seen = form.value("rounds").flatMap({ Int($0) }), seen >= 0, played.game.rounds.count > seen {
+                return .redirect(to: SiteRoute.ghostGame.path(id, query: ["over": String(seen + 1)]), type: .normal)
+            }
             return .redirect(to: SiteRoute.ghostGame.path(id), type: .normal)
         } catch let error as any FolioError where [.invalidInput, .conflict, .forbidden].contains(error.kind) {
             // The board again, with the reason, so the player can try another letter.
             return try gamePage(try await referee.match(id), context: context, error: error.message,
                                 status: ErrorMiddleware.status(for: error.kind))
         }
+    }
+
+    /// The word of an answer form. The page shows the fragment as a fixed start (`prefix`) and
+    /// takes only the letters after it (`rest`), so what is typed cannot be mixed into the
+    /// fragment; `word`, a whole word, is read as the API reads it. An empty or non-letter rest is
+    /// refused before it reaches the rules, where it would lose the round for a slip of the finger.
+    static func answer(_ form: WebForm) throws -> String? {
+        guard form.value("type") == "answer", let typed = form.value("rest") else { return form.value("word") }
+        let prefix = form.string("prefix").lowercased()
+        let rest = typed.trimmingSpaces.lowercased()
+        let letters = { (text: String) in text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) } }
+        guard letters(prefix), !rest.isEmpty, letters(rest), prefix.count + rest.count <= MoveInput.maximumWordLength else {
+            throw AnswerRefusal(prefix: String(prefix.prefix(MoveInput.maximumWordLength)), rest: String(typed.prefix(20)))
+        }
+        return prefix + rest
     }
 
     @Sendable func join(_ request: Request, context: FolioRequestContext) async throws -> Response {
@@ -217,5 +262,21 @@ struct GhostPagesController: Sendable {
 
     @Sendable func help(_ request: Request, context: FolioRequestContext) async throws -> Response {
         try render("ghost/help", title: "How to play Ghost", model: [GhostPages.Help()], context: context)
+    }
+}
+
+/// An answer form whose letters cannot make a word: nothing after the fragment, or something
+/// other than the letters a–z.
+struct AnswerRefusal: FolioError {
+    let prefix: String
+    let rest: String
+
+    var kind: FolioErrorKind { .invalidInput }
+    var code: String { "invalid_answer" }
+    var message: String {
+        let after = prefix.isEmpty ? "" : " after “\(prefix)”"
+        return rest.trimmingSpaces.isEmpty
+            ? "Type the letters that finish your word\(after), or concede the round."
+            : "“\(rest)” is not letters a–z: type the letters that finish your word\(after), or concede the round."
     }
 }

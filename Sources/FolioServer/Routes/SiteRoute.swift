@@ -5,12 +5,16 @@ import HTTPTypes
 /// address is written once.
 enum SiteRoute: String, Route {
     case home
+    // The installable shell: the page shown offline and the service worker, which must be
+    // served from the root to control every page.
+    case offline, serviceWorker
     // Monologues
     case monologues, monologueOptions, saveMonologueOptions, monologueTags, monologueFavourites
     case editFavourite, saveFavouriteEdits, restoreFavourite, removeFavourite, monologue, toggleFavourite
     // Vocabulary
     case vocabulary, newPair, createPair, editPair, updatePair, deletePair
     case revise, revisionSession, answer, rate
+    case pair, pairTags, vocabularyImport, previewImport, importTable, importDictionary, exportPairs
     // Characters
     case characters, characterFavourites, character, characterDetails, characterWeb, characterPortrait, toggleCharacterFavourite
     // Plots
@@ -28,6 +32,8 @@ enum SiteRoute: String, Route {
              .startHotSeat, .openRoom, .ghostMove, .joinGhostGame, .playAgain,
              .register, .login, .logout, .changePassword:
             .post
+        case .previewImport, .importTable, .importDictionary:
+            .post
         default: .get
         }
     }
@@ -35,6 +41,8 @@ enum SiteRoute: String, Route {
     var pattern: String {
         switch self {
         case .home: "/"
+        case .offline: "/offline"
+        case .serviceWorker: "/sw.js"
         case .monologues: "/monologues"
         case .monologueOptions, .saveMonologueOptions: "/monologues/options"
         case .monologueTags: "/monologues/tags"
@@ -54,6 +62,13 @@ enum SiteRoute: String, Route {
         case .revisionSession: "/vocab/revise/session"
         case .answer: "/vocab/revise/answer"
         case .rate: "/vocab/revise/rate"
+        case .pair: "/vocab/pairs/{id}"
+        case .pairTags: "/vocab/tags"
+        case .vocabularyImport: "/vocab/import"
+        case .previewImport: "/vocab/import/preview"
+        case .importTable: "/vocab/import/table"
+        case .importDictionary: "/vocab/import/dictionary"
+        case .exportPairs: "/vocab/export"
         case .characters: "/characters"
         case .characterFavourites: "/characters/favourites"
         case .character: "/characters/{id}"

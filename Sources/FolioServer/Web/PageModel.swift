@@ -18,6 +18,17 @@ enum Tab: String, CaseIterable, Sendable {
     }
 
     var href: String { route.path() }
+
+    /// The app a path belongs to, by the first segment of its address (`/vocab/pairs/3` is
+    /// Vocabulary's): an error page uses it to offer the way back to where the visitor was.
+    init?(path: String) {
+        let first = path.split(separator: "/", omittingEmptySubsequences: true).first.map(String.init)
+        guard let first, let tab = Tab.allCases.first(where: { $0.href == "/" + first }) else { return nil }
+        self = tab
+    }
+
+    /// The name an app is called by in a sentence ("Back to your account", "Back to Plots").
+    var inSentence: String { self == .account ? "your account" : rawValue }
 }
 
 /// What the shared layout shows around every page: `page` in the templates.
@@ -39,6 +50,9 @@ struct Layout: Encodable, Sendable {
     let app: String
     let user: User?
     let flash: Flash?
+    /// False on a page drawn for no one in particular (the offline page, kept once for every
+    /// account of a device): the header then offers neither the account nor a log-in.
+    var showsAccount = true
 
     /// `tab` nil: a page of no app (an error page), with no tab marked.
     init(title: String, tab: Tab?, csrfToken: String, textSize: String, username: String?, flash: Flash?) {

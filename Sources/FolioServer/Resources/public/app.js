@@ -148,9 +148,128 @@
     button.hidden = false;
   }
 
+  // ---------- Sub-navigation ----------
+
+  // The chips scroll sideways on a phone rather than wrap: the current one is brought into view.
+  function setUpSubnav() {
+    Array.prototype.forEach.call(document.querySelectorAll(".subnav"), function (nav) {
+      var current = nav.querySelector('[aria-current="page"]');
+      if (!current || nav.scrollWidth <= nav.clientWidth) return;
+      var offset = current.getBoundingClientRect().left - nav.getBoundingClientRect().left;
+      nav.scrollLeft += offset - (nav.clientWidth - current.offsetWidth) / 2;
+    });
+  }
+
+  // ---------- Installing and offline ----------
+
+  function setUpServiceWorker() {
+    if (!("serviceWorker" in navigator)) return;
+    // The page was fetched before any worker ran (a first visit): once one runs, it is asked to
+    // keep this page too, so the first page read is readable offline like the rest.
+    var controlled = !!navigator.serviceWorker.controller;
+    window.addEventListener("load", function () {
+      navigator.serviceWorker.register("/sw.js")
+        .then(function () { return navigator.serviceWorker.ready; })
+        .then(function (registration) {
+          if (!controlled && registration.active) registration.active.postMessage({ type: "keep", url: location.href });
+        })
+        .catch(function () {
+          // No worker (a private window may refuse one): the site works as before, online only.
+        });
+    });
+  }
+
+  function setUpConnectionNote() {
+    var note = document.getElementById("offline-note");
+    // The offline page says it all already.
+    if (!note || document.getElementById("offline-page")) return;
+    function reflect() { note.hidden = navigator.onLine !== false; }
+    window.addEventListener("online", reflect);
+    window.addEventListener("offline", reflect);
+    reflect();
+  }
+
+  // The browser offers installation when it is ready to; until then the home page's words say how.
+  function setUpInstallButton() {
+    var button = document.getElementById("install-button");
+    if (!button) return;
+    var offer = null;
+    window.addEventListener("beforeinstallprompt", function (event) {
+      event.preventDefault();
+      offer = event;
+      button.hidden = false;
+    });
+    button.addEventListener("click", function () {
+      if (!offer) return;
+      offer.prompt();
+      offer = null;
+      button.hidden = true;
+    });
+    window.addEventListener("appinstalled", function () { button.hidden = true; });
+  }
+
+  // The offline page lists the pages this device keeps, newest first, by their titles.
+  var APPS = { monologues: "Monologues", vocab: "Vocabulary", plots: "Plots", characters: "Characters", ghost: "Ghost" };
+
+  function listKeptPages() {
+    var list = document.getElementById("offline-saved-list");
+    if (!list || !window.caches) return;
+    var section = document.getElementById("offline-saved");
+    var LIMIT = 40;
+    caches.keys()
+      .then(function (names) {
+        var name = names.filter(function (n) { return n.indexOf("folio-pages-") === 0; })[0];
+        if (!name) return [];
+        return caches.open(name).then(function (cache) {
+          return cache.keys().then(function (requests) {
+            var pages = requests.reverse().filter(function (request) {
+              var url = new URL(request.url);
+              return url.origin === location.origin && url.pathname !== "/offline";
+            }).slice(0, LIMIT * 2);
+            return Promise.all(pages.map(function (request) {
+              return cache.match(request).then(function (response) {
+                var type = response && response.headers.get("Content-Type") || "";
+                if (type.indexOf("text/html") !== 0) return null;
+                return response.text().then(function (html) {
+                  var title = new DOMParser().parseFromString(html, "text/html").title || request.url;
+                  return { url: request.url, title: title.replace(/ · Folio$/, "") };
+                });
+              });
+            }));
+          });
+        });
+      })
+      .then(function (pages) {
+        pages.filter(Boolean).slice(0, LIMIT).forEach(function (page) {
+          var item = document.createElement("li");
+          var link = document.createElement("a");
+          var url = new URL(page.url);
+          link.href = url.pathname + url.search;
+          // Titles alone can repeat ("Favourites" is in two apps, a search is titled by its app):
+          // the app and the words searched for tell them apart.
+          var app = APPS[url.pathname.split("/")[1]];
+          var query = url.searchParams.get("q");
+          var text = url.pathname === "/" ? "All of Folio" : page.title;
+          if (app && app !== page.title) text += " · " + app;
+          link.textContent = text + (query ? " — “" + query + "”" : "");
+          item.appendChild(link);
+          list.appendChild(item);
+        });
+        if (list.children.length) section.hidden = false;
+      })
+      .catch(function () {
+        // Storage unavailable: the page's fixed lists still say what works.
+      });
+  }
+
   setUpLiveSearch();
   setUpConfirmations();
   setUpThemeToggle();
+  setUpSubnav();
+  setUpServiceWorker();
+  setUpConnectionNote();
+  setUpInstallButton();
+  listKeptPages();
 })();
 
 // ---------- Vocabulary: typing Welsh ----------

@@ -1,21 +1,126 @@
-// Ghost online rooms: moves go over the room's WebSocket, and whenever the game changes the
-// board is fetched again as the server renders it, so the page never draws the game twice.
+// Ghost's board, made to feel like a phone game on top of forms that work without it:
+// - keys of a real keyboard press the on-screen A–Z keys, and the answer to a challenge can be
+//   typed on either keyboard, with the whole word on its button before it counts;
+// - a room's link can be copied or shared;
+// - in an online room moves go over the room's WebSocket, and whenever the game changes the
+//   board is fetched again as the server renders it, so the page never draws the game twice. A
+//   round's end stays on screen until its player moves on, even while the others play.
 // Without this script the same forms post and the page reloads.
 (function () {
   "use strict";
 
   var board = document.getElementById("ghost-board");
-  if (!board || board.getAttribute("data-mode") !== "online" || !window.WebSocket) return;
+  if (!board) return;
+  document.documentElement.classList.add("ghost-js");
 
   var id = board.getAttribute("data-game");
+  var online = board.getAttribute("data-mode") === "online" && !!window.WebSocket;
   var socket = null;
   var retry = 0;
   var shownTurn = board.getAttribute("data-turn");
   var shownStatus = board.getAttribute("data-status");
+  var shownOpen = board.getAttribute("data-open");
+  // What the link's buttons last said, kept when a player joining redraws the board.
+  var said = "";
+  // Rounds ended so far, and the one whose end is on screen (null: the round in play).
+  var knownRounds = Number(board.getAttribute("data-rounds")) || 0;
+  var shownOver = board.getAttribute("data-over") ? Number(board.getAttribute("data-over")) : null;
+  // A move is on its way: a second tap must not send a second move for the same turn.
+  var busy = false;
+
+  function socketOpen() {
+    return online && socket && socket.readyState === WebSocket.OPEN;
+  }
+
+  // ---------- The link to a room ----------
 
   function absoluteLink() {
     var link = document.getElementById("ghost-link");
     if (link) link.value = new URL(link.value, location.href).href;
+  }
+
+  function say(message) {
+    said = message;
+    var status = document.getElementById("ghost-link-status");
+    if (status) status.textContent = message;
+  }
+
+  function copyLink() {
+    var input = document.getElementById("ghost-link");
+    if (!input) return;
+    var text = input.value;
+    function byHand() {
+      // Older browsers, or a page the clipboard API may not write from: copy the selection.
+      input.focus();
+      input.select();
+      input.setSelectionRange(0, text.length);
+      var copied = false;
+      try { copied = document.execCommand("copy"); } catch (e) { copied = false; }
+      say(copied ? "Link copied: paste it to the others." : "The link is selected: copy it and send it to the others.");
+    }
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(function () { say("Link copied: paste it to the others."); }, byHand);
+    } else {
+      byHand();
+    }
+  }
+
+  function shareLink(button) {
+    var input = document.getElementById("ghost-link");
+    if (!input) return;
+    if (!navigator.share) {
+      copyLink();
+      return;
+    }
+    navigator.share({ title: button.getAttribute("data-title") || document.title, text: button.getAttribute("data-text") || "",
+                      url: input.value })
+      .then(function () { say("Link shared."); }, function (error) {
+        // Closing the share sheet is a choice, not a failure; anything else falls back to copying.
+        if (error && error.name === "AbortError") return;
+        copyLink();
+      });
+  }
+
+  // ---------- The answer to a challenge ----------
+
+  function answerParts() {
+    var form = board.querySelector("#ghost-answer-form");
+    if (!form) return null;
+    return { form: form, prefix: form.elements.prefix.value, field: form.elements.rest };
+  }
+
+  function showAnswer() {
+    var parts = answerParts();
+    if (!parts) return;
+    var rest = parts.field.value.trim().toLowerCase();
+    var word = parts.prefix + rest;
+    var button = board.querySelector("#ghost-answer");
+    if (button) button.textContent = rest ? "Answer “" + word + "”" : "Answer";
+  }
+
+  function typeIntoAnswer(letter) {
+    var parts = answerParts();
+    if (!parts) return false;
+    var field = parts.field;
+    if (letter === null) {
+      field.value = field.value.slice(0, -1);
+    } else if (field.value.length < (field.maxLength > 0 ? field.maxLength : 60)) {
+      field.value += letter;
+    }
+    showAnswer();
+    return true;
+  }
+
+  // ---------- Drawing ----------
+
+  // What only the script can offer is hidden in the page as served; each new board shows it again.
+  function enhance() {
+    absoluteLink();
+    var share = board.querySelector("#ghost-share-actions");
+    if (share) share.hidden = false;
+    var keys = board.querySelector("#ghost-answer-keys");
+    if (keys) keys.hidden = false;
+    showAnswer();
   }
 
   function showError(message) {
@@ -32,24 +137,37 @@
   }
 
   function redraw() {
-    return fetch("/ghost/games/" + id + "?fragment=1", { credentials: "same-origin" })
+    var address = "/ghost/games/" + id + "?fragment=1" + (shownOver ? "&over=" + shownOver : "");
+    return fetch(address, { credentials: "same-origin" })
       .then(function (response) { return response.ok ? response.text() : Promise.reject(response.status); })
       .then(function (html) {
         var holder = document.createElement("div");
+        // Escaped, server-rendered HTML from this origin.
         holder.innerHTML = html;
         var fresh = holder.querySelector("#ghost-board");
         if (!fresh) return;
+        var typed = answerParts();
+        var keep = typed && typed.field.value;
         board.replaceWith(fresh);
         board = fresh;
-        if (socket && socket.readyState === WebSocket.OPEN) board.setAttribute("data-connected", "true");
+        busy = false;
+        if (socketOpen()) board.setAttribute("data-connected", "true");
         shownTurn = board.getAttribute("data-turn");
         shownStatus = board.getAttribute("data-status");
-        absoluteLink();
+        shownOpen = board.getAttribute("data-open");
+        var status = board.querySelector("#ghost-link-status");
+        if (status) status.textContent = said;
+        // A letter typed into an answer survives a redraw that leaves the challenge standing.
+        var again = answerParts();
+        if (keep && again) again.field.value = keep;
+        enhance();
         var focus = board.querySelector("[autofocus]");
-        if (focus) focus.focus();
+        if (focus) focus.focus({ preventScroll: true });
       })
-      .catch(function () { /* the next state message tries again */ });
+      .catch(function () { busy = false; /* the next state message tries again */ });
   }
+
+  // ---------- The room's socket ----------
 
   function connect() {
     var scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -63,13 +181,24 @@
       try { message = JSON.parse(event.data); } catch (e) { return; }
       if (message.type === "state" && message.game) {
         var game = message.game;
-        if (String(game.turn) !== shownTurn || game.status !== shownStatus || board.querySelector("#ghost-waiting")) redraw();
+        var rounds = (game.rounds || []).length;
+        var ended = rounds > knownRounds;
+        if (ended) {
+          // Show the first round this player has not seen end; "Next round" steps on from it.
+          if (shownOver === null) shownOver = knownRounds + 1;
+          knownRounds = rounds;
+        }
+        if (ended || String(game.turn) !== shownTurn || game.status !== shownStatus || String(game.openSeats) !== shownOpen) redraw();
       } else if (message.type === "error" && message.error) {
+        busy = false;
         showError(message.error.message);
       }
     });
     socket.addEventListener("close", function (event) {
       board.removeAttribute("data-connected");
+      // A move sent as the socket went may be lost: the player may send it again (a repeat of
+      // one that did arrive is refused as stale, never played twice).
+      busy = false;
       // 1008: the session ended (the error message already says to log in again); connecting
       // again would only be refused. 1013, a socket limit, is worth another try later.
       if (event.code === 1008) return;
@@ -86,19 +215,77 @@
     });
   }
 
-  // Moves from the board's forms go over the socket while it is open; otherwise the form posts.
+  // ---------- Events, for whichever board is on the page ----------
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.classList || !form.classList.contains("ghost-form") || !board.contains(form)) return;
-    if (!socket || socket.readyState !== WebSocket.OPEN) return;
+    if (busy) {
+      event.preventDefault();
+      return;
+    }
+    busy = true;
+    // Moves go over the socket while it is open; otherwise the form posts.
+    if (!socketOpen()) return;
     event.preventDefault();
     var fields = new FormData(form);
+    var pressed = event.submitter;
+    if (pressed && pressed.name) fields.set(pressed.name, pressed.value);
     var move = { type: fields.get("type"), turn: Number(fields.get("turn")) };
-    if (fields.has("letter")) move.letter = fields.get("letter");
-    if (fields.has("word")) move.word = fields.get("word");
+    if (fields.get("letter")) move.letter = fields.get("letter");
+    if (move.type === "answer") move.word = String(fields.get("prefix") || "") + String(fields.get("rest") || "").trim().toLowerCase();
     socket.send(JSON.stringify(move));
   });
 
-  absoluteLink();
-  connect();
+  document.addEventListener("click", function (event) {
+    var target = event.target.closest ? event.target.closest("button, a") : null;
+    if (!target || !board.contains(target)) return;
+    if (target.id === "ghost-copy") {
+      copyLink();
+    } else if (target.id === "ghost-share") {
+      shareLink(target);
+    } else if (target.hasAttribute("data-letter")) {
+      typeIntoAnswer(target.getAttribute("data-letter"));
+    } else if (target.hasAttribute("data-delete")) {
+      typeIntoAnswer(null);
+    } else if (target.id === "ghost-next-round" && online) {
+      // In a room the board is redrawn in place: the next result, or the round in play.
+      event.preventDefault();
+      shownOver = shownOver !== null && shownOver < knownRounds ? shownOver + 1 : null;
+      history.replaceState(history.state, "", "/ghost/games/" + id);
+      redraw();
+    }
+  });
+
+  document.addEventListener("input", function (event) {
+    if (event.target && event.target.id === "ghost-word") showAnswer();
+  });
+
+  // A real keyboard: a letter presses its on-screen key, or types into the answer; Backspace
+  // takes the answer's last letter back. Keys typed into a field stay that field's.
+  document.addEventListener("keydown", function (event) {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    var target = event.target;
+    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+    var key = event.key || "";
+    if (key === "Backspace") {
+      if (typeIntoAnswer(null)) event.preventDefault();
+      return;
+    }
+    if (!/^[a-zA-Z]$/.test(key)) return;
+    var letter = key.toLowerCase();
+    var button = board.querySelector('#ghost-keys button[value="' + letter + '"]');
+    if (button) {
+      event.preventDefault();
+      button.click();
+    } else if (typeIntoAnswer(letter)) {
+      event.preventDefault();
+    }
+  });
+
+  // A page brought back from the browser's history may have been left mid-move.
+  window.addEventListener("pageshow", function () { busy = false; });
+
+  enhance();
+  if (online) connect();
 })();

@@ -1,0 +1,211 @@
+import FolioApp
+import FolioCore
+import FolioStore
+import Foundation
+import Vocabulary
+
+/// The page models of Revision: choosing what to revise, a prompt, a checked answer with its
+/// ratings, and a session's summary.
+extension VocabularyPages {
+    struct Choice: Encodable {
+        let value: String
+        let label: String
+        let selected: Bool
+    }
+
+    /// What a session is about, carried by every form and link of it.
+    struct SessionFields: Encodable {
+        let direction: String
+        let tag: String
+        let size: Int
+        let session: String
+
+        init(direction: Direction, tag: String?, session: RevisionSession) {
+            self.direction = direction.rawValue
+            self.tag = tag ?? ""
+            size = session.size
+            self.session = session.token
+        }
+
+        /// The session page's address for this state.
+        var href: String {
+            SiteRoute.revisionSession.path(query: ["direction": direction, "tag": tag.isEmpty ? nil : tag, "size": String(size),
+                                                   "session": session])
+        }
+    }
+
+    /// What to revise: every pair, or one tag, in either direction, so many cards at a time.
+    struct ReviseStart: Encodable {
+        let allCount: Int
+        let tags: [Choice]
+        let directions: [Choice]
+        let sizes: [Choice]
+
+        init(allCount: Int, tags: [VocabularyTag], tag: String, direction: Direction) {
+            self.allCount = allCount
+            self.tags = tags.map { Choice(value: $0.name, label: "\($0.name) (\(VocabularyPages.number($0.count)))",
+                                          selected: $0.name.lowercased() == tag.lowercased()) }
+            directions = Direction.allCases.map { Choice(value: $0.rawValue, label: $0.title, selected: $0 == direction) }
+            sizes = RevisionSession.sizes.map { Choice(value: String($0), label: "\($0) cards", selected: $0 == RevisionSession.defaultSize) }
+        }
+    }
+
+    /// The next pair to answer.
+    struct Prompt: Encodable {
+        let from: String
+        let to: String
+        let prompt: String
+        /// "Card 4 of 12".
+        let progressText: String
+        let progressValue: Int
+        let progressMax: Int
+        let isReturn: Bool
+        let returnsText: String
+        /// Screen readers and spell checkers need the language of each side.
+        let promptLang: String
+        let answerLang: String
+        /// Accent buttons only where the answer is Welsh: English needs none.
+        let welshAnswer: Bool
+        let accents = AccentKeys.all
+        let accentTarget = "answer"
+        let answerAction = SiteRoute.answer.path()
+        let pairId: PairID
+        let startedAt: Int
+        let fields: SessionFields
+        let endHref: String
+
+        init(_ step: Revision.Step, pair: Pair, direction: Direction, tag: String?, now: Date) {
+            from = direction.from
+            to = direction.to
+            prompt = direction.prompt(for: pair)
+            let session = step.session
+            progressMax = max(step.planned, session.seen.count + (step.isReturn ? 0 : 1), 1)
+            progressValue = session.seen.count
+            progressText = step.isReturn ? "\(session.seen.count) of \(progressMax) asked" : "Card \(session.seen.count + 1) of \(progressMax)"
+            isReturn = step.isReturn
+            returnsText = session.returns.isEmpty ? "" : "\(session.returns.count) to come back"
+            promptLang = direction == .welshToEnglish ? "cy" : "en"
+            answerLang = direction == .welshToEnglish ? "en" : "cy"
+            welshAnswer = direction == .englishToWelsh
+            pairId = pair.id ?? PairID(0)
+            startedAt = Int(now.timeIntervalSince1970)
+            fields = SessionFields(direction: direction, tag: tag, session: session)
+            endHref = SiteRoute.revisionSession.path(query: ["direction": direction.rawValue, "tag": tag, "size": String(session.size),
+                                                             "session": session.token, "end": "1"])
+        }
+    }
+
+    /// An answer checked: the verdict, the expected answer with the letters that differ, and the
+    /// ratings to choose from, each with when the card would come back, the proposed one marked.
+    struct Result: Encodable {
+        struct RatingChoice: Encodable {
+            let value: Int
+            let label: String
+            let interval: String
+            let spoken: String
+            let proposed: Bool
+        }
+
+        let verdict: String
+        let verdictLabel: String
+        let typed: String
+        let expected: String
+        let prompt: String
+        let promptLang: String
+        let answerLang: String
+        let note: String
+        let ratings: [RatingChoice]
+        let proposedLabel: String
+        let rateAction = SiteRoute.rate.path()
+        let pairId: PairID
+        let duration: String
+        let differenceMarked: String?
+        let fields: SessionFields
+
+        init(_ checked: Revision.Checked, outcomes: [(rating: Rating, due: Date)], direction: Direction, tag: String?,
+             session: RevisionSession, seconds: TimeInterval?, now: Date) {
+            verdict = checked.result.verdict.rawValue
+            verdictLabel = checked.result.verdict.label
+            typed = checked.typed
+            expected = checked.result.expected
+            prompt = direction.prompt(for: checked.pair)
+            promptLang = direction == .welshToEnglish ? "cy" : "en"
+            answerLang = direction == .welshToEnglish ? "en" : "cy"
+            note = checked.pair.note
+            ratings = outcomes.map { rating, due in
+                let interval = Interval(from: now, to: due)
+                return RatingChoice(value: rating.rawValue, label: rating.name, interval: interval.short,
+                                     spoken: interval.inWords, proposed: rating == checked.proposed)
+            }
+            proposedLabel = checked.proposed.name
+            pairId = checked.pair.id ?? PairID(0)
+            duration = seconds.map { String(format: "%.1f", $0) } ?? ""
+            differenceMarked = checked.result.difference?.summary
+            fields = SessionFields(direction: direction, tag: tag, session: session)
+        }
+    }
+
+    /// A session over: how it went, each pair with when it comes back, and what to do next.
+    struct Summary: Encodable {
+        struct Row: Encodable {
+            let prompt: String
+            let answer: String
+            let promptLang: String
+            let answerLang: String
+            let nextText: String
+            let href: String
+        }
+
+        struct Tally: Encodable {
+            let label: String
+            let count: Int
+            let kind: String
+        }
+
+        /// Nothing was asked: nothing was due or new when the session began.
+        let nothing: Bool
+        let heading: String
+        let tallies: [Tally]
+        let answeredText: String
+        let nextDueText: String
+        let rows: [Row]
+        let waitingText: String
+        let againHref: String?
+        let otherDirectionHref: String
+        let otherDirectionLabel: String
+
+        init(_ summary: Revision.Summary, direction: Direction, tag: String?, now: Date) {
+            let session = summary.session
+            nothing = session.answered == 0
+            heading = nothing ? "Nothing to revise right now" : "Session complete"
+            tallies = [Tally(label: "Right", count: session.right, kind: "right"),
+                       Tally(label: "Almost", count: session.almost, kind: "almost"),
+                       Tally(label: "Wrong", count: session.wrong, kind: "wrong")]
+            answeredText = "\(VocabularyPages.plural(summary.cards.count, "card")), \(VocabularyPages.plural(session.answered, "answer"))"
+                + (session.answered > summary.cards.count ? " (cards rated Again came back)" : "")
+            if let due = summary.nextDue {
+                nextDueText = due <= now ? "Next due: now." : "Next due: \(Interval(from: now, to: due).inWords)."
+            } else {
+                nextDueText = ""
+            }
+            let answerLang = direction == .welshToEnglish ? "en" : "cy"
+            let promptLang = direction == .welshToEnglish ? "cy" : "en"
+            rows = summary.cards.map { pair, card in
+                Row(prompt: direction.prompt(for: pair), answer: direction.answer(for: pair), promptLang: promptLang, answerLang: answerLang,
+                    nextText: card.map { $0.due <= now ? "due now" : Interval(from: now, to: $0.due).inWords } ?? "not rated",
+                    href: SiteRoute.pair.path(pair.id ?? PairID(0)))
+            }
+            let waiting = summary.waiting
+            let more = waiting >= Revision.Summary.waitingLimit ? "\(Revision.Summary.waitingLimit)+" : VocabularyPages.number(waiting)
+            let scope = direction.title + (tag.map { ", tag \($0)" } ?? "")
+            waitingText = waiting == 0
+                ? (nothing ? "No pair is due or new in \(scope)." : "Nothing else is due or new in \(scope).")
+                : "\(more) more \(waiting == 1 ? "pair is" : "pairs are") ready to revise in \(scope)."
+            againHref = waiting == 0 ? nil
+                : SiteRoute.revisionSession.path(query: ["direction": direction.rawValue, "tag": tag, "size": String(session.size)])
+            let other = direction == .englishToWelsh ? Direction.welshToEnglish : .englishToWelsh
+            otherDirectionHref = SiteRoute.revisionSession.path(query: ["direction": other.rawValue, "tag": tag, "size": String(session.size)])
+            otherDirectionLabel = "Revise \(other.title)"
+        }
+    }
+}

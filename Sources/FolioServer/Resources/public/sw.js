@@ -1,0 +1,167 @@
+// Folio's service worker, served at /sw.js so that it controls every page.
+//
+// The shell (styles, scripts, icons, the offline page) comes from a cache named after its version,
+// so a visit works with or without a connection. Pages go to the network first, always: while
+// online the reader sees the server's page, and a copy of each page the server lets us keep (not
+// `no-store`: see OfflinePagesMiddleware) is kept for when the connection is gone. Without a
+// connection a page is answered from its copy, or with the offline page, which says what needs
+// the server. Nothing from an account page, a POST or the API is ever kept.
+"use strict";
+
+// The server writes the real line when it serves this file: a digest of the shell's files (any
+// change to them makes this a new worker) and their list.
+const SHELL = {"files":[],"version":"unversioned"};
+
+const SHELL_CACHE = "folio-shell-" + SHELL.version;
+// Kept pages outlive a new shell: what was read stays readable after an update. The number
+// changes only if what is kept in it changes shape.
+const PAGES_CACHE = "folio-pages-1";
+const OFFLINE_URL = "/offline";
+// Whose pages the pages cache holds (the server's Folio-Account tag), stored beside them.
+const ACCOUNT_KEY = "/offline?kept-for";
+// Enough for a week of reading; the oldest copies go first.
+const MAX_KEPT = 300;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(SHELL_CACHE);
+    // "reload": from the server itself, never a copy the browser kept of the last version.
+    await cache.addAll([OFFLINE_URL].concat(SHELL.files).map((url) => new Request(url, { cache: "reload" })));
+    // The new shell serves from the next page on, without waiting for every tab to close.
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(names
+      .filter((name) => name.startsWith("folio-") && name !== SHELL_CACHE && name !== PAGES_CACHE)
+      .map((name) => caches.delete(name)));
+    // The page that installed the worker is controlled at once, so it works offline too.
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    event.respondWith(request.method === "GET" ? page(event) : send(request));
+    return;
+  }
+  if (request.method !== "GET" || isNeverKept(url)) return;
+  if (url.pathname.startsWith("/public/")) {
+    event.respondWith(shellFile(request));
+  } else if (request.destination === "image") {
+    // Character portraits and the like: kept beside the pages that show them.
+    event.respondWith(networkFirst(event));
+  }
+  // Anything else (live search, a game's board, the API) goes to the network untouched: the
+  // page's own script says when it cannot be reached.
+});
+
+// Opened without a worker (the first visit), a page asks for its own copy once the worker runs.
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type !== "keep" || typeof data.url !== "string") return;
+  const url = new URL(data.url, self.location.origin);
+  if (url.origin !== self.location.origin || isNeverKept(url)) return;
+  event.waitUntil(fetch(url.href, { credentials: "same-origin" })
+    .then((response) => (isKeepable(url, response) ? keep(new Request(url.href), response) : undefined))
+    .catch(() => undefined));
+});
+
+function isNeverKept(url) {
+  return url.pathname.startsWith("/account") || url.pathname.startsWith("/api/") || url.pathname.startsWith("/swapi/")
+    || url.pathname === "/sw.js";
+}
+
+// A page may be kept when the server answered it in full, for this origin, and did not forbid it.
+function isKeepable(url, response) {
+  if (isNeverKept(url) || response.status !== 200 || response.type !== "basic" || response.redirected) return false;
+  return !/(^|[,\s])no-store\b/i.test(response.headers.get("Cache-Control") || "");
+}
+
+async function page(event) {
+  const request = event.request;
+  const url = new URL(request.url);
+  let response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    return (await keptCopy(request)) || offlinePage();
+  }
+  // A proxy answering for a server that is down: the kept copy says more than its error page.
+  if (response.status === 502 || response.status === 503 || response.status === 504) {
+    return (await keptCopy(request)) || response;
+  }
+  if (isKeepable(url, response)) event.waitUntil(keep(request, response.clone()));
+  return response;
+}
+
+// A form sent as a navigation: never kept, and without a connection the offline page says
+// that it was not saved.
+async function send(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    return offlinePage();
+  }
+}
+
+async function shellFile(request) {
+  const cache = await caches.open(SHELL_CACHE);
+  const cached = await cache.match(request, { ignoreSearch: true });
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok && response.type === "basic") cache.put(request, response.clone());
+  return response;
+}
+
+async function networkFirst(event) {
+  const request = event.request;
+  try {
+    const response = await fetch(request);
+    if (isKeepable(new URL(request.url), response)) {
+      const copy = response.clone();
+      event.waitUntil(caches.open(PAGES_CACHE).then((cache) => cache.put(request, copy)));
+    }
+    return response;
+  } catch (error) {
+    const kept = await keptCopy(request);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+async function keptCopy(request) {
+  const cache = await caches.open(PAGES_CACHE);
+  return cache.match(request);
+}
+
+async function offlinePage() {
+  const cache = await caches.open(SHELL_CACHE);
+  return (await cache.match(OFFLINE_URL))
+    || new Response("Folio is offline, and this page has not been kept on this device.",
+      { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+// Keeps a page's copy. The pages of one account only: when the server says the page is someone
+// else's (a log-out, another person logging in), every kept page goes first, so that nobody
+// reads another person's favourites offline on a shared device.
+async function keep(request, response) {
+  const owner = response.headers.get("Folio-Account") || "visitor";
+  let cache = await caches.open(PAGES_CACHE);
+  const marker = await cache.match(ACCOUNT_KEY);
+  if (!marker || (await marker.text()) !== owner) {
+    await caches.delete(PAGES_CACHE);
+    cache = await caches.open(PAGES_CACHE);
+    await cache.put(ACCOUNT_KEY, new Response(owner));
+  }
+  await cache.put(request, response);
+  // Keys come back in the order they were stored, and storing again moves a page to the end.
+  const keys = (await cache.keys()).filter((key) => new URL(key.url).href !== new URL(ACCOUNT_KEY, self.location.origin).href);
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_KEPT)).map((key) => cache.delete(key)));
+}

@@ -1,0 +1,346 @@
+"""What every app shares as a phone app, in a real browser at 390×844: Folio's first page and the
+welcome after registering, a tab bar and chips that fit, a header that keeps the brand on one
+line, error pages that lead back, and installing and reading offline.
+
+Offline is Chromium's network emulation, applied to the page and to the service worker (whose
+fetches a page's emulation does not cover), after the worker has installed. A page never opened
+must then come up as the offline page: that shows the worker itself had no network.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from urllib.parse import urlparse
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.webdriver import WebDriver
+
+from test_monologues import (PASSWORD, assert_fits_width, body_text, click, element, eventually, fill, mark_page, new_username,
+                             open_first_result, screenshot, set_textarea, submit, visit, wait_ready)
+
+PHONE_WIDTH = 390
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+def set_theme(driver: WebDriver, theme: str) -> None:
+    """The theme a reader chose with the toggle, for this page and the next."""
+    driver.execute_script("localStorage.setItem('folio-theme', arguments[0]);"
+                          "document.documentElement.setAttribute('data-theme', arguments[0]);", theme)
+
+
+def shots(driver: WebDriver, artifacts: Path, name: str) -> None:
+    """A phone screenshot in the light theme and one in the dark."""
+    for theme in ("light", "dark"):
+        set_theme(driver, theme)
+        screenshot(driver, artifacts, f"everywhere-{name}-phone-{theme}")
+    set_theme(driver, "light")
+
+
+def lines_of(driver: WebDriver, css: str) -> int:
+    """How many lines the element's text takes."""
+    return driver.execute_script(
+        "var e = document.querySelector(arguments[0]);"
+        "return Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight));", css)
+
+
+def assert_tabs_whole(driver: WebDriver) -> None:
+    labels = driver.execute_script("""
+        return Array.from(document.querySelectorAll('#tabbar a')).map(function (a) {
+          var label = a.querySelector('.tab-label'), box = a.getBoundingClientRect(), text = label.getBoundingClientRect();
+          return {name: label.textContent, cut: label.scrollWidth > label.clientWidth + 0.5,
+                  left: text.left, right: text.right, width: box.width, height: box.height};
+        });""")
+    width = driver.execute_script("return window.innerWidth")
+    assert len(labels) == 6, labels
+    for label in labels:
+        assert not label["cut"], f"{driver.current_url}: the tab label {label['name']!r} is cut off"
+        assert label["left"] >= 0 and label["right"] <= width, f"{driver.current_url}: {label['name']!r} runs off the screen"
+        assert label["width"] >= 44 and label["height"] >= 44, f"{driver.current_url}: the {label['name']} tab is {label}"
+
+
+def assert_chips_in_one_row(driver: WebDriver) -> None:
+    """Sub-navigation chips: one row, scrolling sideways if need be, the current chip in view."""
+    for nav in driver.find_elements(By.CSS_SELECTOR, ".subnav"):
+        state = driver.execute_script("""
+            var nav = arguments[0], chips = Array.from(nav.querySelectorAll('a'));
+            var box = nav.getBoundingClientRect(), current = nav.querySelector('[aria-current="page"]');
+            var tops = chips.map(function (c) { return Math.round(c.getBoundingClientRect().top); });
+            var here = current && current.getBoundingClientRect();
+            return {rows: new Set(tops).size, scrolls: nav.scrollWidth > nav.clientWidth,
+                    overflow: getComputedStyle(nav).overflowX,
+                    currentInView: !here || (here.left >= box.left - 1 && here.right <= box.right + 1),
+                    heights: chips.map(function (c) { return c.getBoundingClientRect().height; })};""", nav)
+        assert state["rows"] == 1, f"{driver.current_url}: the chips wrap into {state['rows']} rows"
+        assert not state["scrolls"] or state["overflow"] in ("auto", "scroll"), f"{driver.current_url}: chips cut off: {state}"
+        assert state["currentInView"], f"{driver.current_url}: the current chip is scrolled out of view"
+        assert min(state["heights"]) >= 44, f"{driver.current_url}: chips lower than 44 px: {state['heights']}"
+
+
+def go_offline(driver: WebDriver) -> list[str]:
+    """Network emulation for the page and for the service worker; returns the worker sessions."""
+    conditions = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", conditions)
+    workers = [t for t in driver.execute_cdp_cmd("Target.getTargets", {})["targetInfos"] if t["type"] == "service_worker"]
+    assert workers, "no service worker is running"
+    sessions = []
+    for worker in workers:
+        session = driver.execute_cdp_cmd("Target.attachToTarget", {"targetId": worker["targetId"], "flatten": False})["sessionId"]
+        sessions.append(session)
+        for number, (method, params) in enumerate([("Network.enable", {}), ("Network.emulateNetworkConditions", conditions)]):
+            driver.execute_cdp_cmd("Target.sendMessageToTarget", {
+                "sessionId": session, "message": json.dumps({"id": number + 1, "method": method, "params": params})})
+    return sessions
+
+
+def go_online(driver: WebDriver, sessions: list[str]) -> None:
+    # Emulation belongs to the session that set it: detaching from the worker ends it there.
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                           {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    for session in sessions:
+        driver.execute_cdp_cmd("Target.detachFromTarget", {"sessionId": session})
+
+
+def kept_paths(driver: WebDriver) -> dict[str, list[str]]:
+    """The service worker's caches: name → the paths (with queries) each holds."""
+    return driver.execute_async_script("""
+        var done = arguments[arguments.length - 1];
+        caches.keys().then(function (names) {
+          return Promise.all(names.map(function (name) {
+            return caches.open(name).then(function (cache) { return cache.keys(); }).then(function (requests) {
+              return [name, requests.map(function (r) { var u = new URL(r.url); return u.pathname + u.search; })];
+            });
+          }));
+        }).then(function (pairs) { var all = {}; pairs.forEach(function (p) { all[p[0]] = p[1]; }); done(all); });""")
+
+
+def pages_kept(driver: WebDriver) -> list[str]:
+    return next((paths for name, paths in kept_paths(driver).items() if name.startswith("folio-pages-")), [])
+
+
+def wait_until_kept(driver: WebDriver, *paths: str) -> None:
+    eventually(driver, lambda: pages_kept(driver), lambda kept: all(p in kept for p in paths),
+               f"the service worker to keep {paths}")
+
+
+def open_offline(driver: WebDriver, base: str, path: str) -> None:
+    # Without a connection Chromium's own error page would have no `document.readyState` trouble,
+    # so a page of Folio's must be what came back.
+    visit(driver, base, path)
+    element(driver, "#main")
+
+
+# --- tests -----------------------------------------------------------------------------------
+
+def test_first_page_offers_the_apps_and_a_newcomer_is_welcomed(phone, folio_url, artifacts):
+    driver, base = phone, folio_url
+    visit(driver, base, "/")
+    assert urlparse(driver.current_url).path == "/", f"/ went to {driver.current_url}"
+    cards = driver.find_elements(By.CSS_SELECTOR, "#home-apps a.app-card")
+    assert [urlparse(c.get_attribute("href")).path for c in cards] == ["/monologues", "/vocab", "/plots", "/characters", "/ghost"]
+    assert "five small apps" in body_text(driver).lower()
+    assert element(driver, "#home-register").is_displayed()
+    assert_fits_width(driver, PHONE_WIDTH)
+    assert_tabs_whole(driver)
+    assert not driver.find_elements(By.CSS_SELECTOR, "#tabbar a[aria-current]"), "a tab is marked on the first page"
+    shots(driver, artifacts, "home")
+
+    visit(driver, base, "/account/login")
+    shots(driver, artifacts, "login")
+    visit(driver, base, "/")
+    username = new_username()
+    mark_page(driver)
+    click(driver, "#home-register")
+    wait_ready(driver)
+    shots(driver, artifacts, "register")
+    fill(driver, "#username", username)
+    fill(driver, "#password", PASSWORD)
+    fill(driver, "#password-confirmation", PASSWORD)
+    submit(driver, "#register-submit")
+    welcome = element(driver, "#welcome")
+    assert f"Welcome to Folio, {username}" in welcome.text
+    steps = welcome.find_elements(By.CSS_SELECTOR, ".welcome-steps a")
+    assert len(steps) >= 3 and "/monologues" in steps[0].get_attribute("href")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#home-register"), "a logged-in visitor is asked to register"
+    assert lines_of(driver, ".brand") == 1
+    assert_fits_width(driver, PHONE_WIDTH)
+    shots(driver, artifacts, "welcome")
+
+    # The logged-in header keeps the brand on one line in every app, the longest names included.
+    for path in ("/monologues", "/vocab", "/characters", "/account"):
+        visit(driver, base, path)
+        assert lines_of(driver, ".brand") == 1, f"{path}: the brand takes {lines_of(driver, '.brand')} lines"
+        name = element(driver, ".user-link .user-name")
+        assert name.text == username, f"{path}: the header shows the account as {name.text!r}"
+        assert driver.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth", name), \
+            f"{path}: {username} is cut short in the header"
+        assert_fits_width(driver, PHONE_WIDTH)
+    shots(driver, artifacts, "account")
+
+    # The first page is the one a click on the brand leads to, from any app.
+    visit(driver, base, "/plots")
+    mark_page(driver)
+    click(driver, ".brand a")
+    wait_ready(driver)
+    assert urlparse(driver.current_url).path == "/" and driver.find_elements(By.CSS_SELECTOR, "#home-apps")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#welcome"), "the welcome shows again"
+
+
+def test_tabs_and_chips_fit_a_phone(phone, folio_url):
+    driver, base = phone, folio_url
+    for path in ("/monologues", "/monologues/tags", "/plots", "/characters", "/ghost", "/ghost/help", "/account/login"):
+        visit(driver, base, path)
+        assert_tabs_whole(driver)
+        assert_chips_in_one_row(driver)
+        assert_fits_width(driver, PHONE_WIDTH)
+    # The narrowest phones still show every label whole.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 320, "height": 640, "deviceScaleFactor": 2, "mobile": True})
+    try:
+        visit(driver, base, "/characters")
+        assert_tabs_whole(driver)
+        assert_chips_in_one_row(driver)
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_missing_page_leads_back_to_its_app(phone, folio_url, artifacts):
+    driver, base = phone, folio_url
+    visit(driver, base, "/plots/no/such/page")
+    back = element(driver, "#error-back")
+    assert back.text == "Back to Plots" and urlparse(back.get_attribute("href")).path == "/plots"
+    text = body_text(driver)
+    assert "Nothing at" not in text and "GET" not in text, text[:300]
+    assert "There is no page at this address in Plots" in text
+    assert driver.find_element(By.CSS_SELECTOR, "#tabbar a[aria-current='page']").text == "Plots"
+    assert_fits_width(driver, PHONE_WIDTH)
+    shots(driver, artifacts, "404")
+    mark_page(driver)
+    back.click()
+    wait_ready(driver)
+    assert urlparse(driver.current_url).path.startswith("/plots") and driver.find_elements(By.CSS_SELECTOR, "#plot-machine")
+
+    visit(driver, base, "/no/such/page")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#error-back")
+    assert urlparse(element(driver, "#error-home").get_attribute("href")).path == "/"
+
+
+def test_installable_and_readable_offline(phone, folio_url, artifacts):
+    driver, base = phone, folio_url
+    # A cache of an earlier shell, made before the worker first runs: activating must delete it.
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
+        "source": "if (window.caches && location.pathname === '/account/register') caches.open('folio-shell-stale');"})
+    username = new_username()
+    visit(driver, base, "/account/register")
+    fill(driver, "#username", username)
+    fill(driver, "#password", PASSWORD)
+    fill(driver, "#password-confirmation", PASSWORD)
+    submit(driver, "#register-submit")
+
+    # Installable: a manifest with icons of our own, a worker controlling every page.
+    manifest_href = element(driver, "link[rel='manifest']").get_attribute("href")
+    manifest = driver.execute_async_script(
+        "var done = arguments[arguments.length - 1]; fetch(arguments[0]).then(r => r.json()).then(done, e => done(String(e)));",
+        manifest_href)
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone", manifest
+    sizes = driver.execute_async_script("""
+        var done = arguments[arguments.length - 1];
+        Promise.all(arguments[0].map(function (icon) {
+          return new Promise(function (resolve) {
+            var image = new Image();
+            image.onload = function () { resolve(icon.sizes + '=' + image.naturalWidth + 'x' + image.naturalHeight); };
+            image.onerror = function () { resolve(icon.src + ' failed'); };
+            image.src = icon.src;
+          });
+        })).then(done);""", manifest["icons"])
+    assert "192x192=192x192" in sizes and "512x512=512x512" in sizes, sizes
+    scope = eventually(driver, lambda: driver.execute_async_script(
+        "var done = arguments[arguments.length - 1];"
+        "navigator.serviceWorker.getRegistration().then(r => done(r && r.active && navigator.serviceWorker.controller ? r.scope : null));"),
+        bool, "the service worker to control the page")
+    assert urlparse(scope).path == "/", scope
+    caches_now = kept_paths(driver)
+    shell = [name for name in caches_now if name.startswith("folio-shell-")]
+    assert len(shell) == 1 and "folio-shell-stale" not in caches_now, f"caches after activation: {list(caches_now)}"
+    assert {"/offline", "/public/app.css", "/public/app.js"} <= set(caches_now[shell[0]])
+
+    # Read while online: a favourite with an edit of one's own, the plot wheels, the characters.
+    visit(driver, base, "/monologues?q=dagger")
+    chosen = open_first_result(driver)
+    title = driver.title.split(" · ")[0]
+    click(driver, "#favourite-toggle")
+    eventually(driver, lambda: element(driver, "#favourite-toggle").text.lower(), lambda t: "remove" in t, "the favourite")
+    visit(driver, base, "/monologues/favourites")
+    mark_page(driver)
+    click(driver, "a.edit-link")
+    wait_ready(driver)
+    note = "Breathe before the dagger line."
+    set_textarea(driver, "textarea#edit-notes", note)
+    submit(driver, "#edit-save")
+    visit(driver, base, f"/monologues/{chosen}")
+    assert note in body_text(driver)
+    visit(driver, base, "/monologues/favourites")
+    visit(driver, base, "/plots")
+    plot_path = urlparse(driver.current_url).path
+    visit(driver, base, "/characters")
+    character = urlparse(element(driver, "a.character-link").get_attribute("href")).path
+    visit(driver, base, character + "/details")
+    visit(driver, base, "/ghost/help")
+    wait_until_kept(driver, f"/monologues/{chosen}", "/monologues/favourites", "/characters", character + "/details", "/ghost/help")
+    assert not any(p.startswith("/account") for p in pages_kept(driver)), pages_kept(driver)
+
+    sessions = go_offline(driver)
+    try:
+        # Never opened: the offline page, which only the worker can have answered with.
+        open_offline(driver, base, "/ghost/scores")
+        assert element(driver, "#offline-page").is_displayed()
+        text = body_text(driver)
+        assert "What needs a connection" in text and "What works offline" in text
+        # Kept once for every account of the device, it names nobody and offers no log-in.
+        assert not driver.find_elements(By.CSS_SELECTOR, ".user-link"), "the offline page offers an account link"
+        eventually(driver, lambda: [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#offline-saved-list a")],
+                   lambda titles: f"{title} · Monologues" in titles, f"#offline-saved-list to name {title!r}")
+        assert_fits_width(driver, PHONE_WIDTH)
+        shots(driver, artifacts, "offline")
+
+        # Read before: the kept copies, the reader's own edit included.
+        open_offline(driver, base, f"/monologues/{chosen}")
+        assert note in body_text(driver), "the favourite's note is not shown offline"
+        assert element(driver, "#offline-note").is_displayed(), "no word that the device is offline"
+        open_offline(driver, base, "/monologues/favourites")
+        assert driver.find_elements(By.CSS_SELECTOR, "li.favourite .edited-badge"), "the kept favourites lack the edit"
+        open_offline(driver, base, "/characters")
+        assert len(driver.find_elements(By.CSS_SELECTOR, "li.character-row")) >= 18
+        eventually(driver, lambda: driver.execute_script(
+            "return Array.from(document.querySelectorAll('img.thumb')).slice(0, 4).every(i => i.complete && i.naturalWidth > 0)"),
+            bool, "the kept portraits to show offline")
+        open_offline(driver, base, character + "/details")
+        assert driver.find_elements(By.CSS_SELECTOR, "dl#facts")
+        open_offline(driver, base, "/ghost/help")
+        assert driver.find_elements(By.CSS_SELECTOR, "#ghost-rules")
+
+        # The wheels turn by hand.
+        open_offline(driver, base, plot_path)
+        element(driver, "#plot-machine[data-ready='true']")
+        before = element(driver, "#plot-text").text
+        element(driver, "#wheel-subject").send_keys(Keys.ARROW_DOWN)
+        eventually(driver, lambda: element(driver, "#plot-text").text, lambda now: now != before, "the subject wheel to turn offline")
+
+        # A form sent offline says it was not saved, rather than the browser's error page.
+        open_offline(driver, base, f"/monologues/{chosen}")
+        mark_page(driver)
+        click(driver, "#favourite-toggle")
+        wait_ready(driver, "the answer to a form sent offline")
+        assert element(driver, "#offline-page").is_displayed()
+    finally:
+        go_online(driver, sessions)
+
+    # Online again: pages come from the server, and a log-out drops the account's kept pages.
+    visit(driver, base, "/account")
+    submit(driver, "#logout-submit")
+    visit(driver, base, "/plots")
+    eventually(driver, lambda: pages_kept(driver), lambda kept: f"/monologues/{chosen}" not in kept and "/monologues/favourites" not in kept,
+               "the log-out to drop the account's kept pages")
