@@ -95,45 +95,60 @@ public actor FreeDictShelf {
         return dictionary
     }
 
-    /// The dictionary's bytes: a plain .dict as it is, a .dict.dz inflated by gzip (dictzip is
-    /// gzip with an index) a chunk at a time, stopping at `limit`. Off the actor's thread, as
-    /// reading a pipe blocks.
+    /// The dictionary's bytes for the pages: off the actor's thread, as reading a pipe blocks,
+    /// and any problem is "unreadable" (the pages name dictionaries, never files).
     static func dictionaryData(_ path: String, limit: Int) async throws -> Data {
-        guard path.hasSuffix(".dz") else {
-            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
-            guard size <= limit, let data = FileManager.default.contents(atPath: path) else { throw DictionaryImportError.unreadable(path) }
-            return data
-        }
-        return try await withCheckedThrowingContinuation { continuation in
+        try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try inflate(path, limit: limit) })
+                continuation.resume(with: Result {
+                    do { return try readDictionary(path, limit: limit) } catch { throw DictionaryImportError.unreadable(path) }
+                })
             }
         }
     }
 
-    private static func inflate(_ path: String, limit: Int) throws -> Data {
+    /// Why a dictd file could not be read, for a face that names files (the CLI).
+    public enum FileProblem: Error, Sendable, Equatable {
+        case missing(String)
+        case tooLarge(String, limit: Int)
+        case corrupt(String)
+    }
+
+    /// A dictd dictionary's bytes: a plain .dict as it is, a .dict.dz inflated by gzip (dictzip is
+    /// gzip with an index) a chunk at a time, stopping at `limit` — a file that inflates past it
+    /// is a gzip bomb or not a dictionary, and stops here instead of filling memory. Blocks.
+    public static func readDictionary(_ path: String, limit: Int = maximumDictionaryBytes) throws(FileProblem) -> Data {
+        guard FileManager.default.fileExists(atPath: path) else { throw .missing(path) }
+        guard path.hasSuffix(".dz") else {
+            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+            guard size <= limit else { throw .tooLarge(path, limit: limit) }
+            guard let data = FileManager.default.contents(atPath: path) else { throw .corrupt(path) }
+            return data
+        }
         let gzip = Process()
         gzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         gzip.arguments = ["gzip", "-dc", path]
         let out = Pipe()
         gzip.standardOutput = out
         gzip.standardError = FileHandle.nullDevice
-        do {
-            try gzip.run()
-        } catch {
-            throw DictionaryImportError.unreadable(path)
-        }
+        do { try gzip.run() } catch { throw .corrupt(path) }
         var data = Data()
-        while let chunk = try out.fileHandleForReading.read(upToCount: 1 << 16), !chunk.isEmpty {
-            data.append(chunk)
-            if data.count > limit {
-                gzip.terminate()
-                gzip.waitUntilExit()
-                throw DictionaryImportError.unreadable(path)
+        do {
+            while let chunk = try out.fileHandleForReading.read(upToCount: 1 << 16), !chunk.isEmpty {
+                data.append(chunk)
+                if data.count > limit {
+                    gzip.terminate()
+                    gzip.waitUntilExit()
+                    throw FileProblem.tooLarge(path, limit: limit)
+                }
             }
+        } catch let problem as FileProblem {
+            throw problem
+        } catch {
+            throw .corrupt(path)
         }
         gzip.waitUntilExit()
-        guard gzip.terminationStatus == 0 else { throw DictionaryImportError.unreadable(path) }
+        guard gzip.terminationStatus == 0 else { throw .corrupt(path) }
         return data
     }
 }

@@ -45,41 +45,18 @@ extension VocabCommand {
             print("Imported \(count) pairs from \(name) in \(String(format: "%.2f", seconds)) s.")
         }
 
-        /// The largest dictionary inflated: FreeDict's Welsh dictionaries are 0.55 and 0.61 MB,
-        /// its biggest (eng-deu, eng-fra) under 40 MB; a .dict.dz that inflates past this is a
-        /// gzip bomb or not a dictionary, and stops here instead of filling memory.
-        static let maximumDictionaryBytes = 64 * 1024 * 1024
-
-        /// The .dict beside the index, or the .dict.dz inflated by gzip (dictzip is gzip with an
-        /// index) a chunk at a time, stopping at `limit` bytes.
-        static func dictionaryData(base: String, limit: Int = maximumDictionaryBytes) throws -> Data {
-            let plainPath = base + ".dict"
-            if FileManager.default.fileExists(atPath: plainPath) {
-                let size = (try? FileManager.default.attributesOfItem(atPath: plainPath)[.size] as? Int) ?? 0
-                guard size <= limit else { throw FreeDictError.tooLarge(plainPath, limit: limit) }
-                if let plain = FileManager.default.contents(atPath: plainPath) { return plain }
-            }
-            let compressed = base + ".dict.dz"
-            guard FileManager.default.fileExists(atPath: compressed) else { throw FreeDictError.missing(compressed) }
-            let gzip = Process()
-            gzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            gzip.arguments = ["gzip", "-dc", compressed]
-            let out = Pipe()
-            gzip.standardOutput = out
-            gzip.standardError = FileHandle.nullDevice
-            try gzip.run()
-            var data = Data()
-            while let chunk = try out.fileHandleForReading.read(upToCount: 1 << 16), !chunk.isEmpty {
-                data.append(chunk)
-                if data.count > limit {
-                    gzip.terminate()
-                    gzip.waitUntilExit()
-                    throw FreeDictError.tooLarge(compressed, limit: limit)
+        /// The .dict beside the index, or else its .dict.dz, read as the pages read theirs.
+        static func dictionaryData(base: String, limit: Int = FreeDictShelf.maximumDictionaryBytes) throws -> Data {
+            let path = [base + ".dict", base + ".dict.dz"].first { FileManager.default.fileExists(atPath: $0) } ?? base + ".dict.dz"
+            do {
+                return try FreeDictShelf.readDictionary(path, limit: limit)
+            } catch {
+                switch error {
+                case .missing(let path): throw FreeDictError.missing(path)
+                case .tooLarge(let path, let limit): throw FreeDictError.tooLarge(path, limit: limit)
+                case .corrupt(let path): throw FreeDictError.corrupt(path)
                 }
             }
-            gzip.waitUntilExit()
-            guard gzip.terminationStatus == 0 else { throw FreeDictError.corrupt(compressed) }
-            return data
         }
     }
 }

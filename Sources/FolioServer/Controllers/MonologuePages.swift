@@ -73,6 +73,12 @@ enum MonologuePages {
         let value: String
         let label: String
         let selected: Bool
+
+        static func textSizes(selected: MonologueOptions.TextSize) -> [Choice] {
+            MonologueOptions.TextSize.allCases.map {
+                Choice(value: $0.rawValue, label: $0 == .xlarge ? "Extra large" : $0.rawValue.capitalized, selected: selected == $0)
+            }
+        }
     }
 
     /// The remembered search options and the text size.
@@ -91,9 +97,7 @@ enum MonologuePages {
             genders = choices([Gender.male, .female], options.gender == .any ? nil : options.gender)
             tones = choices(Tone.allCases, options.tone)
             lengths = choices(Length.allCases, options.length)
-            sizes = MonologueOptions.TextSize.allCases.map {
-                Choice(value: $0.rawValue, label: $0 == .xlarge ? "Extra large" : $0.rawValue.capitalized, selected: options.textSize == $0)
-            }
+            sizes = Choice.textSizes(selected: options.textSize)
             self.saved = saved
         }
     }
@@ -127,7 +131,14 @@ enum MonologuePages {
 
         struct Line: Encodable { let text: String; let isDirection: Bool; let isBeat: Bool }
         struct Tag: Encodable { let name: String; let href: String }
-        struct Related: Encodable { let href: String; let title: String; let character: String; let play: String; let reasons: String }
+        struct Related: Encodable {
+            let href: String
+            let title: String
+            let character: String
+            let play: String
+            let firstLine: String
+            let reasons: String
+        }
 
         let monologue: Facts
         let lines: [Line]
@@ -140,8 +151,14 @@ enum MonologuePages {
         let favouriteAction: String
         let editHref: String
         let loginHref: String
+        /// The search the reader came from, so going back keeps its words and filters.
+        let backHref: String
+        /// The reading size, changed on the reading screen itself.
+        let textSizes: [Choice]
+        let textSizeAction: String
 
-        init(_ m: Monologue, related: [RelatedMonologue], favourite: Favourite?, canFavourite: Bool) {
+        init(_ m: Monologue, related: [RelatedMonologue], favourite: Favourite?, canFavourite: Bool,
+             backHref: String = SiteRoute.monologues.path(), textSize: MonologueOptions.TextSize = .medium) {
             monologue = Facts(id: m.id, title: m.title, character: m.character, play: m.play, genderLabel: m.gender.rawValue,
                               toneLabel: m.tone.rawValue, lengthLabel: Paths.lengthLabel(m), location: m.location,
                               actScene: Paths.actScene(m), wordCount: m.wordCount, verseLabel: m.verse ? "verse" : "prose", notes: m.notes)
@@ -152,7 +169,8 @@ enum MonologuePages {
             tags = m.tags.map { Tag(name: $0, href: SiteRoute.monologues.path(query: ["tag": $0])) }
             self.related = related.map {
                 Related(href: SiteRoute.monologue.path($0.monologue.id), title: $0.monologue.title,
-                        character: $0.monologue.character, play: $0.monologue.play, reasons: $0.reasons.joined(separator: "; "))
+                        character: $0.monologue.character, play: $0.monologue.play, firstLine: Paths.firstLine($0.monologue),
+                        reasons: $0.reasons.joined(separator: "; "))
             }
             self.canFavourite = canFavourite
             isFavourite = favourite != nil
@@ -160,6 +178,9 @@ enum MonologuePages {
             favouriteAction = SiteRoute.toggleFavourite.path(m.id)
             editHref = SiteRoute.editFavourite.path(m.id)
             loginHref = SiteRoute.loginForm.path(query: ["next": SiteRoute.monologue.path(m.id)])
+            self.backHref = backHref
+            textSizes = Choice.textSizes(selected: textSize)
+            textSizeAction = SiteRoute.saveMonologueTextSize.path(m.id)
         }
     }
 
@@ -173,12 +194,22 @@ enum MonologuePages {
         let form: Fields
         let errors: [String]
         let isEdited: Bool
+        /// Just saved: the editor says so and stays open.
+        let saved: Bool
         let saveAction: String
         let restoreAction: String
         let removeAction: String
+        /// The library's text, from which the line editor offers cut lines back.
+        let originalText: String
+        let wordsPerMinute: Int
+        let runningTime: String
 
-        init(_ m: Monologue, isEdited: Bool, errors: [String], tagsText: String?) {
+        init(_ m: Monologue, original: Monologue, isEdited: Bool, errors: [String], tagsText: String?, saved: Bool = false) {
             monologue = Heading(id: m.id, title: m.title, character: m.character, play: m.play, href: SiteRoute.monologue.path(m.id))
+            originalText = original.text
+            wordsPerMinute = Int(ExtractionRules.standard.wordsPerMinute)
+            runningTime = Paths.runningTime(m.withText(m.text))
+            self.saved = saved
             form = Fields(text: m.text, notes: m.notes, tags: tagsText ?? m.tags.joined(separator: ", "),
                           genders: Gender.allCases.map { Choice(value: $0.rawValue, label: $0.rawValue.capitalized, selected: $0 == m.gender) })
             self.errors = errors

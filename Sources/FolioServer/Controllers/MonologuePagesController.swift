@@ -30,6 +30,7 @@ struct MonologuePagesController: Sendable {
             .on(page: .removeFavourite, use: remove)
             .on(page: .monologue, use: show)
             .on(page: .toggleFavourite, use: toggleFavourite)
+            .on(page: .saveMonologueTextSize, use: saveTextSize)
     }
 
     // MARK: - Options and what the user keeps
@@ -100,14 +101,35 @@ struct MonologuePagesController: Sendable {
         let form = try await WebForm.read(request)
         let options = MonologueOptions(gender: form.value("gender"), tone: form.value("tone"), length: form.value("length"),
                                        textSize: form.value("textSize"))
+        var response = try renderOptions(options, saved: true, context: context)
+        try await remember(options, context: context, in: &response)
+        return response
+    }
+
+    /// Keeps the options with the account, or in this browser's cookie when logged out.
+    func remember(_ options: MonologueOptions, context: FolioRequestContext, in response: inout Response) async throws {
         if let account = context.account {
             try await favourites.saveOptions(options, accountID: account.id)
-            return try renderOptions(options, saved: true, context: context)
+            return
         }
-        var response = try renderOptions(options, saved: true, context: context)
         let value = [options.gender?.rawValue ?? "", options.tone?.rawValue ?? "", options.length?.rawValue ?? "",
                      options.textSize.rawValue].joined(separator: "-")
         response.setCookie(Cookies.make(Cookies.options, value, maxAge: 365 * 86_400))
+    }
+
+    /// The reading screen's own text-size buttons: only the size changes, and the reader is back
+    /// on the speech (the page's script applies the size at once and sends this in the background).
+    @Sendable func saveTextSize(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let id = try context.parameters.require("id")
+        let form = try await WebForm.read(request)
+        guard let size = MonologueOptions.TextSize(rawValue: form.string("textSize")) else {
+            throw MonologueError.unknownFilterValue(field: "textSize", value: form.string("textSize"),
+                                                    allowed: MonologueOptions.TextSize.allCases.map(\.rawValue))
+        }
+        var options = try await options(request, context)
+        options.textSize = size
+        var response = Response.redirect(to: SiteRoute.monologue.path(id), type: .normal)
+        try await remember(options, context: context, in: &response)
         return response
     }
 
@@ -145,8 +167,9 @@ struct MonologuePagesController: Sendable {
         let favourite = try await context.account.asyncMap { try await favourites.favourite(id, accountID: $0.id) } ?? nil
         let m = favourite.map { $0.applied(to: original) } ?? original
         let related = library.related(to: id) ?? []
-        let model = MonologuePages.Show(m, related: related, favourite: favourite, canFavourite: context.account != nil)
         let options = try await options(request, context)
+        let model = MonologuePages.Show(m, related: related, favourite: favourite, canFavourite: context.account != nil,
+                                        backHref: Self.backHref(request), textSize: options.textSize)
         return try pages.render("monologues/show", title: m.title, tab: .monologues, model: [model], context: context,
                                 textSize: options.textSize.rawValue)
     }
@@ -166,7 +189,7 @@ struct MonologuePagesController: Sendable {
         let library = try await library.current()
         let number = Pager.number(WebForm(query: request).get("page"))
         let page = try await favourites.page(accountID: account.id, limit: Self.pageSize, offset: (number - 1) * Self.pageSize, in: library)
-        let items = page.items.map { FavouriteItem($0.original, isEdited: $0.isEdited) }
+        let items = page.items.map(FavouriteItem.init)
         let pager = Pager(page: number, pageSize: Self.pageSize, shown: items.count, total: page.total, label: "Pages of favourites") {
             Pager.link(.monologueFavourites, page: $0)
         }
@@ -177,22 +200,27 @@ struct MonologuePagesController: Sendable {
                                 context: context, textSize: options.textSize.rawValue)
     }
 
-    /// A row of the favourites page.
+    /// A row of the favourites page: the piece as the actor cut it (its first line and length).
     struct FavouriteItem: Encodable {
         let href: String
         let editHref: String
         let title: String
         let character: String
         let play: String
+        let firstLine: String
+        let lengthLabel: String
         let isEdited: Bool
 
-        init(_ m: Monologue, isEdited: Bool) {
+        init(_ item: Favourites.Item) {
+            let m = item.monologue
             href = SiteRoute.monologue.path(m.id)
             editHref = SiteRoute.editFavourite.path(m.id)
             title = m.title
             character = m.character
             play = m.play
-            self.isEdited = isEdited
+            firstLine = MonologuePagesController.firstLine(m)
+            lengthLabel = MonologuePagesController.lengthLabel(m)
+            isEdited = item.isEdited
         }
     }
 
@@ -212,7 +240,8 @@ struct MonologuePagesController: Sendable {
 
     @Sendable func editForm(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let (_, item, _) = try await favourite(context)
-        return try renderEditor(item.monologue, original: item.original, isEdited: item.isEdited, errors: [], context: context)
+        return try await renderEditor(item.monologue, original: item.original, isEdited: item.isEdited, errors: [],
+                                      saved: WebForm(query: request).get("saved") == "1", request: request, context: context)
     }
 
     @Sendable func saveEdits(_ request: Request, context: FolioRequestContext) async throws -> Response {
@@ -233,16 +262,20 @@ struct MonologuePagesController: Sendable {
             var shown = original
             shown.text = text
             shown.notes = notes
-            return try renderEditor(shown, original: original, isEdited: true, errors: problems.map(\.message), tagsText: tags,
-                                    context: context, status: .badRequest)
+            return try await renderEditor(shown, original: original, isEdited: true, errors: problems.map(\.message), tagsText: tags,
+                                          request: request, context: context, status: .badRequest)
         }
-        return .redirect(to: SiteRoute.monologueFavourites.path(), type: .normal)
+        // Back to the editor, which says "Saved": the actor usually goes on cutting.
+        return .redirect(to: SiteRoute.editFavourite.path(original.id, query: ["saved": "1"]), type: .normal)
     }
 
-    func renderEditor(_ m: Monologue, original: Monologue, isEdited: Bool, errors: [String], tagsText: String? = nil,
-                      context: FolioRequestContext, status: HTTPResponse.Status = .ok) throws -> Response {
-        try pages.render("monologues/edit", title: "Edit \(m.title)", tab: .monologues,
-                         model: [MonologuePages.Editor(m, isEdited: isEdited, errors: errors, tagsText: tagsText)], context: context, status: status)
+    func renderEditor(_ m: Monologue, original: Monologue, isEdited: Bool, errors: [String], tagsText: String? = nil, saved: Bool = false,
+                      request: Request, context: FolioRequestContext, status: HTTPResponse.Status = .ok) async throws -> Response {
+        let options = try await options(request, context)
+        return try pages.render("monologues/edit", title: "Edit \(m.title)", tab: .monologues,
+                                model: [MonologuePages.Editor(m, original: original, isEdited: isEdited, errors: errors, tagsText: tagsText,
+                                                              saved: saved)],
+                                context: context, status: status, textSize: options.textSize.rawValue)
     }
 
     @Sendable func restore(_ request: Request, context: FolioRequestContext) async throws -> Response {
@@ -269,6 +302,26 @@ struct MonologuePagesController: Sendable {
     static func lengthLabel(_ m: Monologue) -> String {
         let minutes = max(1, Int((Double(m.seconds) / 60).rounded()))
         return "\(m.length.rawValue) · \(minutes) min"
+    }
+
+    /// "1 min 25 s": the editor's running time, to the second, as the actor cuts toward a slot.
+    static func runningTime(_ m: Monologue) -> String {
+        let minutes = m.seconds / 60, seconds = m.seconds % 60
+        return minutes == 0 ? "\(seconds) s" : "\(minutes) min \(seconds) s"
+    }
+
+    /// Where "back" from a monologue leads: the search the reader came from, as the browser's
+    /// Referer tells it, else the list. Only the list's own fields are taken, and the link is
+    /// rebuilt on our own path, so a forged Referer can never send the reader elsewhere.
+    static func backHref(_ request: Request) -> String {
+        let list = SiteRoute.monologues.path()
+        guard let referer = request.headers[.referer], let url = URLComponents(string: referer), url.path == list else { return list }
+        let fields: Set<String> = ["q", "tag", "gender", "tone", "length", "page"]
+        let kept = (url.queryItems ?? []).filter { fields.contains($0.name) && ($0.value ?? "").count <= 200 }.prefix(30)
+        var components = URLComponents()
+        components.path = list
+        components.queryItems = kept.isEmpty ? nil : Array(kept)
+        return components.string ?? list
     }
 
     static func firstLine(_ m: Monologue) -> String {

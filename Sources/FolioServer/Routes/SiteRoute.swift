@@ -10,7 +10,7 @@ enum SiteRoute: String, Route {
     case offline, serviceWorker
     // Monologues
     case monologues, monologueOptions, saveMonologueOptions, monologueTags, monologueFavourites
-    case editFavourite, saveFavouriteEdits, restoreFavourite, removeFavourite, monologue, toggleFavourite
+    case editFavourite, saveFavouriteEdits, restoreFavourite, removeFavourite, monologue, toggleFavourite, saveMonologueTextSize
     // Vocabulary
     case vocabulary, newPair, createPair, editPair, updatePair, deletePair
     case revise, revisionSession, answer, rate
@@ -26,7 +26,7 @@ enum SiteRoute: String, Route {
 
     var method: HTTPRequest.Method {
         switch self {
-        case .saveMonologueOptions, .saveFavouriteEdits, .restoreFavourite, .removeFavourite, .toggleFavourite,
+        case .saveMonologueOptions, .saveFavouriteEdits, .restoreFavourite, .removeFavourite, .toggleFavourite, .saveMonologueTextSize,
              .createPair, .updatePair, .deletePair, .answer, .rate, .toggleCharacterFavourite,
              .keepPlot, .forgetPlot, .saveGrammar, .deleteGrammar,
              .startHotSeat, .openRoom, .ghostMove, .joinGhostGame, .playAgain,
@@ -52,6 +52,7 @@ enum SiteRoute: String, Route {
         case .removeFavourite: "/monologues/favourites/{id}/remove"
         case .monologue: "/monologues/{id}"
         case .toggleFavourite: "/monologues/{id}/favourite"
+        case .saveMonologueTextSize: "/monologues/{id}/text-size"
         case .vocabulary: "/vocab"
         case .newPair: "/vocab/new"
         case .createPair: "/vocab/pairs"

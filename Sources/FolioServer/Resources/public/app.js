@@ -72,6 +72,7 @@
           // The fragment is escaped, server-rendered HTML from this origin.
           region.innerHTML = html;
           history.replaceState(history.state, "", path + (pageQuery ? "?" + pageQuery : ""));
+          rememberList();
         })
         .catch(function () {
           // Keep the results on screen; the search button still submits the form normally.
@@ -262,6 +263,52 @@
       });
   }
 
+  // ---------- Monologues: the way back, and the reading size ----------
+
+  var LIST_KEY = "folio-monologue-list";
+
+  // The search list remembers where it is (words, filters, page), so "← Monologues" on a speech
+  // reached through related speeches still goes back to that search. The server's link already
+  // does for the first step, from the Referer; this covers the rest.
+  function rememberList() {
+    if (location.pathname !== "/monologues") return;
+    try { sessionStorage.setItem(LIST_KEY, location.pathname + location.search); } catch (error) { /* private mode */ }
+  }
+
+  function setUpBackToList() {
+    rememberList();
+    var back = document.getElementById("back-to-list");
+    if (!back) return;
+    var stored = null;
+    try { stored = sessionStorage.getItem(LIST_KEY); } catch (error) { return; }
+    // Only ever the list's own address: a stored value can never send the reader elsewhere.
+    if (stored && /^\/monologues(\?[^#]*)?$/.test(stored)) back.setAttribute("href", stored);
+  }
+
+  // The size buttons apply at once; the choice is kept in the background, and without script
+  // the form posts and the page comes back at the new size.
+  function setUpTextSize() {
+    var form = document.getElementById("text-size-form");
+    if (!form || !window.fetch) return;
+    form.addEventListener("submit", function (event) {
+      var button = event.submitter;
+      if (!button || !button.value) return;
+      event.preventDefault();
+      var size = button.value;
+      document.body.className = document.body.className.replace(/\btext-(small|medium|large|xlarge)\b/g, "").trim() + " text-" + size;
+      Array.prototype.forEach.call(form.querySelectorAll("button[name='textSize']"), function (other) {
+        other.setAttribute("aria-pressed", String(other === button));
+      });
+      var body = new URLSearchParams(new FormData(form));
+      body.set("textSize", size);
+      fetch(form.action, { method: "POST", body: body, credentials: "same-origin", redirect: "manual" }).catch(function () {
+        // Offline: the size still applies to this page; the next page shows the one kept before.
+      });
+    });
+  }
+
+  setUpBackToList();
+  setUpTextSize();
   setUpLiveSearch();
   setUpConfirmations();
   setUpThemeToggle();

@@ -1,0 +1,219 @@
+// The favourite editor, line by line: tap a line to cut it or bring it back, tap between two
+// lines to mark a beat, and watch the running time. The text field stays the form's one source
+// of truth (it is what is saved, and the page works without this script); the lines are drawn
+// from it and write back to it.
+(function () {
+  "use strict";
+
+  var form = document.getElementById("edit-form");
+  var textarea = document.getElementById("edit-text");
+  var field = document.getElementById("text-field");
+  var runningTime = document.getElementById("running-time");
+  if (!form || !textarea || !field || !runningTime) return;
+
+  var BEAT = "/";
+  var original = (form.getAttribute("data-original") || "").split("\n").filter(function (line) { return line !== BEAT && line !== ""; });
+  var wordsPerMinute = Number(form.getAttribute("data-words-per-minute")) || 150;
+  // Past this many line pairs the alignment's table would cost more than a tap should: lines the
+  // actor cut are then not offered back (their text field still has everything typed).
+  var MAX_ALIGNMENT_CELLS = 4000000;
+
+  // Each item: { text, cut, beat (a beat before it), own (not in the library's text) }.
+  var items = [];
+
+  // ---------- Reading the text field ----------
+
+  function parse(text) {
+    var lines = [], beat = false;
+    text.replace(/\r\n?/g, "\n").split("\n").forEach(function (line) {
+      if (line === BEAT) { beat = true; return; }
+      if (line === "" ) return;
+      lines.push({ text: line, beat: beat });
+      beat = false;
+    });
+    return lines;
+  }
+
+  // The library's lines and the actor's, aligned by their longest common run of lines: a line
+  // only in the library is one the actor cut; one only in theirs is their own.
+  function align(kept) {
+    var n = original.length, m = kept.length;
+    if (n * m > MAX_ALIGNMENT_CELLS) {
+      return kept.map(function (line) { return { text: line.text, beat: line.beat, cut: false, own: true }; });
+    }
+    var width = m + 1, table = new Uint32Array((n + 1) * width);
+    for (var i = n - 1; i >= 0; i--) {
+      for (var j = m - 1; j >= 0; j--) {
+        table[i * width + j] = original[i] === kept[j].text
+          ? table[(i + 1) * width + j + 1] + 1
+          : Math.max(table[(i + 1) * width + j], table[i * width + j + 1]);
+      }
+    }
+    var out = [];
+    i = 0; j = 0;
+    while (i < n || j < m) {
+      if (i < n && j < m && original[i] === kept[j].text) {
+        out.push({ text: kept[j].text, beat: kept[j].beat, cut: false, own: false });
+        i++; j++;
+      } else if (i < n && (j === m || table[(i + 1) * width + j] >= table[i * width + j + 1])) {
+        out.push({ text: original[i], beat: false, cut: true, own: false });
+        i++;
+      } else {
+        out.push({ text: kept[j].text, beat: kept[j].beat, cut: false, own: true });
+        j++;
+      }
+    }
+    return out;
+  }
+
+  // ---------- Writing it back ----------
+
+  function serialise() {
+    var lines = [], pendingBeat = false;
+    items.forEach(function (item) {
+      // A beat before a cut line still marks that moment: it moves to the next line kept.
+      pendingBeat = pendingBeat || item.beat;
+      if (item.cut) return;
+      if (pendingBeat && lines.length) lines.push(BEAT);
+      pendingBeat = false;
+      lines.push(item.text);
+    });
+    return lines.join("\n");
+  }
+
+  // Counted as the server counts: runs of characters holding a letter or digit, stage directions
+  // (in square brackets) left out.
+  function words(text) {
+    return text.split(/\s+/).filter(function (word) { return /[\p{Alphabetic}0-9]/u.test(word); }).length;
+  }
+
+  function timeLabel(seconds) {
+    var minutes = Math.floor(seconds / 60), rest = seconds % 60;
+    return minutes === 0 ? rest + " s" : minutes + " min " + rest + " s";
+  }
+
+  function showRunningTime() {
+    var spoken = items.filter(function (item) { return !item.cut && item.text.charAt(0) !== "["; });
+    var count = spoken.reduce(function (sum, item) { return sum + words(item.text); }, 0);
+    var seconds = Math.round(count * 60 / wordsPerMinute);
+    var cut = items.filter(function (item) { return item.cut; }).length;
+    runningTime.innerHTML = "";
+    runningTime.appendChild(document.createTextNode("Running time "));
+    var strong = document.createElement("strong");
+    strong.textContent = timeLabel(seconds);
+    runningTime.appendChild(strong);
+    runningTime.appendChild(document.createTextNode(" · " + count + " words · " + spoken.length + " lines" +
+      (cut ? " · " + cut + " cut" : "")));
+    runningTime.setAttribute("data-seconds", String(seconds));
+  }
+
+  function changed() {
+    textarea.value = serialise();
+    showRunningTime();
+  }
+
+  // ---------- The lines ----------
+
+  var editor = document.createElement("section");
+  editor.className = "line-editor";
+  editor.id = "line-editor";
+  editor.setAttribute("aria-labelledby", "line-editor-heading");
+  var heading = document.createElement("h2");
+  heading.id = "line-editor-heading";
+  heading.textContent = "Lines";
+  var hint = document.createElement("p");
+  hint.className = "hint";
+  hint.id = "line-editor-hint";
+  hint.textContent = "Tap a line to cut it; tap it again to bring it back. Tap the space between two lines to mark a beat there.";
+  var list = document.createElement("ol");
+  list.className = "line-list";
+  list.id = "line-list";
+  list.setAttribute("aria-describedby", "line-editor-hint");
+  var asText = document.createElement("button");
+  asText.type = "button";
+  asText.className = "secondary";
+  asText.id = "edit-as-text";
+  asText.setAttribute("aria-expanded", "false");
+  asText.setAttribute("aria-controls", "text-field");
+  asText.textContent = "Change the words as text";
+  editor.appendChild(heading);
+  editor.appendChild(hint);
+  editor.appendChild(list);
+  editor.appendChild(asText);
+  field.parentNode.insertBefore(editor, field);
+  field.hidden = true;
+
+  asText.addEventListener("click", function () {
+    field.hidden = !field.hidden;
+    asText.setAttribute("aria-expanded", String(!field.hidden));
+    if (!field.hidden) textarea.focus();
+  });
+
+  function gapButton(index) {
+    var gap = document.createElement("button");
+    gap.type = "button";
+    gap.className = "beat-gap";
+    gap.setAttribute("data-index", String(index));
+    gap.setAttribute("aria-pressed", String(items[index].beat));
+    gap.setAttribute("aria-label", "Beat before line " + (index + 1));
+    var label = document.createElement("span");
+    label.className = "beat-label";
+    label.setAttribute("aria-hidden", "true");
+    label.textContent = "beat";
+    gap.appendChild(label);
+    return gap;
+  }
+
+  function lineButton(index) {
+    var item = items[index];
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "edit-line" + (item.text.charAt(0) === "[" ? " direction" : "");
+    button.setAttribute("data-index", String(index));
+    // Pressed means cut: a screen reader hears "toggle button, pressed" on a cut line.
+    button.setAttribute("aria-pressed", String(item.cut));
+    button.textContent = item.text;
+    return button;
+  }
+
+  function draw() {
+    list.innerHTML = "";
+    items.forEach(function (item, index) {
+      if (index > 0) {
+        var gapItem = document.createElement("li");
+        gapItem.className = "line-gap";
+        gapItem.appendChild(gapButton(index));
+        list.appendChild(gapItem);
+      }
+      var lineItem = document.createElement("li");
+      lineItem.appendChild(lineButton(index));
+      list.appendChild(lineItem);
+    });
+  }
+
+  list.addEventListener("click", function (event) {
+    var button = event.target.closest("button");
+    if (!button || !list.contains(button)) return;
+    var item = items[Number(button.getAttribute("data-index"))];
+    if (!item) return;
+    if (button.classList.contains("beat-gap")) {
+      item.beat = !item.beat;
+      button.setAttribute("aria-pressed", String(item.beat));
+    } else {
+      item.cut = !item.cut;
+      button.setAttribute("aria-pressed", String(item.cut));
+    }
+    changed();
+  });
+
+  // Words changed by hand: the lines are drawn again from what was typed.
+  textarea.addEventListener("input", function () {
+    items = align(parse(textarea.value));
+    draw();
+    showRunningTime();
+  });
+
+  items = align(parse(textarea.value));
+  draw();
+  showRunningTime();
+})();

@@ -1,0 +1,156 @@
+"""The Monologues app as an actor uses it on a phone (390×844), in a real browser: the first line
+on every card, a way back that keeps the search, the text size on the reading screen, and cutting a
+favourite by tapping its lines, with a running time and "Saved". Every Monologues screen is
+photographed at phone size in the light and the dark theme.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlparse
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+
+from test_everywhere import shots
+from test_monologues import (assert_fits_width, body_text, click, click_element, element, eventually, mark_page, monologue_id,
+                             monologue_text, new_username, norm, open_first_result, register, search, submit, toggle_favourite,
+                             visit, wait_ready)
+
+
+def font_size(driver: WebDriver, css: str) -> float:
+    return driver.execute_script("return parseFloat(getComputedStyle(document.querySelector(arguments[0])).fontSize)", css)
+
+
+def running_seconds(driver: WebDriver) -> int:
+    return int(element(driver, "#running-time").get_attribute("data-seconds"))
+
+
+def line_buttons(driver: WebDriver) -> list:
+    return driver.find_elements(By.CSS_SELECTOR, "#line-list button.edit-line")
+
+
+def test_phone_cards_back_link_and_text_size(phone, folio_url, api, artifacts):
+    driver, base = phone, folio_url
+    register(driver, base, new_username())
+
+    # Search with a filter, as an actor narrows a list; every card carries its first line.
+    visit(driver, base, "/monologues?gender=male")
+    search(driver, "dagger")
+    eventually(driver, lambda: parse_qs(urlparse(driver.current_url).query).get("q"), lambda q: q == ["dagger"],
+               "the address to follow the live search")
+    cards = driver.find_elements(By.CSS_SELECTOR, "#results li.result .card-first-line")
+    assert cards and all(card.text.strip() for card in cards), "a result card without its first line"
+    shots(driver, artifacts, "monologues-search")
+    chosen = open_first_result(driver)
+    assert_fits_width(driver, 390)
+
+    # The related speeches show their first lines too.
+    related = driver.find_elements(By.CSS_SELECTOR, "#related .card-first-line")
+    assert len(related) == 5 and all(r.text.strip() for r in related), [r.text for r in related]
+    shots(driver, artifacts, "monologues-reading")
+
+    # Back, even after wandering through a related speech, returns to the search as it was.
+    mark_page(driver)
+    click(driver, "#related a.card")
+    wait_ready(driver, "a related speech")
+    mark_page(driver)
+    click(driver, "#back-to-list")
+    wait_ready(driver, "the list after going back")
+    query = parse_qs(urlparse(driver.current_url).query)
+    assert urlparse(driver.current_url).path == "/monologues", driver.current_url
+    assert query.get("q") == ["dagger"] and query.get("gender") == ["male"], driver.current_url
+    assert element(driver, "#search-input").get_attribute("value") == "dagger"
+
+    # The text size changes on the reading screen itself, at once, and is kept.
+    visit(driver, base, f"/monologues/{chosen}")
+    before = font_size(driver, "#monologue-text")
+    driver.execute_script("window.folioSamePage = true")
+    click(driver, "#text-size-form button[value='xlarge']")
+    eventually(driver, lambda: font_size(driver, "#monologue-text"), lambda size: size > before * 1.3,
+               "the speech to grow after choosing Extra large")
+    assert driver.execute_script("return window.folioSamePage === true"), "choosing a size reloaded the page"
+    assert element(driver, "#text-size-form button[value='xlarge']").get_attribute("aria-pressed") == "true"
+    assert_fits_width(driver, 390)
+    shots(driver, artifacts, "monologues-reading-xlarge")
+    # Kept with the account: the next page comes at that size.
+    eventually(driver, lambda: (visit(driver, base, f"/monologues/{chosen}"), font_size(driver, "#monologue-text"))[1],
+               lambda size: size > before * 1.3, "the chosen size after reloading")
+    click(driver, "#text-size-form button[value='medium']")
+    eventually(driver, lambda: font_size(driver, "#monologue-text"), lambda size: abs(size - before) < 0.5, "the medium size again")
+
+    for name, path in (("tags", "/monologues/tags"), ("options", "/monologues/options"), ("favourites-empty", "/monologues/favourites")):
+        visit(driver, base, path)
+        assert_fits_width(driver, 390)
+        shots(driver, artifacts, f"monologues-{name}")
+
+
+def test_phone_cutting_a_favourite_by_tapping_lines(phone, folio_url, api, artifacts):
+    driver, base = phone, folio_url
+    register(driver, base, new_username())
+    visit(driver, base, "/monologues?q=dagger")
+    chosen = open_first_result(driver)
+    library = api.monologue(chosen)
+    lines = [line for line in library["text"].split("\n") if line and line != "/"]
+    toggle_favourite(driver, now_favourite=True)
+    visit(driver, base, f"/monologues/favourites/{chosen}/edit")
+    assert_fits_width(driver, 390)
+
+    # The lines are there to tap; the text field waits behind "Change the words as text".
+    buttons = line_buttons(driver)
+    assert [norm(b.text) for b in buttons] == [norm(line) for line in lines]
+    assert not element(driver, "#edit-text").is_displayed()
+    for button in buttons[:3]:
+        assert button.size["height"] >= 43.5, f"a line is a {button.size['height']} px target"
+    full = running_seconds(driver)
+    assert full == library["seconds"], f"running time {full} s, the library says {library['seconds']} s"
+    shots(driver, artifacts, "monologues-edit")
+
+    # Cut the second and third lines; the time drops as each goes.
+    click_element(driver, buttons[1])
+    eventually(driver, lambda: running_seconds(driver), lambda s: s < full, "the running time after cutting a line")
+    click_element(driver, line_buttons(driver)[2])
+    assert [b.get_attribute("aria-pressed") for b in line_buttons(driver)[:4]] == ["false", "true", "true", "false"]
+    shorter = running_seconds(driver)
+    # Tap the third line again: it comes back.
+    click_element(driver, line_buttons(driver)[2])
+    assert line_buttons(driver)[2].get_attribute("aria-pressed") == "false"
+    assert running_seconds(driver) > shorter
+
+    # A beat between the fourth and fifth lines.
+    gap = driver.find_elements(By.CSS_SELECTOR, "#line-list button.beat-gap")[3]
+    assert gap.get_attribute("aria-label") == "Beat before line 5"
+    click_element(driver, gap)
+    assert gap.get_attribute("aria-pressed") == "true"
+    text = element(driver, "#edit-text").get_property("value").split("\n")
+    assert lines[1] not in text and lines[2] in text, text[:5]
+    assert text[text.index(lines[4]) - 1] == "/", "no beat written before the fifth line"
+    shots(driver, artifacts, "monologues-edit-cut")
+
+    submit(driver, "#edit-save")
+    saved = element(driver, "#saved-note")
+    assert saved.is_displayed() and "Saved" in saved.text
+    assert urlparse(driver.current_url).path == f"/monologues/favourites/{chosen}/edit"
+    # Saved as tapped: the cut line is offered back, still cut, and the reading screen agrees.
+    assert [b.get_attribute("aria-pressed") for b in line_buttons(driver)[:3]] == ["false", "true", "false"]
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#line-list button.beat-gap[aria-pressed='true']")) == 1
+    shots(driver, artifacts, "monologues-edit-saved")
+    visit(driver, base, f"/monologues/{chosen}")
+    shown = norm(monologue_text(driver))
+    assert norm(lines[1]) not in shown and norm(lines[2]) in shown
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#monologue-text hr.beat")) == 1
+
+    # The favourites card shows the cut's first line and length; words changed as text still work.
+    visit(driver, base, "/monologues/favourites")
+    card = element(driver, "li.favourite .card-first-line")
+    assert norm(card.text) == norm(lines[0])
+    shots(driver, artifacts, "monologues-favourites")
+    visit(driver, base, f"/monologues/favourites/{chosen}/edit")
+    click(driver, "#edit-as-text")
+    assert element(driver, "#edit-text").is_displayed()
+    assert element(driver, "#edit-as-text").get_attribute("aria-expanded") == "true"
+    field = element(driver, "#edit-text")
+    driver.execute_script("arguments[0].focus(); arguments[0].setSelectionRange(arguments[0].value.length, arguments[0].value.length)", field)
+    field.send_keys("\nAnd a line of my own.")
+    eventually(driver, lambda: norm(line_buttons(driver)[-1].text), lambda t: t == "And a line of my own.",
+               "the typed line to join the lines")
+    assert body_text(driver).count("And a line of my own.") >= 1
