@@ -129,6 +129,15 @@ public struct Character: Sendable, Hashable, Codable {
     }
 }
 
+extension Character {
+    /// A SWAPI value as a page shows it: SWAPI writes "unknown" (or nothing) where it has no
+    /// fact, which reads as a slip in a sentence of facts, so it becomes "Unknown".
+    public static func readable(_ value: String) -> String {
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty || trimmed.lowercased() == "unknown" ? "Unknown" : trimmed
+    }
+}
+
 /// Characters, planets and appearances, consistent with each other.
 public struct Catalogue: Sendable, Hashable, Codable {
     public var characters: [Character]
@@ -143,6 +152,12 @@ public struct Catalogue: Sendable, Hashable, Codable {
 
     public func character(_ id: Int) -> Character? { characters.first { $0.id == id } }
     public func planet(_ id: Int?) -> Planet? { id.flatMap { id in planets.first { $0.id == id } } }
+
+    /// The home planet as a reader sees it: "Unknown" when there is none on record or the record
+    /// is SWAPI's own placeholder planet named "unknown", never an empty value or a link.
+    public func homePlanetName(of character: Character) -> String {
+        Character.readable(planet(character.homeworld)?.name ?? "")
+    }
     public func appearance(_ id: String?) -> Appearance? { id.flatMap { id in appearances.first { $0.id == id } } }
     public var films: [Appearance] { appearances.filter { $0.kind == .film }.sorted { ($0.episode ?? 0) < ($1.episode ?? 0) } }
 

@@ -7,6 +7,8 @@ public enum CharactersError: FolioError, Equatable {
     case invalidSWAPI(String)
     case notFound(kind: String, id: String)
     case invalidPage(String)
+    /// A form or query field with a value it cannot take.
+    case invalidParameter(name: String, value: String, expected: String)
 
     public var kind: FolioErrorKind {
         switch self {
@@ -22,6 +24,7 @@ public enum CharactersError: FolioError, Equatable {
         case .invalidSWAPI: "invalid_swapi_json"
         case .notFound: "not_found"
         case .invalidPage: "invalid_page"
+        case .invalidParameter: "invalid_parameter"
         }
     }
 
@@ -35,6 +38,8 @@ public enum CharactersError: FolioError, Equatable {
             "There is no \(kind) \(id)."
         case .invalidPage(let page):
             "There is no page \(page). Pages are numbered from 1."
+        case .invalidParameter(let name, let value, let expected):
+            "\(name) cannot be \"\(value)\": it takes \(expected)."
         }
     }
 }

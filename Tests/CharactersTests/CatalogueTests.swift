@@ -243,4 +243,86 @@ import FoundationXML
         #expect(Portrait.initials("Obi-Wan Kenobi") == "OW" && Portrait.initials("R2-D2") == "RD")
         #expect(Portrait.svg(for: catalogue.character(1)!) != Portrait.svg(for: catalogue.character(5)!))
     }
+
+    /// Every element of a portrait, with whether it sits inside the group clipped to the frame.
+    final class Elements: NSObject, XMLParserDelegate {
+        var all: [(name: String, attributes: [String: String], clipped: Bool)] = []
+        var groups: [Bool] = []
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            let clipped = groups.contains(true)
+            all.append((name, attributes, clipped))
+            if name == "g" { groups.append(attributes["clip-path"] == "url(#frame)") }
+        }
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            if name == "g" { groups.removeLast() }
+        }
+
+        static func of(_ svg: String) -> Elements {
+            let elements = Elements()
+            let parser = XMLParser(data: Data(svg.utf8))
+            parser.delegate = elements
+            _ = parser.parse()
+            return elements
+        }
+    }
+
+    /// WCAG's contrast ratio of two #rrggbb colours.
+    static func contrast(_ a: String, _ b: String) -> Double {
+        func luminance(_ hex: String) -> Double {
+            let value = Int(hex.dropFirst(), radix: 16)!
+            func linear(_ byte: Int) -> Double {
+                let c = Double(byte) / 255
+                return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+            }
+            let red: Double = linear((value >> 16) & 0xff), green: Double = linear((value >> 8) & 0xff), blue: Double = linear(value & 0xff)
+            return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+        }
+        let (x, y) = (luminance(a), luminance(b))
+        return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+    }
+
+    @Test func figuresStayInsideTheRingAndInitialsSitOnBlackBeneathIt() throws {
+        let catalogue = try Catalogue.bundled.get()
+        for character in catalogue.characters {
+            let elements = Elements.of(Portrait.svg(for: character)).all
+            let number = { (e: (name: String, attributes: [String: String], clipped: Bool), key: String) in Double(e.attributes[key] ?? "0")! }
+            // Only the background, the ring, the clip's own circle and the initials' band and text
+            // are drawn outside the clipped group: hair, a robe or a droid's body cannot spill out.
+            let loose = elements.filter { !$0.clipped && !["svg", "title", "defs", "clipPath", "g"].contains($0.name) }
+            #expect(loose.map(\.name) == ["circle", "rect", "circle", "rect", "text"], "\(character.name): \(loose.map(\.name))")
+            #expect(elements.contains { $0.clipped } , "\(character.name) draws nothing in the frame")
+            let ring = try #require(elements.last { $0.name == "circle" && !$0.clipped })
+            let band = try #require(elements.last { $0.name == "rect" })
+            let text = try #require(elements.first { $0.name == "text" })
+            let ringBottom = number(ring, "cy") + number(ring, "r") + number(ring, "stroke-width") / 2
+            let (bandTop, bandBottom) = (number(band, "y"), number(band, "y") + number(band, "height"))
+            let (baseline, size) = (number(text, "y"), number(text, "font-size"))
+            #expect(ringBottom < bandTop && bandBottom <= 240, "\(character.name): ring \(ringBottom), band \(bandTop)–\(bandBottom)")
+            // Capitals rise about 0.75 of the type size above the baseline.
+            #expect(bandTop <= baseline - 0.75 * size && baseline <= bandBottom, "\(character.name): text at \(baseline)")
+            #expect(size >= 24, "initials large enough to read at full size")
+            let ink = try #require(text.attributes["fill"]), paper = try #require(band.attributes["fill"])
+            #expect(Self.contrast(ink, paper) >= 4.5, "\(character.name): \(ink) on \(paper)")
+        }
+        // A thumbnail is the ring alone, square, without initials too small to read.
+        let small = Portrait.svg(for: catalogue.character(1)!, small: true)
+        let elements = Elements.of(small).all
+        #expect(!elements.contains { $0.name == "text" })
+        let box = try #require(elements.first?.attributes["viewBox"]).split(separator: " ").compactMap { Double($0) }
+        #expect(box.count == 4 && box[2] == box[3] && box[0] >= 0 && box[0] + box[2] <= 240)
+    }
+
+    @Test func unknownPlanetsAndFactsReadUnknown() throws {
+        var catalogue = try Catalogue.bundled.get()
+        catalogue.planets.append(Planet(id: 99, name: "unknown"))
+        let nowhere = Character(id: 900, name: "Nobody", homeworld: nil, firstAppearance: nil)
+        let placeholder = Character(id: 901, name: "Placeholder", homeworld: 99, firstAppearance: nil)
+        let lost = Character(id: 902, name: "Lost", homeworld: 404, firstAppearance: nil)
+        for character in [nowhere, placeholder, lost] {
+            #expect(catalogue.homePlanetName(of: character) == "Unknown", "\(character.name)")
+        }
+        #expect(catalogue.homePlanetName(of: catalogue.character(1)!) == "Tatooine")
+        #expect(Character.readable("unknown") == "Unknown" && Character.readable(" ") == "Unknown" && Character.readable("UNKNOWN") == "Unknown")
+        #expect(Character.readable("19BBY") == "19BBY" && Character.readable("n/a") == "n/a")
+    }
 }

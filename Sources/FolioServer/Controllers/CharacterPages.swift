@@ -9,26 +9,33 @@ struct CharacterRow: Encodable {
     let name: String
     let planet: String
     let href: String
+    /// The full-size portrait, and the thumbnail a list row shows.
     let portrait: String
+    let thumbnail: String
     let isFavourite: Bool
     let toggleAction: String
     let canKeep: Bool
     let appearance: String
-    /// Where keeping or letting go of the character returns to.
+    /// Where keeping or letting go of the character returns to without scripts: the row itself
+    /// on a list (its anchor), so the reader is not sent back to the top.
     let back: String
 
     init(_ c: Character, in catalogue: Catalogue, isFavourite: Bool, canKeep: Bool, back: String) {
         id = c.id
         name = c.name
-        planet = catalogue.planet(c.homeworld)?.name ?? "unknown"
+        planet = catalogue.homePlanetName(of: c)
         href = SiteRoute.character.path(c.id)
         portrait = SiteRoute.characterPortrait.path(c.id)
+        thumbnail = SiteRoute.characterPortrait.path(c.id, query: ["size": "small"])
         self.isFavourite = isFavourite
         toggleAction = SiteRoute.toggleCharacterFavourite.path(c.id)
         self.canKeep = canKeep
         appearance = catalogue.appearance(c.firstAppearance)?.title ?? ""
         self.back = back
     }
+
+    /// The row's element id, which a list's `back` points at.
+    static func anchor(_ id: Int) -> String { "character-\(id)" }
 }
 
 struct CharacterSection: Encodable {
@@ -66,21 +73,51 @@ struct CharacterDetails: Encodable {
     let webHref: String
 
     init(_ c: Character, in catalogue: Catalogue) {
-        facts = [
-            Fact(label: "Name", value: c.name, id: "fact-name"),
-            Fact(label: "Home planet", value: catalogue.planet(c.homeworld)?.name ?? "unknown", id: "fact-planet"),
-            Fact(label: "Birth year", value: c.birthYear, id: "fact-birth-year"),
-            Fact(label: "Eye colour", value: c.eyeColour, id: "fact-eye-colour"),
-            Fact(label: "Species", value: c.species, id: "fact-species"),
-            Fact(label: "Height", value: c.height == "unknown" ? "unknown" : "\(c.height) cm", id: "fact-height"),
-            Fact(label: "First appearance", value: catalogue.appearance(c.firstAppearance)?.title ?? "unknown", id: "fact-first"),
-        ]
+        facts = Self.facts(c, in: catalogue)
         webHref = SiteRoute.characterWeb.path(c.id)
+    }
+
+    /// What Folio holds about a character, below the heading that names them (so no "Name"
+    /// here: the page would say it twice). The web page repeats them for when the site cannot be
+    /// shown.
+    static func facts(_ c: Character, in catalogue: Catalogue) -> [Fact] {
+        let height = Character.readable(c.height)
+        return [
+            Fact(label: "Home planet", value: catalogue.homePlanetName(of: c), id: "fact-planet"),
+            Fact(label: "Birth year", value: Character.readable(c.birthYear), id: "fact-birth-year"),
+            Fact(label: "Eye colour", value: Character.readable(c.eyeColour), id: "fact-eye-colour"),
+            Fact(label: "Species", value: Character.readable(c.species), id: "fact-species"),
+            Fact(label: "Height", value: height == "Unknown" || Double(height) == nil ? height : "\(height) cm", id: "fact-height"),
+            Fact(label: "First appearance", value: catalogue.appearance(c.firstAppearance)?.title ?? "Unknown", id: "fact-first"),
+        ]
     }
 }
 
+/// The character's web page in a frame, with what to do when the site will not be shown there.
 struct CharacterWeb: Encodable {
     let name: String
     let url: String
+    /// The site's name, for the words beside the frame ("starwars.fandom.com").
+    let site: String
     let back: String
+    let facts: [CharacterDetails.Fact]
+    /// How long the page may take before the frame gives way to the link and the facts.
+    let patienceSeconds: Int
+
+    init(_ c: Character, url: String, in catalogue: Catalogue, patienceSeconds: Int = 6) {
+        name = c.name
+        self.url = url
+        site = URLComponents(string: url)?.host ?? url
+        back = SiteRoute.characterDetails.path(c.id)
+        facts = CharacterDetails.facts(c, in: catalogue)
+        self.patienceSeconds = patienceSeconds
+    }
+}
+
+/// What the page's script gets back after pressing a star: the new state, and the words the
+/// button and the status line then say.
+struct FavouriteState: Encodable {
+    let id: Int
+    let isFavourite: Bool
+    let message: String
 }

@@ -41,9 +41,16 @@ struct CharactersPagesController: Sendable {
         return try await favourites.keeps(character, accountID: account.id) ? [character.id] : []
     }
 
+    /// A list's row returns to itself (`back` + its anchor); a character's own pages pass their
+    /// path whole.
     func row(_ c: Character, in catalogue: Catalogue, favourites: Set<Int>, context: FolioRequestContext,
-             back: String = SiteRoute.characters.path()) -> CharacterRow {
-        CharacterRow(c, in: catalogue, isFavourite: favourites.contains(c.id), canKeep: context.account != nil, back: back)
+             list back: String) -> CharacterRow {
+        CharacterRow(c, in: catalogue, isFavourite: favourites.contains(c.id), canKeep: context.account != nil,
+                     back: back + "#" + CharacterRow.anchor(c.id))
+    }
+
+    func row(_ c: Character, in catalogue: Catalogue, favourites: Set<Int>, context: FolioRequestContext, page: String) -> CharacterRow {
+        CharacterRow(c, in: catalogue, isFavourite: favourites.contains(c.id), canKeep: context.account != nil, back: page)
     }
 
     /// The list in story order, fifty to a page (a SWAPI import can make it thousands long), each
@@ -57,7 +64,7 @@ struct CharactersPagesController: Sendable {
         let back = Pager.link(.characters, page: number)
         let sections = page.sections.map { section, members in
             CharacterSection(id: section.rawValue, title: section.title,
-                             rows: members.map { row($0, in: catalogue, favourites: favourites, context: context, back: back) })
+                             rows: members.map { row($0, in: catalogue, favourites: favourites, context: context, list: back) })
         }
         // The bundled catalogue fits on one page, so it has no pager.
         let pager = Pager(page: number, pageSize: Self.pageSize, shown: shown, total: page.total, label: "Pages of characters") {
@@ -76,7 +83,7 @@ struct CharactersPagesController: Sendable {
         let page = try await favourites.page(accountID: account.id, limit: Self.pageSize, offset: (number - 1) * Self.pageSize, in: catalogue)
         let back = Pager.link(.characterFavourites, page: number)
         let kept = Set(page.items.map(\.id))
-        let rows = page.items.map { row($0, in: catalogue, favourites: kept, context: context, back: back) }
+        let rows = page.items.map { row($0, in: catalogue, favourites: kept, context: context, list: back) }
         let pager = Pager(page: number, pageSize: Self.pageSize, shown: rows.count, total: page.total, label: "Pages of favourites") {
             Pager.link(.characterFavourites, page: $0)
         }
@@ -88,7 +95,7 @@ struct CharactersPagesController: Sendable {
     @Sendable func character(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let catalogue = try await catalogue.current()
         let c = try CharacterFavourites.character(try context.parameters.require("id"), in: catalogue)
-        let row = row(c, in: catalogue, favourites: try await favouriteIDs(context, among: c), context: context, back: SiteRoute.character.path(c.id))
+        let row = row(c, in: catalogue, favourites: try await favouriteIDs(context, among: c), context: context, page: SiteRoute.character.path(c.id))
         return try render("characters/character", title: c.name, model: [CharacterPage(detailsHref: SiteRoute.characterDetails.path(c.id)), row],
                           context: context)
     }
@@ -96,7 +103,8 @@ struct CharactersPagesController: Sendable {
     @Sendable func details(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let catalogue = try await catalogue.current()
         let c = try CharacterFavourites.character(try context.parameters.require("id"), in: catalogue)
-        let row = row(c, in: catalogue, favourites: try await favouriteIDs(context, among: c), context: context)
+        let row = row(c, in: catalogue, favourites: try await favouriteIDs(context, among: c), context: context,
+                      page: SiteRoute.characterDetails.path(c.id))
         return try render("characters/details", title: c.name, model: [CharacterDetails(c, in: catalogue), row], context: context)
     }
 
@@ -104,24 +112,54 @@ struct CharactersPagesController: Sendable {
         let catalogue = try await catalogue.current()
         let c = try CharacterFavourites.character(try context.parameters.require("id"), in: catalogue)
         return try render("characters/web", title: c.name,
-                          model: [CharacterWeb(name: c.name, url: CharacterLinks.page(c, base: wikiBase), back: SiteRoute.characterDetails.path(c.id))],
-                          context: context)
+                          model: [CharacterWeb(c, url: CharacterLinks.page(c, base: wikiBase), in: catalogue)], context: context)
     }
 
     @Sendable func portrait(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let catalogue = try await catalogue.current()
         let c = try CharacterFavourites.character(try context.parameters.require("id"), in: catalogue)
+        let small = WebForm(query: request).get("size") == "small"
         return Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "public, max-age=3600"],
-                        body: .init(byteBuffer: ByteBuffer(string: Portrait.svg(for: c))))
+                        body: .init(byteBuffer: ByteBuffer(string: Portrait.svg(for: c, small: small))))
     }
 
-    /// Keeps or lets go of a character; back to the page the form was on.
+    /// Keeps or lets go of a character. The form says which (`keep`: true or false), so a page
+    /// that is out of date, or a press sent twice, cannot turn the star the wrong way; without
+    /// that field it toggles, as older pages' forms did. A form back to the page it was on (the
+    /// row's anchor keeps the place); the page's script, asking for JSON, gets the new state.
     @Sendable func toggle(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        let account = try context.requireAccount()
+        let wantsJSON = request.headers[.accept]?.contains("application/json") == true
+        guard let account = context.account else {
+            // The script sends the reader to log in and back to the page they are on.
+            if wantsJSON { return ErrorMiddleware.json(status: .unauthorized, code: AccountError.notLoggedIn.code, message: AccountError.notLoggedIn.message) }
+            throw AccountError.notLoggedIn
+        }
         let catalogue = try await catalogue.current()
         let c = try CharacterFavourites.character(try context.parameters.require("id"), in: catalogue)
         let form = try await WebForm.read(request)
-        try await favourites.toggle(c, accountID: account.id)
+        let kept: Bool
+        switch form.value("keep") {
+        case "true":
+            try await favourites.keep(c, accountID: account.id)
+            kept = true
+        case "false":
+            // Already let go (a second press, another tab): the star is as asked.
+            if try await favourites.keeps(c, accountID: account.id) {
+                try await favourites.forget(String(c.id), accountID: account.id)
+            }
+            kept = false
+        case nil:
+            kept = try await favourites.toggle(c, accountID: account.id)
+        case let other?:
+            throw CharactersError.invalidParameter(name: "keep", value: String(other.prefix(20)), expected: "true or false")
+        }
+        if wantsJSON {
+            let state = FavouriteState(id: c.id, isFavourite: kept,
+                                       message: kept ? "\(c.name) is now a favourite." : "\(c.name) is no longer a favourite.")
+            let data = try JSONEncoder.folio().encode(state)
+            return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        }
         let back = form.value("back").flatMap { $0.hasPrefix(SiteRoute.characters.path()) && !$0.hasPrefix("//") ? $0 : nil }
             ?? SiteRoute.characters.path()
         return .redirect(to: back, type: .normal)

@@ -51,7 +51,9 @@ extension SiteRoute {
         SiteRoute.home,
         .monologues, .monologueTags, .monologueFavourites, .monologue,
         .plots, .plot, .keptPlots,
-        .characters, .characterFavourites, .character, .characterDetails,
+        // The web page too: offline it still opens, says why the site cannot be shown, and
+        // gives the link and the facts.
+        .characters, .characterFavourites, .character, .characterDetails, .characterWeb,
         .ghostHelp,
     ].map { RouterPath($0.pattern).description })
 }
