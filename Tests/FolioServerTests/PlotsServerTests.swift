@@ -109,7 +109,11 @@ struct PlotJSON: Decodable, Equatable {
             #expect(grammarPage.body.contains("&lt;b&gt;one&lt;/b&gt;") || grammarPage.body.contains("&lt;b&gt;two&lt;/b&gt;"))
             #expect(!grammarPage.body.contains("<b>one</b>") && !grammarPage.body.contains("<b>two</b>"))
             let refused = try await a.post("/plots/grammars", ["name": "Broken", "json": ##"{"origin": "#missing#"}"##])
-            #expect(refused.status == .badRequest && refused.body.contains("has no symbol"))
+            // The page words a refusal for a newcomer; the API keeps the Tracery terms.
+            #expect(refused.status == .badRequest && refused.body.contains("There is no list named “missing”"))
+            #expect(!refused.body.contains("has no symbol"))
+            let refusedByAPI = try await a.api("/api/v1/plots/grammars", method: .post, json: ##"{"name": "Broken", "grammar": {"origin": "#missing#"}}"##)
+            #expect(refusedByAPI.status == .badRequest && refusedByAPI.body.contains("has no symbol"))
             let unnamed = try await a.post("/plots/grammars", ["name": " ", "json": ##"{"origin": "x"}"##])
             #expect(unnamed.status == .badRequest)
             let grammarID = String(try #require(saved.location).split(separator: "/").last!)
@@ -186,13 +190,54 @@ struct PlotJSON: Decodable, Equatable {
             // Replacing one kept under the same name (in any case) does not count twice.
             #expect(try await save("one").status == .ok)
             let page = try await a.post("/plots/grammars", ["name": "Three", "json": ##"{"origin": "x"}"##])
-            #expect(page.status == .conflict && page.body.contains("the most an account may keep"))
+            #expect(page.status == .conflict && page.body.contains("You keep 2 wheel lists, the most an account may keep"))
             #expect(try await a.api("/api/v1/plots/grammars/\(two.id)", method: .delete).status == .noContent)
             #expect(try await save("Three").status == .ok)
             // The quota is each account's own.
             var b = Visitor(client)
             try await b.register("eli")
             #expect(try await b.api("/api/v1/plots/grammars", method: .post, json: #"{"name": "One", "grammar": {"origin": "y"}}"#).status == .ok)
+        }
+    }
+
+    /// What the pages carry for the phone: the plots stylesheet and script from `/public` (the
+    /// Content-Security-Policy allows no inline script), a Share button for the script to show,
+    /// wheels whose lists are presentational between listbox and options, a count and a day on
+    /// the kept plots, and the wheel lists explained without the Tracery terms.
+    @Test func pagesCarryWhatThePhoneLayoutNeeds() async throws {
+        try await withWebApp { client, _ in
+            var a = Visitor(client)
+            let wheels = try await a.get("/plots/5")
+            #expect(wheels.body.contains(#"<link rel="stylesheet" href="/public/plots.css"><script src="/public/plots.js" defer></script>"#))
+            #expect(wheels.body.components(separatedBy: #"<ol class="wheel-track" role="none">"#).count == 4)
+            #expect(wheels.body.contains(#"<button id="plot-share" class="secondary" type="button" hidden>Share</button>"#))
+            #expect(!wheels.body.contains("<script>") && !wheels.body.contains(" style=\""))
+            #expect(try await a.get("/public/plots.css").status == .ok)
+
+            try await a.register("fay")
+            #expect(try await a.get("/plots/5").body.contains(">Keep</button>"))
+            for seed in ["5", "6"] {
+                let plot = try decode(PlotJSON.self, try await a.get("/api/v1/plots/\(seed)"))
+                #expect(try await a.post("/plots/kept", ["ids": plot.ids, "seed": seed]).status == .seeOther)
+            }
+            let kept = try await a.get("/plots/kept")
+            #expect(kept.body.contains(#"<p id="kept-count" class="result-count">2 plots kept</p>"#))
+            let today = Date().formatted(Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: "en_GB"),
+                                                          timeZone: TimeZone(identifier: "UTC")!))
+            #expect(kept.body.components(separatedBy: "Kept \(today)").count == 3)
+            #expect(kept.body.contains(#"<li class="kept-plot card">"#))
+
+            let lists = try await a.get("/plots/grammars")
+            #expect(lists.body.contains("<title>Your wheel lists · Folio</title>"))
+            #expect(lists.body.contains("A wheel list is a few lists of words or phrases"))
+            // The words a newcomer reads: no grammar, symbol or rule outside the addresses.
+            let main = String(lists.body.split(separator: "<main", maxSplits: 1)[1])
+            let words = main.replacingOccurrences(of: #"(href|action|id|for|aria-labelledby|aria-describedby)="[^"]*""#, with: "",
+                                                  options: .regularExpression)
+                .replacingOccurrences(of: #"class="[^"]*""#, with: "", options: .regularExpression)
+            for jargon in ["grammar", "symbol", "rule"] {
+                #expect(!words.lowercased().contains(jargon), "\(jargon)")
+            }
         }
     }
 

@@ -1,18 +1,31 @@
 """The plot wheels in a real browser: Spin turns the three wheels, each comes to rest on the first
 line of an entry, the predicate wheel changes form with the subject, and the permalink brings the
 same plot back. What each entry says is taken from the JSON API of the same server.
+
+As a phone app, at 390×844 (and the main checks at 1280×800 too): the plot and Spin stay in view
+while the page scrolls to the lowest wheel, no entry is ever cut short, Share reaches the share
+sheet or the clipboard (or shows the text to copy), the kept plots are a list of cards, and a
+reader's own wheel lists are explained in plain words. Every Plots screen is photographed in the
+light and the dark theme as `plots-*.png`.
 """
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
+from urllib.parse import urlparse
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from test_monologues import (click, element, eventually, new_username, norm, register, screenshot, submit, visit,
-                             wait_ready)
+import test_accessibility
+from test_accessibility import Page, check_page
+from test_everywhere import set_theme
+from test_monologues import (assert_fits_width, click, element, eventually, fill, new_username, norm, register, screenshot,
+                             set_textarea, submit, visit, wait_ready)
 
 WHEELS = ("subject", "predicate", "modifier")
 
@@ -133,11 +146,274 @@ def test_phone_keeps_and_removes_a_plot_and_mutes(phone, folio_url, artifacts):
     # Read once the page's script has placed the wheels: it must not relabel a kept plot.
     settled(driver)
     assert "Kept" in element(driver, "#keep-plot").text
+    shots(driver, artifacts, "wheels-logged-in")
     # Muting is remembered on this device.
     assert element(driver, "#plot-mute").get_attribute("aria-pressed") == "true"
     visit(driver, folio_url, "/plots/kept")
-    kept = [norm(e.text) for e in driver.find_elements(By.CSS_SELECTOR, ".kept-link")]
+    kept = [norm(e.text) for e in driver.find_elements(By.CSS_SELECTOR, ".kept-link .card-title")]
     assert kept == [text]
-    screenshot(driver, artifacts, "plots-kept-phone")
     submit(driver, ".kept-plot button")
     assert driver.find_elements(By.CSS_SELECTOR, "#kept-empty")
+    shots(driver, artifacts, "kept-empty")
+
+
+# --- as a phone app --------------------------------------------------------------------------
+
+def shots(driver: WebDriver, artifacts: Path, name: str) -> None:
+    """A screenshot of the page as it is, in the light theme and in the dark."""
+    size = "phone" if driver.execute_script("return window.innerWidth") < 720 else "desktop"
+    for theme in ("light", "dark"):
+        set_theme(driver, theme)
+        screenshot(driver, artifacts, f"plots-{name}-{size}-{theme}")
+    set_theme(driver, "light")
+
+
+# Where an element is on screen, and whether it is the one seen at its centre (not covered by the
+# tab bar, the plot panel or anything else). The screen ends where a bottom tab bar begins.
+SEEN = """
+const e = document.querySelector(arguments[0]);
+const box = e.getBoundingClientRect();
+const tabbar = document.getElementById('tabbar').getBoundingClientRect();
+const bottom = tabbar.top > window.innerHeight / 2 ? tabbar.top : window.innerHeight;
+const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+return {top: box.top, bottom: box.bottom, screenBottom: bottom,
+        onTop: !!hit && (hit === e || e.contains(hit)), inView: box.top >= 0 && box.bottom <= bottom + 0.5};
+"""
+
+
+def seen(driver: WebDriver, css: str) -> dict:
+    return driver.execute_script(SEEN, css)
+
+
+@pytest.mark.parametrize("size, text", [("phone", "100%"), ("phone", "125%"), ("desktop", "100%")])
+def test_the_plot_and_spin_stay_in_view_as_the_wheels_turn(request, size, text, folio_url, artifacts):
+    """Also with the larger text a reader may choose, which makes the page taller than the screen."""
+    driver = request.getfixturevalue(size)
+    visit(driver, folio_url, "/plots/1234")
+    driver.execute_script("document.documentElement.style.fontSize = arguments[0]", text)
+    settled(driver)
+    large = text != "100%"
+    if not large:
+        shots(driver, artifacts, "wheels")
+    for wheel in WHEELS:
+        for block in ("start", "end"):
+            # The page scrolled to the wheel, and the wheel turned to its last entries.
+            driver.execute_script(
+                "const w = document.getElementById('wheel-' + arguments[0]);"
+                "w.scrollIntoView({block: arguments[1]}); w.scrollTop = w.scrollHeight;", wheel, block)
+            last = at_rest(driver, wheel)
+            for css in ("#plot-text", "#plot-spin"):
+                where = seen(driver, css)
+                assert where["inView"] and where["onTop"], f"{size}, {wheel} wheel at the {block}: {css} is out of sight: {where}"
+            # The wheel the reader turns is not hidden under the panel either.
+            assert seen(driver, f"#wheel-{wheel}")["onTop"], f"{size}: the {wheel} wheel is covered"
+            # And the plot in view is the one the wheels show.
+            assert last["text"] in norm(element(driver, "#plot-text").text)
+    # The page's foot: the panel sits over nothing it hides.
+    driver.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+    for css in ("#plot-text", "#plot-spin", "#plot-share", "#plot-permalink"):
+        where = seen(driver, css)
+        assert where["inView"] and where["onTop"], f"{size}, at the foot of the page: {css} is out of sight: {where}"
+    if size == "phone":
+        assert_fits_width(driver, 390)
+        shots(driver, artifacts, "wheels-large-text-scrolled" if large else "wheels-scrolled")
+
+
+# Every line and entry of every wheel: cut short (wider inside than it shows) or set to end in "…".
+CUT = """
+return Array.from(document.querySelectorAll('.wheel-entry, .wheel-line')).filter(function (e) {
+  const style = getComputedStyle(e);
+  return e.scrollWidth > e.clientWidth + 1 || style.textOverflow === 'ellipsis' || style.whiteSpace === 'nowrap';
+}).map(function (e) { return (e.closest('.wheel-entry').id) + ': ' + e.textContent; });
+"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_no_wheel_entry_is_cut_short(request, size, folio_url):
+    driver = request.getfixturevalue(size)
+    visit(driver, folio_url, "/plots/77")
+    settled(driver)
+    assert driver.execute_script(CUT) == []
+    # A first line longer than any the wheels hold wraps in its row, and the band it rests in
+    # grows to hold all of it.
+    long_line = "a first line far longer than any of the wheels' own, so long that no phone or window holds it on one line"
+    wrapped = driver.execute_script("""
+        const wheel = document.getElementById('wheel-subject');
+        const line = wheel.querySelector('.wheel-entry[aria-selected="true"] .first-line');
+        line.textContent = arguments[0];
+        wheel.scrollTop = wheel.scrollTop + 1;
+        return {height: line.offsetHeight, lineHeight: parseFloat(getComputedStyle(line).lineHeight)};""", long_line)
+    assert wrapped["height"] >= 2 * wrapped["lineHeight"] - 1, wrapped
+    assert driver.execute_script(CUT) == []
+    band = eventually(driver, lambda: driver.execute_script(
+        "return parseFloat(getComputedStyle(document.getElementById('wheel-subject').parentNode, '::after').height)"),
+        lambda h: h >= wrapped["height"], "the resting band to grow with the wrapped line")
+    assert band < wrapped["height"] + 32
+
+
+def press_share(driver: WebDriver, stubs: str) -> dict:
+    """Replaces what the browser offers for sharing with `stubs`, presses Share, and reports."""
+    driver.execute_script(stubs)
+    click(driver, "#plot-share")
+    return {"text": norm(element(driver, "#plot-text").text),
+            "url": element(driver, "#plot-permalink").get_attribute("href")}
+
+
+def test_share_uses_the_share_sheet_when_there_is_one(phone, folio_url):
+    driver = phone
+    visit(driver, folio_url, "/plots/99")
+    settled(driver)
+    plot = press_share(driver, """
+        window.shared = null;
+        Object.defineProperty(navigator, 'share', {configurable: true, value: function (data) {
+          window.shared = data; return Promise.resolve(); }});""")
+    shared = eventually(driver, lambda: driver.execute_script("return window.shared"), bool, "the share sheet")
+    assert norm(shared["text"]) == plot["text"] and shared["url"] == plot["url"], (shared, plot)
+    assert plot["url"].endswith("/plots/99")
+    assert not element(driver, "#plot-copy").is_displayed()
+
+
+def test_share_copies_the_plot_without_a_share_sheet(phone, folio_url, artifacts):
+    driver = phone
+    visit(driver, folio_url, "/plots/99")
+    settled(driver)
+    plot = press_share(driver, """
+        window.copiedText = null;
+        Object.defineProperty(navigator, 'share', {configurable: true, value: undefined});
+        Object.defineProperty(navigator, 'clipboard', {configurable: true, value: {writeText: function (text) {
+          window.copiedText = text; return Promise.resolve(); }}});""")
+    copied = eventually(driver, lambda: driver.execute_script("return window.copiedText"), bool, "the clipboard")
+    assert plot["text"] in norm(copied) and plot["url"] in copied, (copied, plot)
+    status = element(driver, "#plot-share-status")
+    eventually(driver, lambda: status.is_displayed() and status.text, lambda t: bool(t) and "Copied" in t, "a visible “Copied”")
+    assert seen(driver, "#plot-share-status")["inView"]
+    shots(driver, artifacts, "wheels-copied")
+
+
+def test_share_shows_the_text_to_copy_when_nothing_else_works(phone, folio_url, artifacts):
+    driver = phone
+    visit(driver, folio_url, "/plots/99")
+    settled(driver)
+    plot = press_share(driver, """
+        Object.defineProperty(navigator, 'share', {configurable: true, value: undefined});
+        Object.defineProperty(navigator, 'clipboard', {configurable: true, value: undefined});
+        document.execCommand = function () { return false; };""")
+    box = element(driver, "#plot-copy-text")
+    eventually(driver, box.is_displayed, bool, "the text to copy")
+    state = driver.execute_script(
+        "const t = document.getElementById('plot-copy-text');"
+        "return {value: t.value, start: t.selectionStart, end: t.selectionEnd, focused: document.activeElement === t};")
+    assert plot["text"] in norm(state["value"]) and plot["url"] in state["value"], state
+    assert state["focused"] and state["start"] == 0 and state["end"] == len(state["value"]), "the text to copy is not selected"
+    assert "Copied" not in element(driver, "#plot-share-status").text
+    shots(driver, artifacts, "wheels-copy-by-hand")
+    # Turning a wheel moves on to another plot: the old text goes.
+    driver.execute_script("const w = document.getElementById('wheel-modifier'); w.scrollTop = w.scrollTop + 120;")
+    eventually(driver, lambda: element(driver, "#plot-copy").is_displayed(), lambda shown: not shown, "the old text to go")
+
+
+def keep(driver: WebDriver, base: str, plot: str) -> str:
+    visit(driver, base, f"/plots/{plot}")
+    settled(driver)
+    text = norm(element(driver, "#plot-text").text)
+    submit(driver, "#keep-plot")
+    return text
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_kept_plots_are_a_paged_list_of_cards(request, size, folio_url, artifacts):
+    driver = request.getfixturevalue(size)
+    register(driver, folio_url, new_username())
+    texts = [keep(driver, folio_url, plot) for plot in ("11", "12", "13")]
+    visit(driver, folio_url, "/plots/kept")
+    assert norm(element(driver, "#kept-count").text) == "3 plots kept"
+    shown = [norm(e.text) for e in driver.find_elements(By.CSS_SELECTOR, ".kept-link .card-title")]
+    assert sorted(shown) == sorted(texts)
+    # Cards as in the other apps' lists: a bordered surface, with whole sentences, 44 px targets,
+    # and the sentence across most of the list's width (not squeezed beside its button).
+    rows = driver.execute_script("""
+        return Array.from(document.querySelectorAll('.kept-plot')).map(function (row) {
+          const link = row.querySelector('.kept-link'), button = row.querySelector('button');
+          const style = getComputedStyle(row), c = link.getBoundingClientRect(), b = button.getBoundingClientRect();
+          const title = link.querySelector('.card-title');
+          return {radius: parseFloat(style.borderTopLeftRadius), border: style.borderTopStyle, card: [c.width, c.height],
+                  button: [b.width, b.height], cut: title.scrollWidth > title.clientWidth + 1 || getComputedStyle(title).textOverflow === 'ellipsis',
+                  bullet: getComputedStyle(row).listStyleType, list: row.parentNode.getBoundingClientRect().width};
+        });""")
+    assert len(rows) == 3
+    for row in rows:
+        assert row["radius"] >= 8 and row["border"] == "solid", row
+        assert min(row["card"]) >= 44 and min(row["button"]) >= 44, row
+        assert row["card"][0] >= 0.8 * row["list"], row
+        assert not row["cut"] and row["bullet"] == "none", row
+    if size == "phone":
+        assert_fits_width(driver, 390)
+        shots(driver, artifacts, "kept")
+    # Paged as every list is.
+    visit(driver, folio_url, "/plots/kept?limit=2")
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".kept-plot")) == 2
+    submit(driver, ".pager a[rel='next']")
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".kept-plot")) == 1
+    assert norm(element(driver, "#kept-count").text) == "3 plots kept"
+    # With plots in it the page passes the same audit as every other page.
+    assert check_page(driver, Page("kept plots", "/plots/kept")) == []
+
+
+JARGON = ("grammar", "symbol", "rule")
+
+
+def visible_jargon(driver: WebDriver) -> list[str]:
+    """Words of the trade a newcomer would meet in what the page shows (not in its addresses)."""
+    text = driver.execute_script("return document.querySelector('main').innerText + ' ' + document.title").lower()
+    return [word for word in JARGON if word in text]
+
+
+def test_wheel_lists_are_explained_in_plain_words(phone, folio_url, artifacts):
+    driver = phone
+    register(driver, folio_url, new_username())
+    visit(driver, folio_url, "/plots/grammars")
+    assert visible_jargon(driver) == []
+    text = norm(element(driver, "main").text)
+    for words in ("wheel list", "#name#", "origin", "For example"):
+        assert words in text, f"the page does not say {words!r}"
+    assert_fits_width(driver, 390)
+    shots(driver, artifacts, "grammars-empty")
+    # The "more you can write" part, opened, says the same without jargon.
+    click(driver, "#grammar-help summary")
+    time.sleep(0.3)  # the marker's turn, finished before the screenshot
+    assert visible_jargon(driver) == []
+    shots(driver, artifacts, "grammars-help-open")
+
+    # The example, saved as it is, makes sentences from its own entries.
+    example = json.loads(element(driver, "#grammar-example").text)
+    fill(driver, "#grammar-name", "Pirates and tea")
+    set_textarea(driver, "#grammar-json", json.dumps(example, indent=2))
+    submit(driver, "#grammar-save")
+    sentences = [norm(e.text) for e in driver.find_elements(By.CSS_SELECTOR, ".grammar-text")]
+    assert len(sentences) == 5 and all(any(s.startswith(who) for who in example["who"]) for s in sentences), sentences
+    assert visible_jargon(driver) == []
+    shots(driver, artifacts, "grammar")
+    click(driver, ".grammar-source summary")
+    time.sleep(0.3)
+    shots(driver, artifacts, "grammar-lists-open")
+    assert check_page(driver, Page("one wheel list", urlparse(driver.current_url).path)) == []
+
+    # A mistake is explained in the same words, and what was typed stays.
+    visit(driver, folio_url, "/plots/grammars")
+    assert [norm(e.text) for e in driver.find_elements(By.CSS_SELECTOR, ".grammar-item .card-title")] == ["Pirates and tea"]
+    shots(driver, artifacts, "grammars")
+    fill(driver, "#grammar-name", "Broken")
+    set_textarea(driver, "#grammar-json", '{"origin": ["#nobody# sings"]}')
+    submit(driver, "#grammar-save")
+    errors = norm(element(driver, "#grammar-errors").text)
+    assert "There is no list named “nobody”" in errors, errors
+    assert visible_jargon(driver) == []
+    assert element(driver, "#grammar-json").get_attribute("value").strip() == '{"origin": ["#nobody# sings"]}'
+    driver.execute_script("document.getElementById('grammar-errors').scrollIntoView({block: 'start'})")
+    shots(driver, artifacts, "grammars-error")
+    assert check_page(driver, Page("wheel lists", "/plots/grammars")) == []
+
+
+def test_keyboard_focus_is_visible_on_the_wheels(desktop, folio_url):
+    """The accessibility suite's focus walk, over the wheels page: Share and the mute toggle included."""
+    test_accessibility.test_keyboard_focus_is_always_visible(desktop, folio_url, "/plots")

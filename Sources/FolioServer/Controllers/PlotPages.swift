@@ -77,12 +77,17 @@ enum PlotPages {
         let text: String
         let href: String
         let removeAction: String
+        /// The day it was kept ("12 Mar 2026"), in UTC: the server does not know the reader's time
+        /// zone, and a day is all a reader needs to tell two plots apart.
+        let keptOn: String
 
         init(_ plot: SavedPlot) {
             ids = plot.ids
             text = plot.text
             href = SiteRoute.plot.path(plot.seed.map(String.init) ?? plot.ids)
             removeAction = SiteRoute.forgetPlot.path(plot.ids)
+            keptOn = plot.createdAt.formatted(Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: "en_GB"),
+                                                               timeZone: TimeZone(identifier: "UTC")!))
         }
     }
 
@@ -90,7 +95,16 @@ enum PlotPages {
         let items: [KeptPlot]
         let empty: Bool
         let pager: Pager?
+        /// "1 plot kept", "12 plots kept": the whole list's size, not one page's.
+        let countText: String
         let navKept = true
+
+        init(items: [KeptPlot], total: Int, pager: Pager?) {
+            self.items = items
+            self.pager = pager
+            empty = total == 0
+            countText = total == 1 ? "1 plot kept" : "\(total) plots kept"
+        }
     }
 
     struct GrammarItem: Encodable {
@@ -122,7 +136,6 @@ enum PlotPages {
     struct GrammarPage: Encodable {
         struct Text: Encodable {
             let text: String
-            let seed: String
         }
 
         let name: String
@@ -134,7 +147,7 @@ enum PlotPages {
 
         init(_ saved: SavedGrammar, seed: UInt64, expanded: [String]) {
             name = saved.name
-            texts = expanded.enumerated().map { Text(text: $1, seed: String(seed &+ UInt64($0))) }
+            texts = expanded.map(Text.init)
             permalink = SiteRoute.grammar.path(saved.id, query: ["seed": String(seed)])
             again = SiteRoute.grammar.path(saved.id)
             json = saved.json

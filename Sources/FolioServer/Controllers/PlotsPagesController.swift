@@ -6,8 +6,9 @@ import Hummingbird
 import Plots
 
 /// The plot generator's pages: the three wheels (any plot by seed or by entry ids, a random one
-/// at `/plots`), the plots an account keeps, and the Tracery grammars it loads. The wheels work
-/// without JavaScript — Spin is a link to a new random plot — and `plots.js` makes them turn.
+/// at `/plots`), the plots an account keeps, and the Tracery grammars it loads (the pages call
+/// them "wheel lists", a name a newcomer understands). The wheels work without JavaScript — Spin
+/// is a link to a new random plot — and `plots.js` makes them turn.
 /// Every expansion of a user's grammar goes through the shared `ExpansionGate`, within the
 /// standard `ExpansionBudget`.
 struct PlotsPagesController: Sendable {
@@ -95,7 +96,7 @@ struct PlotsPagesController: Sendable {
         let page = try await book().kept(accountID: account.id, limit: limit, offset: offset)
         let items = page.items.map(PlotPages.KeptPlot.init)
         let pager = Self.pager(.keptPlots, label: "Kept plot pages", total: page.total, count: items.count, limit: limit, offset: offset)
-        return try render("plots/kept", title: "Kept plots", model: PlotPages.Kept(items: items, empty: page.total == 0, pager: pager),
+        return try render("plots/kept", title: "Kept plots", model: PlotPages.Kept(items: items, total: page.total, pager: pager),
                           context: context)
     }
 
@@ -120,9 +121,9 @@ struct PlotsPagesController: Sendable {
         let account = try context.requireAccount()
         let page = try await book().grammars(accountID: account.id, limit: window.limit, offset: window.offset)
         let items = page.items.map(PlotPages.GrammarItem.init)
-        let pager = Self.pager(.grammars, label: "Grammar pages", total: page.total, count: items.count,
+        let pager = Self.pager(.grammars, label: "Wheel list pages", total: page.total, count: items.count,
                                limit: window.limit, offset: window.offset)
-        return try render("plots/grammars", title: "Your grammars",
+        return try render("plots/grammars", title: "Your wheel lists",
                           model: PlotPages.Grammars(items: items, empty: page.total == 0, errors: errors, name: form.name, json: form.json,
                                                     pager: pager),
                           context: context, status: status)
@@ -142,11 +143,52 @@ struct PlotsPagesController: Sendable {
                                                      runner: expansions.runner(closing: context.closing))
             return .redirect(to: SiteRoute.grammar.path(saved.id), type: .normal)
         } catch let error as PlotsError where error != .cancelled {
-            return try await grammarList(context: context, form: (name, json), errors: [error.message], status: .badRequest)
-        } catch let error as GrammarNameError {
-            return try await grammarList(context: context, form: (name, json), errors: [error.message], status: .badRequest)
+            return try await grammarList(context: context, form: (name, json), errors: [Self.plainWords(error)], status: .badRequest)
+        } catch is GrammarNameError {
+            return try await grammarList(context: context, form: (name, json),
+                                         errors: ["Give the wheel list a name of 1 to \(PlotBook.maximumNameLength) characters."],
+                                         status: .badRequest)
         } catch let error as GrammarQuotaError {
-            return try await grammarList(context: context, form: (name, json), errors: [error.message], status: .conflict)
+            return try await grammarList(context: context, form: (name, json), errors: [Self.plainWords(error)], status: .conflict)
+        }
+    }
+
+    /// A refusal as the form's page words it: the page speaks of wheel lists, names and entries,
+    /// where the API (for people who know Tracery) keeps its own terms, grammars, symbols and rules.
+    static func plainWords(_ error: PlotsError) -> String {
+        switch error {
+        case .invalidJSON(let detail):
+            "The lists are not written in the expected form (\(detail)). Check the quotes, commas and brackets against the example."
+        case .invalidShape(let detail):
+            "Something in the lists is not in the expected form: each name needs one entry in quotes, or a list of entries in square brackets. (In detail: \(detail).)"
+        case .unknownSymbol(let name):
+            "There is no list named “\(name)”. Add one, or fix the #\(name)# that picks from it."
+        case .unknownModifier(let name):
+            "Folio does not know “.\(name)”. After a list’s name you may write .a, .s, .ed, .capitalize, .capitalizeAll, .inQuotes or .comma."
+        case .unbalancedHash(let rule):
+            "The entry “\(rule.prefix(80))” has an odd number of #: every #name# needs a # at each end."
+        case .unbalancedBracket(let rule):
+            "The entry “\(rule.prefix(80))” opens a [ it does not close, or closes one it did not open."
+        case .invalidAction(let action):
+            "[\(action.prefix(60))] should be [name:#list#], to pick once and remember, or [name:POP], to forget."
+        case .tooDeep(let limit):
+            "The lists pick from each other more than \(limit) deep: a list probably picks from itself with no way to stop."
+        case .tooCostly(let budget):
+            "Making one sentence from these lists takes more than \(grouped(budget.steps)) steps or more than \(grouped(budget.characters)) characters, the most one sentence may use. Let entries pick from other lists less often, or from their own list less often."
+        case .tooLarge(let bytes, let limit):
+            "The lists are \(bytes) bytes long; the most is \(limit) bytes."
+        case .cancelled, .notAWheelGrammar, .unknownEntry:
+            error.message
+        }
+    }
+
+    /// 100000 → "100,000", whatever the server's locale.
+    static func grouped(_ number: Int) -> String { number.formatted(.number.locale(Locale(identifier: "en_GB"))) }
+
+    static func plainWords(_ error: GrammarQuotaError) -> String {
+        switch error {
+        case .reached(let limit):
+            "You keep \(limit) wheel list\(limit == 1 ? "" : "s"), the most an account may keep. Delete one, or save under the name of one you keep to replace it."
         }
     }
 

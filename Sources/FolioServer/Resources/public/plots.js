@@ -1,7 +1,9 @@
 // The plot wheels: each wheel scrolls and comes to rest on the first line of an entry (CSS scroll
 // snapping does the resting); Spin asks the server for a plot and turns the wheels to it, with a
-// click as each entry passes; the predicate wheel shows the forms that agree with the subject.
-// Without this script the page still shows its plot, and Spin is a link to a new one.
+// click as each entry passes; the predicate wheel shows the forms that agree with the subject;
+// Share hands the plot to the phone's share sheet, or copies it.
+// Without this script the page still shows its plot, Spin is a link to a new one, and the link to
+// the plot is there to copy.
 (function () {
   "use strict";
 
@@ -48,10 +50,11 @@
     } catch (e) { /* no sound is no reason to stop */ }
   }
 
+  // A toggle: its name stays "Mute the clicks" and aria-pressed says whether they are muted.
   var mute = document.getElementById("plot-mute");
   function showMute() {
     mute.setAttribute("aria-pressed", muted ? "true" : "false");
-    mute.textContent = muted ? "Sound off" : "Sound on";
+    mute.title = muted ? "The clicks are muted" : "Mute the clicks";
   }
   if (mute) {
     mute.hidden = false;
@@ -80,6 +83,12 @@
       if (distance < bestDistance) { best = entry; bestDistance = distance; }
     });
     return best;
+  }
+  // The band a wheel rests in is as tall as the first line resting there: a line too long for the
+  // wheel wraps rather than being cut short, and the band must hold all of it.
+  function band(wheel, entry) {
+    var line = entry && firstLine(entry);
+    if (line) wheel.parentNode.style.setProperty("--band", line.offsetHeight + "px");
   }
   function text(entry) {
     return Array.prototype.map.call(entry.querySelectorAll(".wheel-line"), function (l) { return l.textContent; }).join(" ");
@@ -116,6 +125,7 @@
       var entry = nearest(wheels[name]);
       entries(wheels[name]).forEach(function (e) { e.setAttribute("aria-selected", e === entry ? "true" : "false"); });
       chosen[name] = entry;
+      band(wheels[name], entry);
     });
     agree(chosen.subject.getAttribute("data-agreement"));
     var ids = names.map(function (n) { return chosen[n].getAttribute("data-id"); }).join("-");
@@ -135,9 +145,10 @@
       keepIds.value = ids;
       document.getElementById("keep-seed").value = seed;
       var keep = document.getElementById("keep-plot");
-      if (keep && keep.getAttribute("data-for") !== ids) { keep.textContent = "Keep this plot"; keep.setAttribute("data-for", ids); }
+      if (keep && keep.getAttribute("data-for") !== ids) { keep.textContent = "Keep"; keep.setAttribute("data-for", ids); }
     }
     if (window.history && history.replaceState) history.replaceState(null, "", link);
+    hideCopy();
   }
 
   // ---------- Turning by hand ----------
@@ -148,7 +159,7 @@
     wheel.addEventListener("scroll", function () {
       if (spinning) return;
       var now = nearest(wheel);
-      if (now !== last) { tick(); last = now; }
+      if (now !== last) { tick(); band(wheel, now); last = now; }
       clearTimeout(timer);
       timer = setTimeout(update, 140);
     });
@@ -187,6 +198,7 @@
           requestAnimationFrame(frame);
         } else {
           wheel.scrollTop = end;
+          band(wheel, target);
           wheel.classList.remove("spinning");
           resolve();
         }
@@ -222,10 +234,75 @@
       });
   });
 
+  // ---------- Sharing ----------
+  // The share sheet where the browser has one (phones); otherwise the plot and its link go to the
+  // clipboard, and where even that is refused they are shown selected, for the reader to copy.
+  var share = document.getElementById("plot-share");
+  var shareStatus = document.getElementById("plot-share-status");
+  var copyBox = document.getElementById("plot-copy");
+  var copyText = document.getElementById("plot-copy-text");
+  var saidTimer = 0;
+  function say(message, fade) {
+    clearTimeout(saidTimer);
+    shareStatus.textContent = message;
+    shareStatus.classList.toggle("done", !!fade);
+    if (fade) saidTimer = setTimeout(function () { shareStatus.textContent = ""; }, 4000);
+  }
+  function hideCopy() {
+    if (copyBox && !copyBox.hidden) { copyBox.hidden = true; say(""); }
+  }
+  function plotNow() {
+    return {
+      text: document.getElementById("plot-text").textContent.trim(),
+      url: new URL(document.getElementById("plot-permalink").getAttribute("href"), location.href).href
+    };
+  }
+  function copied() {
+    say("Copied: the plot and its link are ready to paste.", true);
+  }
+  function copyByHand(words) {
+    copyBox.hidden = false;
+    copyText.value = words;
+    copyText.focus();
+    copyText.select();
+    copyText.setSelectionRange(0, words.length);
+    var done = false;
+    try { done = document.execCommand("copy"); } catch (e) { done = false; }
+    if (done) {
+      copyBox.hidden = true;
+      share.focus();
+      copied();
+    } else {
+      say("This browser would not copy it for you: the text below is selected, ready to copy.");
+    }
+  }
+  function copy(plot) {
+    var words = plot.text + "\n" + plot.url;
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(words).then(copied, function () { copyByHand(words); });
+    } else {
+      copyByHand(words);
+    }
+  }
+  if (share) {
+    share.hidden = false;
+    share.addEventListener("click", function () {
+      var plot = plotNow();
+      if (!navigator.share) { copy(plot); return; }
+      navigator.share({ title: "A plot from Folio", text: plot.text, url: plot.url })
+        .then(function () { say(""); }, function (error) {
+          // Closing the share sheet is a choice, not a failure; anything else falls back to copying.
+          if (error && error.name === "AbortError") return;
+          copy(plot);
+        });
+    });
+  }
+
   // The page's own plot, centred on each wheel.
   names.forEach(function (name) {
     var selected = wheels[name].querySelector('.wheel-entry[aria-selected="true"]') || entries(wheels[name])[0];
     wheels[name].scrollTop = restingTop(wheels[name], selected);
+    band(wheels[name], selected);
   });
   machine.setAttribute("data-ready", "true");
 })();
