@@ -186,6 +186,7 @@ func buildRouter(database: any FolioDatabase, library: LibraryCache, pages: Page
                                                                      perHour: configuration.limits.registrationsPerAddressPerHour),
                                  passwords: passwords, csrf: csrf).routes)
     site.mount(MonologuePagesController(favourites: Favourites(store: database), library: library, pages: pages).routes)
+    site.mount(CutSheetPages(favourites: Favourites(store: database), library: library, pages: pages).routes)
     site.mount(VocabularyPagesController(store: database, pages: pages, pairLimit: configuration.limits.pairsPerAccount).routes)
     let catalogue = CatalogueCache(store: database, recheckSeconds: configuration.libraryRecheckSeconds)
     api.mount(CharactersAPIController(favourites: CharacterFavourites(store: database), catalogue: catalogue).routes)

@@ -49,7 +49,8 @@ import Testing
         let catalogue = try Catalogue.bundled.get()
         let luke = try #require(catalogue.characters.first { $0.name == "Luke Skywalker" })
         let details = CharacterDetails(luke, in: catalogue)
-        #expect(details.facts.map(\.label) == ["Name", "Home planet", "Birth year", "Eye colour", "Species", "Height", "First appearance"])
+        // The name is the page's heading, not a fact beside it.
+        #expect(details.facts.map(\.label) == ["Home planet", "Birth year", "Eye colour", "Species", "Height", "First appearance"])
         #expect(details.facts.first { $0.id == "fact-height" }?.value.hasSuffix(" cm") == true)
         #expect(details.webHref == "/characters/\(luke.id)/web")
         let row = CharacterRow(luke, in: catalogue, isFavourite: true, canKeep: false, back: "/characters?page=2")

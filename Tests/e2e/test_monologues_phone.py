@@ -154,3 +154,28 @@ def test_phone_cutting_a_favourite_by_tapping_lines(phone, folio_url, api, artif
     eventually(driver, lambda: norm(line_buttons(driver)[-1].text), lambda t: t == "And a line of my own.",
                "the typed line to join the lines")
     assert body_text(driver).count("And a line of my own.") >= 1
+
+
+def test_phone_printing_a_cut(phone, folio_url, api, artifacts):
+    driver, base = phone, folio_url
+    register(driver, base, new_username())
+    visit(driver, base, "/monologues?q=dagger")
+    chosen = open_first_result(driver)
+    toggle_favourite(driver, now_favourite=True)
+    visit(driver, base, f"/monologues/favourites/{chosen}/edit")
+    click_element(driver, line_buttons(driver)[1])
+    click_element(driver, driver.find_elements(By.CSS_SELECTOR, "#line-list button.beat-gap")[4])
+    submit(driver, "#edit-save")
+    mark_page(driver)
+    click(driver, "#print-link")
+    wait_ready(driver, "the print view")
+    assert urlparse(driver.current_url).path == f"/monologues/favourites/{chosen}/print"
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#sheet-text hr.beat")) == 1
+    assert "cut from" in element(driver, "#sheet-timing").text
+    assert element(driver, "#print-sheet").is_displayed()
+    assert_fits_width(driver, 390)
+    shots(driver, artifacts, "monologues-print")
+    # The Markdown the download link gives, fetched as the page would.
+    markdown = driver.execute_script(
+        "return fetch(document.getElementById('export-markdown').href, {credentials: 'same-origin'}).then(r => r.text())")
+    assert markdown.startswith("# ") and "* * *" in markdown

@@ -199,6 +199,7 @@ enum MonologuePages {
         let saveAction: String
         let restoreAction: String
         let removeAction: String
+        let printHref: String
         /// The library's text, from which the line editor offers cut lines back.
         let originalText: String
         let wordsPerMinute: Int
@@ -217,6 +218,7 @@ enum MonologuePages {
             saveAction = SiteRoute.saveFavouriteEdits.path(m.id)
             restoreAction = SiteRoute.restoreFavourite.path(m.id)
             removeAction = SiteRoute.removeFavourite.path(m.id)
+            printHref = SiteRoute.printFavourite.path(m.id)
         }
     }
 

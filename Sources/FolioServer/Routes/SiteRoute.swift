@@ -11,6 +11,7 @@ enum SiteRoute: String, Route {
     // Monologues
     case monologues, monologueOptions, saveMonologueOptions, monologueTags, monologueFavourites
     case editFavourite, saveFavouriteEdits, restoreFavourite, removeFavourite, monologue, toggleFavourite, saveMonologueTextSize
+    case printFavourite, exportFavourite
     // Vocabulary
     case vocabulary, newPair, createPair, editPair, updatePair, deletePair
     case revise, revisionSession, answer, rate
@@ -50,6 +51,8 @@ enum SiteRoute: String, Route {
         case .editFavourite, .saveFavouriteEdits: "/monologues/favourites/{id}/edit"
         case .restoreFavourite: "/monologues/favourites/{id}/restore"
         case .removeFavourite: "/monologues/favourites/{id}/remove"
+        case .printFavourite: "/monologues/favourites/{id}/print"
+        case .exportFavourite: "/monologues/favourites/{id}/export"
         case .monologue: "/monologues/{id}"
         case .toggleFavourite: "/monologues/{id}/favourite"
         case .saveMonologueTextSize: "/monologues/{id}/text-size"

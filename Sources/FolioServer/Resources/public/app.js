@@ -307,8 +307,17 @@
     });
   }
 
+  // A print button is script's to offer (print() has no form equivalent); without script the
+  // browser's own Print menu prints the same page.
+  function setUpPrintButtons() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-print]"), function (button) {
+      button.addEventListener("click", function () { window.print(); });
+    });
+  }
+
   setUpBackToList();
   setUpTextSize();
+  setUpPrintButtons();
   setUpLiveSearch();
   setUpConfirmations();
   setUpThemeToggle();

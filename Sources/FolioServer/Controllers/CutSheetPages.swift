@@ -1,0 +1,92 @@
+import FolioApp
+import Foundation
+import Hummingbird
+import Monologues
+
+/// A favourite as the actor cut it, to print (beats, notes, cue, running time) or to take away as
+/// Markdown or plain text. Only its owner can see it: another account's favourite is not found.
+struct CutSheetPages: Sendable {
+    let favourites: Favourites
+    let library: LibraryCache
+    let pages: PageRenderer
+
+    var routes: MountedRoutes<FolioRequestContext> {
+        MountedRoutes(at: "/monologues/favourites")
+            .on(page: .printFavourite, use: print)
+            .on(page: .exportFavourite, use: export)
+    }
+
+    /// The owner's cut of the favourite the path names.
+    func sheet(_ context: FolioRequestContext) async throws -> CutSheet {
+        let id = try context.parameters.require("id")
+        let account = try context.requireAccount()
+        let item = try await favourites.item(id, accountID: account.id, in: try await library.current())
+        return CutSheet(edited: item.monologue, original: item.original)
+    }
+
+    @Sendable func print(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let id = try context.parameters.require("id")
+        let sheet = try await sheet(context)
+        return try pages.render("monologues/print", title: sheet.title, tab: .monologues,
+                                model: [Page(sheet, id: id)], context: context)
+    }
+
+    /// `?format=markdown` (the default) or `text`, as a download named after the speech.
+    @Sendable func export(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let format = WebForm(query: request).get("format") ?? "markdown"
+        guard let kind = Format(rawValue: format) else {
+            throw MonologueError.unknownFilterValue(field: "format", value: String(format.prefix(40)), allowed: Format.allCases.map(\.rawValue))
+        }
+        let sheet = try await sheet(context)
+        let body = kind == .markdown ? sheet.markdown : sheet.plainText
+        return Response(status: .ok, headers: [
+            .contentType: kind == .markdown ? "text/markdown; charset=utf-8" : "text/plain; charset=utf-8",
+            .contentDisposition: "attachment; filename=\"\(sheet.fileName(extension: kind == .markdown ? "md" : "txt"))\"",
+            .cacheControl: "no-store",
+        ], body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    enum Format: String, CaseIterable { case markdown, text }
+
+    /// The print view's model: the sheet's parts as the template walks them.
+    struct Page: Encodable {
+        struct Block: Encodable {
+            struct Line: Encodable { let text: String; let isDirection: Bool }
+            let isBeat: Bool
+            let lines: [Line]
+        }
+
+        let title: String
+        let character: String
+        let play: String
+        let actScene: String
+        let situation: String
+        let notes: String
+        let hasNotes: Bool
+        let timing: String
+        let blocks: [Block]
+        let editHref: String
+        let markdownHref: String
+        let textHref: String
+
+        init(_ sheet: CutSheet, id: String) {
+            title = sheet.title
+            character = sheet.character
+            play = sheet.play
+            actScene = sheet.actScene
+            situation = sheet.situation
+            notes = sheet.notes
+            hasNotes = !sheet.notes.isEmpty
+            timing = sheet.timing
+            blocks = sheet.blocks.map { block in
+                switch block {
+                case .beat: Block(isBeat: true, lines: [])
+                case .lines(let lines): Block(isBeat: false, lines: lines.map { .init(text: $0, isDirection: $0.hasPrefix("[")) })
+                }
+            }
+            editHref = SiteRoute.editFavourite.path(id)
+            markdownHref = SiteRoute.exportFavourite.path(id, query: ["format": "markdown"])
+            textHref = SiteRoute.exportFavourite.path(id, query: ["format": "text"])
+        }
+    }
+}
