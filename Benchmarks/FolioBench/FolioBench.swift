@@ -5,7 +5,8 @@ import Monologues
 /// `swift run -c release folio-bench [PLAYS_DIR]`: the quality bars of the monologue library and
 /// of Ghost, as medians over repeated runs, each beside its baseline measured in the same run.
 /// `folio-bench swapi` times SWAPI imports of growing size side by side; `folio-bench scale-seed`
-/// fills a data directory with one account at scale for `scripts/scale-bench.sh`.
+/// fills a data directory with one account at scale for `scripts/scale-bench.sh`; `folio-bench glossary`
+/// times word lookups in GCIDE.
 @main
 struct FolioBench {
     static func main() async throws {
@@ -13,12 +14,20 @@ struct FolioBench {
         switch arguments.first {
         case "swapi": return try await SWAPIBench.run()
         case "scale-seed": return try await ScaleSeed.run(Array(arguments.dropFirst()))
+        case "glossary": return try await GlossaryBench.run(Array(arguments.dropFirst()))
         default: break
         }
         let directory = arguments.first.map { URL(fileURLWithPath: $0) }
             ?? ProcessInfo.processInfo.environment["FOLIO_CORPUS"].map { URL(fileURLWithPath: $0) }
             ?? DataDirectory.resolve(explicit: nil).shakespeareURL
         let files = try PlayCorpus.files(in: directory)
+        if arguments.dropFirst().first == "search" || ProcessInfo.processInfo.environment["FOLIO_BENCH_ONLY"] == "search" {
+            // `folio-bench PLAYS_DIR search`: the search medians alone, for a quick before-and-after.
+            let library = MonologueLibrary(try PlayCorpus.monologues(from: files).monologues)
+            searchCases(library)
+            searchFinding(library)
+            return
+        }
         print("Folio benchmarks — \(files.count) plays from \(directory.path)")
         print("")
 
@@ -61,10 +70,50 @@ struct FolioBench {
             print(String(format: "    seed search  median %8.1f µs   → %.0f× faster (bar ≥ 100×)", baselineMedian * 1e6, baselineMedian / oursMedian))
         }
         print("")
+        searchFinding(library)
+        print("")
         let relatedTimes = (0..<50).map { i in measure { _ = library.related(to: library.monologues[i * 37 % library.count].id) } }
         report("related monologues (five most similar)", relatedTimes, unit: .milliseconds, bar: nil)
         print("")
         GhostBench.run()
+    }
+
+    /// The seed-comparison cases' Folio medians alone (no seed run): the figures the search bar
+    /// (≤ 20 µs in-process) is held to.
+    static func searchCases(_ library: MonologueLibrary) {
+        let cases: [(String, MonologueFilter)] = [
+            ("Hamlet revenge blood", MonologueFilter(gender: .male)),
+            ("love death night", MonologueFilter(gender: .female, tone: .tragedy)),
+            ("king crown blood", MonologueFilter(length: .medium)),
+            ("fool wise folly", MonologueFilter(tone: .comedy)),
+        ]
+        for (query, filter) in cases {
+            let ours = (0..<3000).map { _ in measure { _ = library.search(query, filter: filter, limit: 20) } }
+            print(String(format: "search %-28@ %-34@ median %6.1f µs", "\"\(query)\"" as NSString, describe(filter) as NSString, median(ours) * 1e6))
+        }
+    }
+
+    /// What actors type beyond the seed — a quoted phrase, a word's start, a tone word, the new
+    /// filters — each timed as the search alone, and the snippets of a page of twenty results
+    /// timed apart (they are cut for the page shown, never for every match).
+    static func searchFinding(_ library: MonologueLibrary) {
+        let cases: [(String, MonologueFilter)] = [
+            ("\"to be or not to be\"", MonologueFilter()),
+            ("venge* blood", MonologueFilter()),
+            ("tragic love", MonologueFilter(gender: .female)),
+            ("\"my lord\" king", MonologueFilter(form: .verse, age: .older)),
+            ("night", MonologueFilter(gender: .female, play: "romeo-and-juliet", age: .young, fresh: true)),
+        ]
+        for (query, filter) in cases {
+            let prepared = library.prepare(query)
+            let search = (0..<3000).map { _ in measure { _ = library.searchNumbers(prepared, filter: filter, limit: 20) } }
+            let numbers = library.searchNumbers(prepared, filter: filter, limit: 20).numbers
+            let texts = numbers.map { library.monologues[$0].spokenText }
+            let snippets = (0..<300).map { _ in measure { _ = library.snippets(of: texts, for: prepared) } }
+            print(String(format: "search %-28@ %-34@ median %6.1f µs   snippets for %2d results %7.1f µs (%.1f µs each)",
+                         query as NSString, describe(filter) as NSString, median(search) * 1e6, numbers.count,
+                         median(snippets) * 1e6, numbers.isEmpty ? 0 : median(snippets) * 1e6 / Double(numbers.count)))
+        }
     }
 
     enum Unit { case seconds, milliseconds }
@@ -91,6 +140,10 @@ struct FolioBench {
         if let g = filter.gender { parts.append("gender=\(g.rawValue)") }
         if let t = filter.tone { parts.append("tone=\(t.rawValue)") }
         if let l = filter.length { parts.append("length=\(l.rawValue)") }
+        if let f = filter.form { parts.append("verse=\(f.rawValue)") }
+        if let p = filter.play { parts.append("play=\(p)") }
+        if let a = filter.age { parts.append("age=\(a.rawValue)") }
+        if filter.fresh { parts.append("fresh=1") }
         return "[" + parts.joined(separator: " ") + "]"
     }
 }

@@ -24,6 +24,20 @@ public struct BitSet: Sendable, Hashable {
     }
 
     @inline(__always)
+    public mutating func remove(_ member: Int) {
+        words[member >> 6] &= ~(1 << UInt64(member & 63))
+    }
+
+    /// Removes every member of `other`.
+    public mutating func subtract(_ other: BitSet) {
+        words.withUnsafeMutableBufferPointer { mine in
+            other.words.withUnsafeBufferPointer { theirs in
+                for i in 0..<mine.count { mine[i] &= ~theirs[i] }
+            }
+        }
+    }
+
+    @inline(__always)
     public func contains(_ member: Int) -> Bool {
         words[member >> 6] & (1 << UInt64(member & 63)) != 0
     }

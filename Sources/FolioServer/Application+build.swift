@@ -177,6 +177,7 @@ func buildRouter(database: any FolioDatabase, library: LibraryCache, pages: Page
     home.addPageRoutes(to: site)
 
     api.mount(MonologuesController<FolioRequestContext>(library: library, store: database).routes)
+    api.mount(GlossaryController(shelf: .shared).routes)
     api.mount(FavouritesAPIController(favourites: Favourites(store: database), library: library).routes)
     api.mount(VocabularyAPIController(store: database, pairLimit: configuration.limits.pairsPerAccount).routes)
     let passwords = Passwords(cost: configuration.bcryptCost, threads: configuration.limits.concurrentPasswordChecks,
@@ -187,6 +188,7 @@ func buildRouter(database: any FolioDatabase, library: LibraryCache, pages: Page
                                  passwords: passwords, csrf: csrf).routes)
     site.mount(MonologuePagesController(favourites: Favourites(store: database), library: library, pages: pages).routes)
     site.mount(CutSheetPages(favourites: Favourites(store: database), library: library, pages: pages).routes)
+    site.mount(AuditionSetPages(finder: MonologueFinder(favourites: Favourites(store: database)), library: library, pages: pages).routes)
     site.mount(VocabularyPagesController(store: database, pages: pages, pairLimit: configuration.limits.pairsPerAccount).routes)
     let catalogue = CatalogueCache(store: database, recheckSeconds: configuration.libraryRecheckSeconds)
     api.mount(CharactersAPIController(favourites: CharacterFavourites(store: database), catalogue: catalogue).routes)

@@ -47,6 +47,10 @@ extension AppDatabase: FavouriteStore {
         try await favourites.personalTags(accountID: accountID)
     }
 
+    public func personalGenders(accountID: Account.ID) async throws -> [String: Gender] {
+        try await favourites.personalGenders(accountID: accountID)
+    }
+
     public func monologueOptions(accountID: Account.ID) async throws -> MonologueOptions? {
         try await favourites.monologueOptions(accountID: accountID)
     }

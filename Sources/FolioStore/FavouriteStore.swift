@@ -94,6 +94,21 @@ public struct FavouriteRepository: Sendable {
         }
     }
 
+    /// The genders the account gave its favourites, by monologue id: only that column of the
+    /// favourites whose gender was changed, as search needs it on every query.
+    public func personalGenders(accountID: Account.ID) async throws -> [String: Gender] {
+        try await reader.read { db in
+            var genders: [String: Gender] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT monologueId, gender FROM favourite WHERE accountId = ? AND gender IS NOT NULL",
+                                        arguments: [accountID]) {
+                let id: String = row[0], raw: String = row[1]
+                guard let gender = Gender(rawValue: raw) else { throw StoreError.corruptRow(table: FavouriteRecord.databaseTableName, id: id) }
+                genders[id] = gender
+            }
+            return genders
+        }
+    }
+
     public func favourite(accountID: Account.ID, monologueID: String) async throws -> Favourite? {
         try await reader.read { db in
             try FavouriteRecord.filter(sql: "accountId = ? AND monologueId = ?", arguments: [accountID, monologueID])

@@ -36,7 +36,7 @@ public struct CutSheet: Sendable, Hashable {
         title = edited.title
         character = edited.character
         play = edited.play
-        actScene = Self.actScene(act: edited.act, scene: edited.scene)
+        actScene = edited.actScene
         situation = original.notes
         notes = edited.notes == original.notes ? "" : edited.notes
         var blocks: [Block] = []
@@ -60,15 +60,11 @@ public struct CutSheet: Sendable, Hashable {
         verse = edited.verse
     }
 
-    public static func actScene(act: Int, scene: Int) -> String {
-        if act == 0 { return scene == 0 ? "Prologue or epilogue" : "Induction, Scene \(scene)" }
-        return scene == 0 ? "Act \(MonologueExtractor.roman(act)), Prologue" : "Act \(MonologueExtractor.roman(act)), Scene \(scene)"
-    }
-
-    /// "1 min 25 s".
+    /// "1 min 25 s", "45 s", "3 min".
     public static func duration(_ seconds: Int) -> String {
         let minutes = seconds / 60, rest = seconds % 60
-        return minutes == 0 ? "\(rest) s" : "\(minutes) min \(rest) s"
+        if minutes == 0 { return "\(rest) s" }
+        return rest == 0 ? "\(minutes) min" : "\(minutes) min \(rest) s"
     }
 
     /// "1 min 45 s · 263 words · 32 lines · verse · cut from 2 min 5 s".

@@ -90,6 +90,17 @@ public struct Monologue: Codable, Sendable, Hashable, Identifiable {
 }
 
 extension Monologue {
+    /// The first line the speaker says: how actors know a speech, beside its title.
+    public var firstLine: String {
+        spokenText.split(separator: "\n").first { $0 != "/" }.map(String.init) ?? ""
+    }
+
+    /// "Act II, Scene 1", "Prologue or epilogue", "Induction, Scene 2".
+    public var actScene: String {
+        if act == 0 { return scene == 0 ? "Prologue or epilogue" : "Induction, Scene \(scene)" }
+        return scene == 0 ? "Act \(MonologueExtractor.roman(act)), Prologue" : "Act \(MonologueExtractor.roman(act)), Scene \(scene)"
+    }
+
     /// The speaker's own words: the text without the bracketed stage directions and
     /// interjections, which search and word counts leave out.
     public var spokenText: String {

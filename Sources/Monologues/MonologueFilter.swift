@@ -42,8 +42,14 @@ public enum MonologueError: FolioError, Equatable {
     }
 }
 
+/// Verse or prose, as an actor asks for a speech.
+public enum Form: String, Codable, Sendable, CaseIterable, Hashable {
+    case verse, prose
+}
+
 /// The seed's Settings as a filter: gender, tone and length, plus any number of tags, all of
-/// which must hold. `nil` means no filter.
+/// which must hold; and what actors also ask for: verse or prose, one play, a playing age, and
+/// "not overdone" (`fresh`: nothing on Folio's often-heard list). `nil` means no filter.
 public struct MonologueFilter: Sendable, Hashable {
     /// `.male` also returns `.any` roles, and so does `.female`; `.any` is no filter at all,
     /// as it was the seed's default setting.
@@ -51,20 +57,58 @@ public struct MonologueFilter: Sendable, Hashable {
     public var tone: Tone?
     public var length: Length?
     public var tags: [String]
+    public var form: Form?
+    /// A play's slug, as `PlaySlug` makes it: "romeo-and-juliet".
+    public var play: String?
+    /// `.young` also returns roles of `.any` playing age (unjudged ones), as gender does;
+    /// `.any` is no filter.
+    public var age: PlayingAge?
+    /// Only pieces not on the often-heard list.
+    public var fresh: Bool
 
-    public init(gender: Gender? = nil, tone: Tone? = nil, length: Length? = nil, tags: [String] = []) {
+    public init(gender: Gender? = nil, tone: Tone? = nil, length: Length? = nil, tags: [String] = [],
+                form: Form? = nil, play: String? = nil, age: PlayingAge? = nil, fresh: Bool = false) {
         self.gender = gender
         self.tone = tone
         self.length = length
         self.tags = tags
+        self.form = form
+        self.play = play
+        self.age = age
+        self.fresh = fresh
     }
 
     /// Reads filter values as a person types them (any case); empty strings mean no filter.
-    public static func parse(gender: String?, tone: String?, length: String?, tags: [String] = []) throws(MonologueError) -> MonologueFilter {
-        MonologueFilter(gender: try value(gender, field: "gender"),
-                        tone: try value(tone, field: "tone"),
-                        length: try value(length, field: "length"),
-                        tags: tags.map { TextFolding.fold($0).trimmingSpaces }.filter { !$0.isEmpty })
+    /// `plays` are the slugs a play filter may name (nil: not checked here).
+    public static func parse(gender: String?, tone: String?, length: String?, tags: [String] = [],
+                             form: String? = nil, play: String? = nil, age: String? = nil, fresh: String? = nil,
+                             plays: [String]? = nil) throws(MonologueError) -> MonologueFilter {
+        var filter = MonologueFilter(gender: try value(gender, field: "gender"),
+                                     tone: try value(tone, field: "tone"),
+                                     length: try value(length, field: "length"),
+                                     tags: tags.map { TextFolding.fold($0).trimmingSpaces }.filter { !$0.isEmpty },
+                                     form: try value(form, field: "verse"),
+                                     age: try value(age, field: "age"),
+                                     fresh: try flag(fresh, field: "fresh"))
+        if filter.age == .any { filter.age = nil }
+        if let play, !play.trimmingSpaces.isEmpty {
+            let slug = PlaySlug.of(play)
+            if let plays, !plays.contains(slug) {
+                throw .unknownFilterValue(field: "play", value: play, allowed: plays)
+            }
+            filter.play = slug
+        }
+        return filter
+    }
+
+    /// "1", "true", "yes" or "on" (a ticked checkbox) are true; "0", "false", "no" or empty false.
+    public static func flag(_ raw: String?, field: String) throws(MonologueError) -> Bool {
+        guard let raw else { return false }
+        switch TextFolding.fold(raw).trimmingSpaces {
+        case "1", "true", "yes", "on": return true
+        case "", "0", "false", "no", "off": return false
+        default: throw .invalidParameter(name: field, value: raw, expected: "1 (or true) or 0 (or false)")
+        }
     }
 
     private static func value<T: RawRepresentable & CaseIterable>(_ raw: String?, field: String) throws(MonologueError) -> T?
@@ -75,5 +119,24 @@ public struct MonologueFilter: Sendable, Hashable {
             throw .unknownFilterValue(field: field, value: raw, allowed: T.allCases.map(\.rawValue))
         }
         return value
+    }
+}
+
+/// A play's name as it stands in an address: "Henry IV, Part 1" is "henry-iv-part-1", the slug
+/// the corpus files use. Names and slugs alike read to the same slug, so `play=` takes either.
+public enum PlaySlug {
+    public static func of(_ name: String) -> String {
+        var slug = ""
+        var pendingDash = false
+        for byte in TextFolding.fold(name).trimmingSpaces.utf8 {
+            if (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) {
+                if pendingDash && !slug.isEmpty { slug.append("-") }
+                pendingDash = false
+                slug.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                pendingDash = true
+            }
+        }
+        return slug
     }
 }

@@ -6,6 +6,32 @@ public struct SearchResult: Sendable, Hashable {
     /// How many monologues match, before paging.
     public var total: Int
     public var items: [Monologue]
+    /// For each item, the text around the words matched (nil when only other fields matched);
+    /// empty unless asked for, since only a page being shown needs them.
+    public var snippets: [Snippet?] = []
+}
+
+/// What one account has made its own of the library, which its searches count as it sees it:
+/// the tags it gave favourites and the gender it gave a role ("a male speech the actor made
+/// female is found with gender=female, by that actor only").
+public struct PersonalView: Sendable, Hashable {
+    /// Monologue id → the account's own tags on it.
+    public var tags: [String: [String]]
+    /// Monologue id → the gender the account gave it.
+    public var genders: [String: Gender]
+
+    public init(tags: [String: [String]] = [:], genders: [String: Gender] = [:]) {
+        self.tags = tags
+        self.genders = genders
+    }
+
+    public static let none = PersonalView()
+}
+
+/// A play of the library: its name and the slug `play=` takes.
+public struct PlayName: Sendable, Hashable, Codable {
+    public var slug: String
+    public var name: String
 }
 
 /// A monologue like another one, and why.
@@ -75,6 +101,16 @@ public struct MonologueLibrary: Sendable {
     private let toneMembers: [Tone: BitSet]
     private let lengthMembers: [Length: BitSet]
     private let tagMembers: [String: BitSet]
+    private let formMembers: [Form: BitSet]
+    private let playMembers: [String: BitSet]
+    private let ageMembers: [PlayingAge: BitSet]
+    private let oftenHeardMembers: BitSet
+    /// Per monologue, its playing age (from the curated table).
+    private let ages: [PlayingAge]
+    /// Per monologue, the numbers of the monologues before and after it in its play (-1: none).
+    private let neighbours: [(previous: Int32, next: Int32)]
+    /// Every play, in name order.
+    public let plays: [PlayName]
 
     /// Summaries of an unchanging library, worked out once rather than on every request.
     public let stats: LibraryStats
@@ -111,6 +147,34 @@ public struct MonologueLibrary: Sendable {
         genderMembers = index(\.gender)
         toneMembers = index(\.tone)
         lengthMembers = index(\.length)
+        formMembers = index { $0.verse ? Form.verse : Form.prose }
+        playMembers = index { PlaySlug.of($0.play) }
+        let ages = sorted.map(PlayingAge.of)
+        self.ages = ages
+        var ageMembers: [PlayingAge: BitSet] = [:]
+        for (i, age) in ages.enumerated() { ageMembers[age, default: BitSet(capacity: n)].insert(i) }
+        self.ageMembers = ageMembers
+        var oftenHeard = BitSet(capacity: n)
+        for id in OftenHeard.ids { if let i = numberByID[id] { oftenHeard.insert(i) } }
+        oftenHeardMembers = oftenHeard
+        plays = Dictionary(sorted.map { (PlaySlug.of($0.play), $0.play) }, uniquingKeysWith: { first, _ in first })
+            .map { PlayName(slug: $0.key, name: $0.value) }.sorted { $0.name < $1.name }
+        // Play order is the number in the title ("Hamlet 07"); sortTitle order already keeps a
+        // play's monologues together, but not always in that order past 99.
+        var neighbours = [(previous: Int32, next: Int32)](repeating: (-1, -1), count: n)
+        var byPlay: [String: [Int]] = [:]
+        for (i, m) in sorted.enumerated() { byPlay[m.play, default: []].append(i) }
+        for numbers in byPlay.values {
+            let ordered = numbers.sorted { a, b in
+                let x = Int(sorted[a].title.split(separator: " ").last ?? "") ?? a
+                let y = Int(sorted[b].title.split(separator: " ").last ?? "") ?? b
+                return x != y ? x < y : a < b
+            }
+            for (k, i) in ordered.enumerated() {
+                neighbours[i] = (k > 0 ? Int32(ordered[k - 1]) : -1, k + 1 < ordered.count ? Int32(ordered[k + 1]) : -1)
+            }
+        }
+        self.neighbours = neighbours
         var tagMembers: [String: BitSet] = [:]
         for (i, m) in sorted.enumerated() {
             for tag in m.tags { tagMembers[TextFolding.fold(tag), default: BitSet(capacity: n)].insert(i) }
@@ -203,6 +267,13 @@ public struct MonologueLibrary: Sendable {
 
     public var count: Int { monologues.count }
 
+    /// How telling a word (already folded) is across the library: 0 for a word in one speech
+    /// only or in more than a tenth of them, more the rarer it is between. What "related" weighs
+    /// speeches by, and what tells a speech's key words from its common ones.
+    public func rarity(of word: String) -> Double {
+        wordIDs[word].map { idf[Int($0)] } ?? 0
+    }
+
     public func monologue(id: String) -> Monologue? {
         number(id: id).map { monologues[$0] }
     }
@@ -212,41 +283,162 @@ public struct MonologueLibrary: Sendable {
         numberByID[id]
     }
 
+    // MARK: - Facts kept beside the monologues
+
+    /// The playing age of monologue `id`'s role (`any` when unknown or not judged).
+    public func playingAge(id: String) -> PlayingAge {
+        number(id: id).map { ages[$0] } ?? .any
+    }
+
+    /// True when monologue `id` is on Folio's often-heard list.
+    public func isOftenHeard(id: String) -> Bool {
+        number(id: id).map { oftenHeardMembers.contains($0) } ?? false
+    }
+
+    /// The monologues before and after `id` in its play, in play order.
+    public func neighbours(of id: String) -> (previous: Monologue?, next: Monologue?) {
+        guard let i = number(id: id) else { return (nil, nil) }
+        let (p, n) = neighbours[i]
+        return (p >= 0 ? monologues[Int(p)] : nil, n >= 0 ? monologues[Int(n)] : nil)
+    }
+
+    /// The slugs a play filter may name.
+    public var playSlugs: [String] { plays.map(\.slug) }
+
     // MARK: - Search
+
+    /// Search words that name a tone as actors say it: "tragic" finds the tragedies. The tone's
+    /// own words (comedy, tragedy, history) already match it as substrings, as in the seed.
+    static let toneWords: [String: Tone] = [
+        "comedic": .comedy, "comic": .comedy, "comical": .comedy, "comedies": .comedy, "funny": .comedy,
+        "tragic": .tragedy, "tragical": .tragedy, "tragedies": .tragedy,
+        "historic": .history, "historical": .history, "histories": .history,
+    ]
+
+    /// A query read once against this library: the search's terms, and (worked out only when a
+    /// snippet is asked for, as it costs more than the search itself) what a snippet marks.
+    public struct PreparedQuery: Sendable {
+        public let terms: QueryTerms
+        /// The last word is still being typed, so it is a word's start.
+        public let typing: Bool
+
+        var matcher: SnippetMatcher {
+            var matcher = SnippetMatcher()
+            for (index, term) in terms.parsed.enumerated() {
+                let isLast = index == terms.parsed.count - 1
+                var words: [String] = []
+                WordTokenizer.forEachWord(in: term.text) { words.append($0) }
+                switch term.kind {
+                case .word, .prefix:
+                    let prefix = term.kind == .prefix || (typing && isLast)
+                    for (k, word) in words.enumerated() {
+                        if prefix && k == words.count - 1 && word.count >= 2 { matcher.prefixes.append(word) }
+                        matcher.words.formUnion(MonologueLibrary.forms(of: word))
+                    }
+                case .phrase(let lastIsPrefix):
+                    let prefix = lastIsPrefix || (typing && isLast && terms.endsInOpenPhrase)
+                    matcher.phrases.append(words.enumerated().map { k, word in
+                        (Set(MonologueLibrary.forms(of: word)), prefix && k == words.count - 1 && word.count >= 2 ? word : nil)
+                    })
+                }
+            }
+            return matcher
+        }
+    }
+
+    /// Reads `query` as `search` does. `lastWordIsPrefix`: the query is being typed, so its last
+    /// word, unless a space or comma ends the query, also matches the words it is the start of.
+    public func prepare(_ query: String, lastWordIsPrefix: Bool = false) -> PreparedQuery {
+        let terms = QueryTerms(query)
+        let typing = lastWordIsPrefix && !(query.last.map { $0.isWhitespace || $0 == "," || $0 == "\"" || $0 == "\u{201D}" } ?? true)
+        return PreparedQuery(terms: terms, typing: typing)
+    }
+
+    /// A word as the text may spell it: with the seed's endings, and "'d" for "ed".
+    static func forms(of word: String) -> [String] {
+        var forms = endings.map { word + $0 }
+        if word.hasSuffix("ed") { forms.append(String(word.dropLast(2)) + "'d") }
+        return forms
+    }
+
+    /// The text of `text` around what `query` matches in it, marked; nil when it holds none of it.
+    /// Cheap enough for a page of results, not meant for every match of a search.
+    public func snippet(of text: String, for query: PreparedQuery) -> Snippet? {
+        query.matcher.snippet(of: text)
+    }
+
+    /// `snippet` for each of a page's texts, reading the query once.
+    public func snippets(of texts: [String], for query: PreparedQuery) -> [Snippet?] {
+        let matcher = query.matcher
+        return texts.map { matcher.snippet(of: $0) }
+    }
 
     /// Monologues matching every term of `query` and the filter, best first.
     ///
-    /// `personalTags` are one user's own tags on their favourites (monologue id → tags): for that
-    /// user they match and filter like the library's tags, and for nobody else.
-    /// `lastWordIsPrefix`: the query is being typed, so its last word, unless a space or comma
-    /// ends the query, also matches the words it is the start of ("is this a dag" finds
-    /// "dagger"); whole words still rank first.
+    /// `personal` is one user's view: their own tags on their favourites match and filter like
+    /// the library's tags, and the gender they gave a favourite is its gender in the filter, for
+    /// that user and nobody else. `lastWordIsPrefix`: the query is being typed, so its last word,
+    /// unless a space or comma ends the query, also matches the words it is the start of ("is
+    /// this a dag" finds "dagger"); whole words still rank first. `snippets`: also cut a snippet
+    /// of each monologue returned.
     public func search(_ query: String, filter: MonologueFilter = MonologueFilter(), limit: Int? = nil, offset: Int = 0,
-                       personalTags: [String: [String]] = [:], lastWordIsPrefix: Bool = false) -> SearchResult {
-        let page = searchNumbers(query, filter: filter, limit: limit, offset: offset, personalTags: personalTags,
-                                 lastWordIsPrefix: lastWordIsPrefix)
-        return SearchResult(total: page.total, items: page.numbers.map { monologues[$0] })
+                       personalTags: [String: [String]] = [:], personal: PersonalView = .none, lastWordIsPrefix: Bool = false,
+                       snippets: Bool = false) -> SearchResult {
+        let prepared = prepare(query, lastWordIsPrefix: lastWordIsPrefix)
+        var view = personal
+        for (id, tags) in personalTags { view.tags[id] = tags }
+        let page = searchNumbers(prepared, filter: filter, limit: limit, offset: offset, personal: view)
+        let items = page.numbers.map { monologues[$0] }
+        return SearchResult(total: page.total, items: items,
+                            snippets: snippets ? self.snippets(of: items.map(\.spokenText), for: prepared) : [])
     }
 
     /// `search` as positions in `monologues`: what a caller that keeps something per monologue
     /// (the server's encoded JSON) needs, without copying the monologues themselves.
     public func searchNumbers(_ query: String, filter: MonologueFilter = MonologueFilter(), limit: Int? = nil,
-                              offset: Int = 0, personalTags: [String: [String]] = [:],
+                              offset: Int = 0, personalTags: [String: [String]] = [:], personal: PersonalView = .none,
                               lastWordIsPrefix: Bool = false) -> (total: Int, numbers: [Int]) {
-        let terms = QueryTerms(query).terms
-        let typing = lastWordIsPrefix && !(query.last.map { $0.isWhitespace || $0 == "," } ?? true)
-        let personal = personalTags.compactMap { id, tags in numberByID[id].map { ($0, tags.map(TextFolding.fold)) } }
-        var result = filterMembers(filter, personal: personal)
+        var view = personal
+        for (id, tags) in personalTags { view.tags[id] = tags }
+        return searchNumbers(prepare(query, lastWordIsPrefix: lastWordIsPrefix), filter: filter, limit: limit, offset: offset,
+                             personal: view)
+    }
+
+    public func searchNumbers(_ prepared: PreparedQuery, filter: MonologueFilter = MonologueFilter(), limit: Int? = nil,
+                              offset: Int = 0, personal view: PersonalView = .none) -> (total: Int, numbers: [Int]) {
+        let parsed = prepared.terms.parsed
+        let typing = prepared.typing
+        let personal = view.tags.compactMap { id, tags in numberByID[id].map { ($0, tags.map(TextFolding.fold)) } }
+        var result = filterMembers(filter, personal: personal, genders: view.genders)
         var termMatches: [(strong: BitSet, tagged: BitSet)] = []
-        termMatches.reserveCapacity(terms.count)
+        termMatches.reserveCapacity(parsed.count)
         var termWords: [[UInt32]] = []
-        for (index, term) in terms.enumerated() {
+        // Phrases are checked word by word in the text, so they go last, among the speeches the
+        // plain words have left; the score does not depend on the order.
+        let order = parsed.indices.filter { if case .phrase = parsed[$0].kind { false } else { true } }
+            + parsed.indices.filter { if case .phrase = parsed[$0].kind { true } else { false } }
+        for index in order {
+            let term = parsed[index]
             guard !result.isEmpty else { break }
-            let prefix = typing && index == terms.count - 1
-            var match = self.match(term)
-            if prefix { match.text.formUnion(prefixMatch(term)) }
-            termWords.append(textWordIDs(term, prefix: prefix))
-            for (number, tags) in personal where tags.contains(where: { $0.contains(term) }) { match.tagged.insert(number) }
+            let isLast = index == parsed.count - 1
+            var match: (strong: BitSet, tagged: BitSet, text: BitSet)
+            switch term.kind {
+            case .word, .prefix:
+                let prefix = term.kind == .prefix || (typing && isLast)
+                match = self.match(term.text)
+                if prefix { match.text.formUnion(prefixMatch(term.text)) }
+                if let tone = Self.toneWords[term.text], let members = toneMembers[tone] { match.text.formUnion(members) }
+                termWords.append(textWordIDs(term.text, prefix: prefix))
+            case .phrase(let lastIsPrefix):
+                let prefix = lastIsPrefix || (typing && isLast && prepared.terms.endsInOpenPhrase)
+                // A quoted name ("lady macbeth") still finds the character; in the text, the
+                // words must stand together.
+                match = fieldMatch(term.text)
+                match.text.formUnion(phraseMatch(term.text, lastIsPrefix: prefix, within: result))
+                termWords.append(textWordIDs(term.text, prefix: prefix))
+            }
+            let text = term.text
+            for (number, tags) in personal where tags.contains(where: { $0.contains(text) }) { match.tagged.insert(number) }
             var any = match.strong
             any.formUnion(match.tagged)
             any.formUnion(match.text)
@@ -256,6 +448,7 @@ public struct MonologueLibrary: Sendable {
         let total = result.count
         guard total > 0 else { return (0, []) }
 
+        let terms = prepared.terms.terms
         let phrase = terms.count >= 2 ? phraseMembers(terms, within: result, lastIsPrefix: typing) : nil
         // Walking the bitset gives sortTitle order; stable buckets by score keep it within a score.
         var buckets: [Int: [Int]] = [:]
@@ -289,16 +482,29 @@ public struct MonologueLibrary: Sendable {
         return (total, numbers)
     }
 
-    private func filterMembers(_ filter: MonologueFilter, personal: [(Int, [String])] = []) -> BitSet {
+    private func filterMembers(_ filter: MonologueFilter, personal: [(Int, [String])] = [], genders: [String: Gender] = [:]) -> BitSet {
         var result = BitSet.full(capacity: monologues.count)
         let empty = BitSet(capacity: monologues.count)
         if let gender = filter.gender, gender != .any {
             var allowed = genderMembers[gender] ?? empty
             allowed.formUnion(genderMembers[.any] ?? empty)
+            // The gender an actor gave a favourite is its gender for them.
+            for (id, given) in genders {
+                guard let i = numberByID[id] else { continue }
+                if given == gender || given == .any { allowed.insert(i) } else { allowed.remove(i) }
+            }
             result.formIntersection(allowed)
         }
         if let tone = filter.tone { result.formIntersection(toneMembers[tone] ?? empty) }
         if let length = filter.length { result.formIntersection(lengthMembers[length] ?? empty) }
+        if let form = filter.form { result.formIntersection(formMembers[form] ?? empty) }
+        if let play = filter.play { result.formIntersection(playMembers[play] ?? empty) }
+        if let age = filter.age, age != .any {
+            var allowed = ageMembers[age] ?? empty
+            allowed.formUnion(ageMembers[.any] ?? empty)
+            result.formIntersection(allowed)
+        }
+        if filter.fresh { result.subtract(oftenHeardMembers) }
         for tag in filter.tags.map(TextFolding.fold) {
             var tagged = tagMembers[tag] ?? empty
             for (number, tags) in personal where tags.contains(tag) { tagged.insert(number) }
@@ -309,9 +515,16 @@ public struct MonologueLibrary: Sendable {
 
     /// The monologues a single folded term matches, by kind of field.
     private func match(_ term: String) -> (strong: BitSet, tagged: BitSet, text: BitSet) {
+        var result = fieldMatch(term)
+        result.text.formUnion(textMatch(term))
+        return result
+    }
+
+    /// The substring fields a folded term (or quoted phrase) is found in, by weight: character,
+    /// play and title; tags; gender and tone (counted as text).
+    private func fieldMatch(_ term: String) -> (strong: BitSet, tagged: BitSet, text: BitSet) {
         let n = monologues.count
-        var strong = BitSet(capacity: n), tagged = BitSet(capacity: n)
-        var text = textMatch(term)
+        var strong = BitSet(capacity: n), tagged = BitSet(capacity: n), text = BitSet(capacity: n)
         let needle = Array(term.utf8)
         fieldValueIndex.forEachValue(containing: needle) { k in
             let field = fieldValues[k]
@@ -322,6 +535,59 @@ public struct MonologueLibrary: Sendable {
             }
         }
         return (strong, tagged, text)
+    }
+
+    /// Monologues among `candidates` whose spoken text holds the phrase's words side by side and
+    /// in order, each with the seed's endings, the last any word it starts when `lastIsPrefix`.
+    private func phraseMatch(_ phrase: String, lastIsPrefix: Bool, within candidates: BitSet) -> BitSet {
+        var result = BitSet(capacity: monologues.count)
+        var words: [String] = []
+        WordTokenizer.forEachWord(in: phrase) { words.append($0) }
+        guard !words.isEmpty else { return result }
+        var positions: [Set<UInt32>] = []
+        for (k, word) in words.enumerated() {
+            var ids = Set(Self.forms(of: word).compactMap { wordIDs[$0] })
+            if lastIsPrefix && k == words.count - 1 && word.count >= 2 {
+                ids.formUnion(wordsStarting(with: word).compactMap { wordIDs[$0] })
+            }
+            guard !ids.isEmpty else { return result }
+            positions.append(ids)
+        }
+        // Anchor on the position with the fewest occurrences; check the others at their offsets.
+        let weights = positions.map { $0.reduce(0) { $0 + occurrences[Int($1)].count } }
+        let anchor = weights.indices.min { weights[$0] < weights[$1] }!
+        func check(_ packed: UInt32) {
+            let m = Int(packed >> 16), position = Int(packed & 0xFFFF)
+            guard !result.contains(m) else { return }
+            let start = position - anchor
+            let text = tokens[m]
+            guard start >= 0, start + positions.count <= text.count else { return }
+            for k in positions.indices where k != anchor && !positions[k].contains(text[start + k]) { return }
+            result.insert(m)
+        }
+        let few = candidates.count * 16 < weights[anchor]
+        for id in positions[anchor] {
+            let list = occurrences[Int(id)]
+            if few {
+                // Few speeches left and a common word: occurrences are sorted by speech, so find
+                // each speech's run rather than walk them all.
+                candidates.forEach { m in
+                    var low = 0, high = list.count
+                    let key = UInt32(m) << 16
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if list[middle] < key { low = middle + 1 } else { high = middle }
+                    }
+                    while low < list.count, Int(list[low] >> 16) == m {
+                        check(list[low])
+                        low += 1
+                    }
+                }
+            } else {
+                for packed in list where candidates.contains(Int(packed >> 16)) { check(packed) }
+            }
+        }
+        return result
     }
 
     /// Whole-word matches in text and notes, with the seed's endings. A term that is itself

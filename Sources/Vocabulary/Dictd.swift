@@ -46,74 +46,20 @@ public enum Dictd {
 
     public static func parseIndex(_ text: String) throws(VocabularyError) -> [IndexEntry] {
         var entries: [IndexEntry] = []
-        var problems: [VocabularyError.LineProblem] = []
-        var lineNumber = 0
-        // Split as bytes: "\r\n" is a single Character, which a split at "\n" would not see.
-        for rawLine in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let line = rawLine.last == 0x0D ? rawLine.dropLast() : rawLine
-            if line.isEmpty { continue }
-            let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map { Substring($0) }
-            // Some dictfmt versions add the unsimplified headword as a fourth column.
-            guard fields.count == 3 || fields.count == 4, !fields[0].isEmpty else {
-                problems.append(.init(line: lineNumber, reason: "expected a headword, an offset and a length separated by tabs"))
-                continue
-            }
-            guard let offset = decodeNumber(fields[1]) else {
-                problems.append(.init(line: lineNumber, reason: numberProblem(fields[1], what: "offset")))
-                continue
-            }
-            guard let length = decodeNumber(fields[2]) else {
-                problems.append(.init(line: lineNumber, reason: numberProblem(fields[2], what: "length")))
-                continue
-            }
-            entries.append(IndexEntry(headword: String(fields[0]), offset: offset, length: length, line: lineNumber))
+        let problems = DictdIndex.scan(text.utf8) { headword, offset, length, line in
+            entries.append(IndexEntry(headword: String(Substring(headword)), offset: offset, length: length, line: line))
         }
         guard problems.isEmpty else {
-            let (listed, total) = VocabularyError.collecting(problems)
+            let (listed, total) = VocabularyError.collecting(problems.map { .init(line: $0.line, reason: $0.reason) })
             throw .malformedIndex(problems: listed, total: total)
         }
         return entries
     }
 
-    /// dictd's numbers: base 64, most significant digit first, digits A–Z a–z 0–9 + /.
-    /// Nil for an empty number, a character outside the alphabet, or more than 60 bits.
-    static func decodeNumber(_ digits: Substring) -> Int? {
-        guard !digits.isEmpty, digits.utf8.count <= 10 else { return nil }
-        var value = 0
-        for byte in digits.utf8 {
-            let digit: Int
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): digit = Int(byte) - 65
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): digit = Int(byte) - 97 + 26
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = Int(byte) - 48 + 52
-            case UInt8(ascii: "+"): digit = 62
-            case UInt8(ascii: "/"): digit = 63
-            default: return nil
-            }
-            value = value << 6 | digit
-        }
-        return value
-    }
+    /// dictd's base-64 numbers, as `DictdIndex` reads and writes them.
+    static func decodeNumber(_ digits: Substring) -> Int? { DictdIndex.decodeNumber(digits.utf8) }
 
-    /// The inverse of `decodeNumber`, for writing an index.
-    static func encodeNumber(_ value: Int) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
-        var n = max(0, value)
-        var digits: [Character] = [alphabet[n & 63]]
-        n >>= 6
-        while n > 0 {
-            digits.append(alphabet[n & 63])
-            n >>= 6
-        }
-        return String(digits.reversed())
-    }
-
-    private static func numberProblem(_ field: Substring, what: String) -> String {
-        if field.isEmpty { return "the \(what) is missing" }
-        if field.utf8.count > 10 { return "the \(what) \"\(field)\" is too large" }
-        return "the \(what) \"\(field)\" is not a dictd number (digits A–Z, a–z, 0–9, + and /)"
-    }
+    static func encodeNumber(_ value: Int) -> String { DictdIndex.encodeNumber(value) }
 
     // MARK: - Definitions
 
@@ -150,10 +96,7 @@ public enum Dictd {
         return entries
     }
 
-    /// dictfmt drops the hyphens of "00-database-info" unless told to keep every character.
-    static func isMetadata(_ headword: String) -> Bool {
-        headword.hasPrefix("00-database-") || headword.hasPrefix("00database")
-    }
+    static func isMetadata(_ headword: String) -> Bool { DictdIndex.isMetadata(headword) }
 
     /// The side a FreeDict dictionary's headwords are on, from its name: "freedict-cym-eng" is
     /// `.welshToEnglish`. Nil when the name says neither.

@@ -1,6 +1,7 @@
 import FolioTestSupport
 import Foundation
 import HTTPTypes
+import HummingbirdTesting
 import Testing
 
 /// A favourite's cut to print or take away: the owner's alone.
@@ -46,6 +47,67 @@ import Testing
             var stranger = Visitor(client)
             let loggedOut = try await stranger.get("/monologues/favourites/\(Self.id)/print")
             #expect(loggedOut.status == .seeOther || loggedOut.status == .found)
+        }
+    }
+}
+
+/// The editor's audition slot: the verdict and the cuts, on the page and for its script.
+@Suite struct SlotPlanTests {
+    static let id = "hamlet-3-1-hamlet-9"
+    // Six lines, 65 words: 26 s at 150 a minute. Lines 1–2 make one sentence, lines 3–4 another.
+    static let text = [
+        "To be or not to be that is the question now?",
+        "Whether it is nobler in the mind of man to suffer",
+        "The slings and arrows of outrageous fortune all day long.",
+        "Or to take arms against a sea of troubles here,",
+        "And by opposing end them all to die to sleep;",
+        "No more and by a sleep to say we end the heartache.",
+    ].joined(separator: "\n")
+
+    func withApp(_ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        let library = [LibraryFixture.monologue(Self.id, number: 9, text: Self.text)]
+        try await TestApp.run(database: try TestApp.database(library: library)) { client, _ in try await test(client) }
+    }
+
+    @Test func theEditorShowsTheSlotAndItsCutsAndTheScriptCanAskAgain() async throws {
+        try await withApp { client in
+            var actor = Visitor(client)
+            try await actor.register("ophelia")
+            try await actor.post("/monologues/\(Self.id)/favourite", [:])
+            let none = try await actor.get("/monologues/favourites/\(Self.id)/edit")
+            #expect(none.body.contains(#"<section id="slot-plan" class="slot-plan" aria-live="polite" hidden>"#))
+            let page = try await actor.get("/monologues/favourites/\(Self.id)/edit?slot=20")
+            #expect(page.body.contains("26 s for a 20 s slot: <strong>6 s over</strong>"))
+            #expect(page.body.contains(#"<option value="20" selected>20 s</option>"#))
+            // The sentence of lines 1–2 or of lines 3–4: never line 0 or 5, never half a sentence.
+            #expect(page.body.contains(#"<li class="slot-proposal" data-lines="#))
+            #expect(!page.body.contains(#"data-lines="0"#) && !page.body.contains(#"data-lines="5""#))
+
+            // What the page's script sends: the text as it stands, the slot, the token in a header.
+            let answer = try await actor.send("/monologues/favourites/\(Self.id)/cuts", method: .post,
+                                              body: "slot=60&text=" + Self.text.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!,
+                                              contentType: "application/x-www-form-urlencoded",
+                                              extra: [HTTPField.Name("X-CSRF-Token")!: actor.csrf])
+            #expect(answer.status == .ok)
+            #expect(answer.body.contains(#""fits":true"#) && answer.body.contains(#""proposals":[]"#))
+            let over = try await actor.send("/monologues/favourites/\(Self.id)/cuts", method: .post,
+                                            body: "slot=15&text=" + Self.text.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!,
+                                            contentType: "application/x-www-form-urlencoded",
+                                            extra: [HTTPField.Name("X-CSRF-Token")!: actor.csrf])
+            #expect(over.body.contains(#""lines":[1,2]"#) && over.body.contains(#""lines":[3,4]"#))
+            #expect(over.body.contains(#""verdict":"11 s over""#) && over.body.contains(#""fits":false"#))
+
+            // Without the token, or for someone else's favourite, nothing is answered.
+            let forged = try await actor.send("/monologues/favourites/\(Self.id)/cuts", method: .post, body: "slot=15&text=x",
+                                              contentType: "application/x-www-form-urlencoded")
+            #expect(forged.status == .forbidden)
+            var other = Visitor(client)
+            try await other.register("laertes")
+            _ = try await other.get("/monologues")
+            let theirs = try await other.send("/monologues/favourites/\(Self.id)/cuts", method: .post, body: "slot=15&text=x",
+                                              contentType: "application/x-www-form-urlencoded",
+                                              extra: [HTTPField.Name("X-CSRF-Token")!: other.csrf])
+            #expect(theirs.status == .notFound)
         }
     }
 }

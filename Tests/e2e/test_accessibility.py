@@ -125,7 +125,10 @@ def tour(driver: WebDriver, base: str):
     yield at("monologue tags", "/monologues/tags")
     yield at("monologue options", "/monologues/options")
     yield at("favourite monologues", "/monologues/favourites")
-    yield at("favourite edit", urlparse(element(driver, "a.edit-link").get_attribute("href")).path)
+    edit = urlparse(element(driver, "a.edit-link").get_attribute("href")).path
+    yield at("favourite edit", edit)
+    yield at("favourite print", edit.removesuffix("/edit") + "/print")
+    yield at("audition sets", "/monologues/sets?seconds=180&comic=1&verseAndProse=1")
 
     yield at("vocabulary", "/vocab")
     yield at("new pair", "/vocab/new")

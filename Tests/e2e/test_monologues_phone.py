@@ -10,6 +10,7 @@ from urllib.parse import parse_qs, urlparse
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support.ui import Select
 
 from test_everywhere import shots
 from test_monologues import (assert_fits_width, body_text, click, click_element, element, eventually, mark_page, monologue_id,
@@ -179,3 +180,62 @@ def test_phone_printing_a_cut(phone, folio_url, api, artifacts):
     markdown = driver.execute_script(
         "return fetch(document.getElementById('export-markdown').href, {credentials: 'same-origin'}).then(r => r.text())")
     assert markdown.startswith("# ") and "* * *" in markdown
+
+
+def test_phone_building_an_audition_set(phone, folio_url, api, artifacts):
+    driver, base = phone, folio_url
+    visit(driver, base, "/monologues")
+    mark_page(driver)
+    click(driver, "#audition-sets-link")
+    wait_ready(driver, "the audition sets page")
+    Select(element(driver, "#sets-gender")).select_by_value("female")
+    Select(element(driver, "#sets-seconds")).select_by_value("180")
+    for box in ("#sets-verse-and-prose", "#sets-comic", "#sets-fresh"):
+        click(driver, box)
+    submit(driver, "#sets-submit")
+    sets = driver.find_elements(By.CSS_SELECTOR, "#audition-sets li.audition-set")
+    assert sets, "no set for a woman, 3 min, verse and prose, one comic, nothing overdone"
+    assert_fits_width(driver, 390)
+    shots(driver, artifacts, "monologues-sets")
+    # Each set as the API describes its pieces: within the time, verse and prose, one comic.
+    query = urlparse(driver.current_url).query
+    answer = api.get(f"/api/v1/monologues/sets?{query}")
+    assert len(answer["items"]) == len(sets)
+    for item in answer["items"]:
+        assert item["seconds"] <= 180
+        assert {p["verse"] for p in item["pieces"]} == {True, False}
+        assert any(p["tone"] == "comedy" for p in item["pieces"]) and any(p["tone"] != "comedy" for p in item["pieces"])
+        assert all(p["gender"] != "male" for p in item["pieces"])
+    mark_page(driver)
+    click(driver, "#audition-sets a.set-piece")
+    wait_ready(driver, "a piece of the first set")
+    assert element(driver, "#monologue-text").text.strip()
+
+
+def test_phone_cutting_to_a_slot(phone, folio_url, api, artifacts):
+    driver, base = phone, folio_url
+    register(driver, base, new_username())
+    visit(driver, base, "/monologues?q=dagger")
+    chosen = open_first_result(driver)
+    toggle_favourite(driver, now_favourite=True)
+    visit(driver, base, f"/monologues/favourites/{chosen}/edit")
+    full = running_seconds(driver)
+    assert full > 90, f"the dagger speech runs {full} s"
+    assert not element(driver, "#slot-plan").is_displayed()
+    Select(element(driver, "#slot")).select_by_value("90")
+    eventually(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#slot-proposals li.slot-proposal")), lambda n: n > 0,
+               "cuts proposed for a 1 min 30 s slot")
+    verdict = element(driver, "#slot-verdict").text
+    assert "over" in verdict, verdict
+    shots(driver, artifacts, "monologues-edit-slot")
+    first = element(driver, "#slot-proposals li.slot-proposal")
+    proposed = [norm(line.text) for line in first.find_elements(By.CSS_SELECTOR, ".proposal-line")]
+    buttons = line_buttons(driver)
+    # Never the first or last line.
+    assert norm(buttons[0].text) not in proposed and norm(buttons[-1].text) not in proposed
+    click_element(driver, first.find_element(By.CSS_SELECTOR, "button.accept-cut"))
+    eventually(driver, lambda: running_seconds(driver), lambda s: s < full, "the running time after taking a proposed cut")
+    cut = [norm(b.text) for b in line_buttons(driver) if b.get_attribute("aria-pressed") == "true"]
+    assert cut == proposed, (cut, proposed)
+    # The plan follows the text as it now stands.
+    eventually(driver, lambda: element(driver, "#slot-verdict").text, lambda t: t != verdict, "a new verdict after the cut")

@@ -94,6 +94,14 @@ public struct Favourites: Sendable {
         try await store.personalTags(accountID: accountID)
     }
 
+    /// What the account made its own that its searches count: its tags and the genders it gave
+    /// favourites.
+    public func personalView(accountID: Account.ID) async throws -> PersonalView {
+        async let tags = store.personalTags(accountID: accountID)
+        async let genders = store.personalGenders(accountID: accountID)
+        return PersonalView(tags: try await tags, genders: try await genders)
+    }
+
     /// The account's search options; nil until it saves some.
     public func options(accountID: Account.ID) async throws -> MonologueOptions? {
         try await store.monologueOptions(accountID: accountID)

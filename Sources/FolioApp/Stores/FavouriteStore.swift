@@ -16,6 +16,8 @@ public protocol FavouriteStore: Sendable {
     func favourites(accountID: Account.ID, among monologueIDs: [String]) async throws -> [Favourite]
     /// Monologue id → the account's own tags on it.
     func personalTags(accountID: Account.ID) async throws -> [String: [String]]
+    /// Monologue id → the gender the account gave it, for favourites whose gender it changed.
+    func personalGenders(accountID: Account.ID) async throws -> [String: Gender]
     func saveMonologueOptions(accountID: Account.ID, _ options: MonologueOptions) async throws
     func monologueOptions(accountID: Account.ID) async throws -> MonologueOptions?
 }

@@ -8,7 +8,12 @@ import Monologues
 extension MonologuesCommand {
     struct Search: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Find monologues: every word must match a title, play, character, gender, tone, tag, or a whole word of the text or notes.")
+            abstract: "Find monologues: every word must match a title, play, character, gender, tone, tag, or a whole word of the text or notes.",
+            discussion: """
+                "Quoted words" must stand together in the speech, in order; venge* matches every word starting \
+                venge; tragic, comedic and historic name the tones. Each result shows the text around the words \
+                matched, marked *like this*.
+                """)
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var output: OutputOptions
@@ -28,6 +33,18 @@ extension MonologuesCommand {
         @Option(name: .customLong("tag"), help: "A tag every result must carry; repeat for more.")
         var tags: [String] = []
 
+        @Option(help: "verse or prose.")
+        var verse: String?
+
+        @Option(help: "One play, by name or slug: romeo-and-juliet, \"Twelfth Night\".")
+        var play: String?
+
+        @Option(help: "Playing age: young (teens–20s), adult (30s–40s) or older (50+); each also returns roles not judged.")
+        var age: String?
+
+        @Flag(help: "Leave out the often-heard audition speeches (not overdone).")
+        var fresh = false
+
         @Option(help: "At most this many results.")
         var limit = 20
 
@@ -42,10 +59,12 @@ extension MonologuesCommand {
         func run() async throws {
             let library = try await loadLibrary(store)
             let search = try MonologueQuery.strict(text: query.joined(separator: " "), gender: gender, tone: tone, length: length,
-                                                   tags: tags, knownTags: library.knownTags)
-            let result = library.search(search.text, filter: search.filter, limit: limit, offset: offset)
+                                                   tags: tags, form: verse, play: play, age: age, fresh: fresh ? "1" : nil,
+                                                   knownTags: library.knownTags, plays: library.playSlugs)
+            let found = try await MonologueFinder(favourites: nil).find(search, in: library, limit: limit, offset: offset, accountID: nil)
+            let result = (total: found.total, items: found.items.map(\.original))
             if output.json {
-                try printJSON(result.items)
+                try printJSON(found.items.map(Found.init))
                 return
             }
             guard result.total > 0 else {
@@ -53,14 +72,49 @@ extension MonologuesCommand {
                 return
             }
             print("\(result.total) monologue\(result.total == 1 ? "" : "s"), best first:")
-            for m in result.items {
+            for item in found.items {
+                let m = item.original
                 let firstLine = m.spokenText.split(separator: "\n").first.map(String.init) ?? ""
-                print("\(m.title) — \(m.character), \(m.length.rawValue) (\(m.seconds) s)  [\(m.id)]")
-                print("    \(firstLine)")
+                let facts = [m.length.rawValue + " (\(m.seconds) s)", m.verse ? "verse" : "prose",
+                             item.playingAge == .any ? nil : item.playingAge.rawValue, item.isOftenHeard ? "often heard" : nil]
+                print("\(m.title) — \(m.character), \(facts.compactMap { $0 }.joined(separator: ", "))  [\(m.id)]")
+                print("    \(item.snippet?.marked() ?? firstLine)")
             }
             if result.total > offset + result.items.count {
                 print("… \(result.total - offset - result.items.count) more (use --offset \(offset + result.items.count)).")
             }
+        }
+    }
+
+    /// A result as `--json` prints it: the monologue with its playing age, whether it is often
+    /// heard, and the snippet (its text and the matches' UTF-16 offsets), as the API gives them.
+    struct Found: Encodable {
+        struct SnippetBody: Encodable {
+            struct Match: Encodable { let start: Int; let length: Int }
+            let text: String
+            let matches: [Match]
+        }
+
+        let monologue: Monologue
+        let playingAge: PlayingAge
+        let oftenHeard: Bool
+        let snippet: SnippetBody?
+
+        init(_ item: MonologueFinder.Item) {
+            monologue = item.original
+            playingAge = item.playingAge
+            oftenHeard = item.isOftenHeard
+            snippet = item.snippet.map { s in SnippetBody(text: s.text, matches: s.matches.map { .init(start: $0.start, length: $0.length) }) }
+        }
+
+        enum Keys: String, CodingKey { case playingAge, oftenHeard, snippet }
+
+        func encode(to encoder: any Encoder) throws {
+            try monologue.encode(to: encoder)
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(playingAge, forKey: .playingAge)
+            try container.encode(oftenHeard, forKey: .oftenHeard)
+            try container.encodeIfPresent(snippet, forKey: .snippet)
         }
     }
 }

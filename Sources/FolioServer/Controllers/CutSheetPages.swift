@@ -14,6 +14,24 @@ struct CutSheetPages: Sendable {
         MountedRoutes(at: "/monologues/favourites")
             .on(page: .printFavourite, use: print)
             .on(page: .exportFavourite, use: export)
+            .on(page: .favouriteCuts, use: cuts)
+    }
+
+    /// The editor's script asks, after a tap or a new slot, what would bring the text as it now
+    /// stands within the slot. The text is the actor's own (unsaved) and is read, never stored.
+    @Sendable func cuts(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let id = try context.parameters.require("id")
+        let account = try context.requireAccount()
+        let library = try await library.current()
+        // Only the owner of the favourite may ask: the answer quotes the speech they are cutting.
+        _ = try await favourites.item(id, accountID: account.id, in: library)
+        let form = try await WebForm.read(request)
+        let text = String(form.string("text").prefix(Favourite.maximumTextLength))
+        let plan = SlotPlan(text: text, slot: SlotPlan.slot(form.value("slot")), id: id, library: library)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(data: try encoder.encode(plan))))
     }
 
     /// The owner's cut of the favourite the path names.

@@ -1,3 +1,4 @@
+import FolioApp
 import Foundation
 import Monologues
 
@@ -8,6 +9,10 @@ enum MonologuePages {
     /// A search result as a card: the monologue as the actor keeps it (their cut, when they have
     /// one), with its length and first line.
     struct Card: Encodable {
+        /// A piece of a snippet: the template escapes each text and wraps the matches in <mark>,
+        /// so no speech or query text is ever written out unescaped.
+        struct SnippetPart: Encodable { let text: String; let isMatch: Bool }
+
         let id: String
         let href: String
         let title: String
@@ -16,17 +21,28 @@ enum MonologuePages {
         let lengthLabel: String
         let firstLine: String
         let isFavourite: Bool
+        /// The text around the words searched for, when the text held them.
+        let snippet: [SnippetPart]
+        let hasSnippet: Bool
+        let oftenHeard: Bool
+        let playingAge: String
+        let hasPlayingAge: Bool
 
-        init(_ m: Monologue, favourite: Favourite?) {
-            let shown = favourite.map { $0.applied(to: m) } ?? m
+        init(_ item: MonologueFinder.Item) {
+            let m = item.original, shown = item.monologue
             id = m.id
             href = SiteRoute.monologue.path(m.id)
             title = m.title
             character = m.character
             play = m.play
             lengthLabel = Paths.lengthLabel(shown)
-            firstLine = Paths.firstLine(shown)
-            isFavourite = favourite != nil
+            firstLine = shown.firstLine
+            isFavourite = item.favourite != nil
+            snippet = item.snippet?.parts.map { SnippetPart(text: $0.text, isMatch: $0.isMatch) } ?? []
+            hasSnippet = !snippet.isEmpty
+            oftenHeard = item.isOftenHeard
+            playingAge = item.playingAge.rawValue
+            hasPlayingAge = item.playingAge != .any
         }
     }
 
@@ -39,12 +55,12 @@ enum MonologuePages {
         let pager: Pager?
 
         /// `uri` is the request's own address: the page links keep its other parameters.
-        init(_ result: SearchResult, page: Int, pageSize: Int, favourites: [String: Favourite], uri: String) {
+        init(_ result: MonologueFinder.Results, page: Int, pageSize: Int, uri: String) {
             total = result.total
             empty = result.total == 0
             countText = result.total == 0 ? "No monologue matches. Try fewer words, or change the options."
                 : "\(result.total) monologue\(result.total == 1 ? "" : "s")"
-            items = result.items.map { Card($0, favourite: favourites[$0.id]) }
+            items = result.items.map(Card.init)
             pager = Pager(page: page, pageSize: pageSize, shown: result.items.count, total: result.total, label: "Result pages") { page in
                 var items = URLComponents(string: uri)?.queryItems?.filter { $0.name != "page" && $0.name != "fragment" } ?? []
                 items.append(URLQueryItem(name: "page", value: String(page)))
@@ -86,10 +102,15 @@ enum MonologuePages {
         let genders: [Choice]
         let tones: [Choice]
         let lengths: [Choice]
+        let forms: [Choice]
+        let ages: [Choice]
+        let plays: [Choice]
+        let fresh: Bool
         let sizes: [Choice]
         let saved: Bool
+        let overdoneHref = SiteRoute.monologues.path(query: ["fresh": "0"])
 
-        init(_ options: MonologueOptions, saved: Bool) {
+        init(_ options: MonologueOptions, saved: Bool, plays: [PlayName] = []) {
             func choices<T: RawRepresentable & Equatable>(_ all: [T], _ current: T?) -> [Choice] where T.RawValue == String {
                 [Choice(value: "", label: "Any", selected: current == nil)]
                     + all.map { Choice(value: $0.rawValue, label: $0.rawValue.capitalized, selected: current == $0) }
@@ -97,6 +118,14 @@ enum MonologuePages {
             genders = choices([Gender.male, .female], options.gender == .any ? nil : options.gender)
             tones = choices(Tone.allCases, options.tone)
             lengths = choices(Length.allCases, options.length)
+            forms = choices(Form.allCases, options.form)
+            ages = [Choice(value: "", label: "Any", selected: options.age == nil)]
+                + [PlayingAge.young, .adult, .older].map { age in
+                    Choice(value: age.rawValue, label: Paths.ageLabel(age), selected: options.age == age)
+                }
+            self.plays = [Choice(value: "", label: "Any play", selected: options.play == nil)]
+                + plays.map { Choice(value: $0.slug, label: $0.name, selected: options.play == $0.slug) }
+            fresh = options.fresh
             sizes = Choice.textSizes(selected: options.textSize)
             self.saved = saved
         }
@@ -127,6 +156,25 @@ enum MonologuePages {
             let wordCount: Int
             let verseLabel: String
             let notes: String
+            let oftenHeard: Bool
+            let playingAgeLabel: String
+            let hasPlayingAge: Bool
+        }
+
+        /// The speech before or after this one in its play.
+        struct Neighbour: Encodable {
+            let href: String
+            let title: String
+            let character: String
+            let firstLine: String
+
+            init?(_ m: Monologue?) {
+                guard let m else { return nil }
+                href = SiteRoute.monologue.path(m.id)
+                title = m.title
+                character = m.character
+                firstLine = m.firstLine
+            }
         }
 
         struct Line: Encodable { let text: String; let isDirection: Bool; let isBeat: Bool }
@@ -156,12 +204,20 @@ enum MonologuePages {
         /// The reading size, changed on the reading screen itself.
         let textSizes: [Choice]
         let textSizeAction: String
+        let previous: Neighbour?
+        let next: Neighbour?
+        let hasNeighbours: Bool
 
         init(_ m: Monologue, related: [RelatedMonologue], favourite: Favourite?, canFavourite: Bool,
-             backHref: String = SiteRoute.monologues.path(), textSize: MonologueOptions.TextSize = .medium) {
+             backHref: String = SiteRoute.monologues.path(), textSize: MonologueOptions.TextSize = .medium,
+             oftenHeard: Bool = false, playingAge: PlayingAge = .any, previous: Monologue? = nil, next: Monologue? = nil) {
             monologue = Facts(id: m.id, title: m.title, character: m.character, play: m.play, genderLabel: m.gender.rawValue,
                               toneLabel: m.tone.rawValue, lengthLabel: Paths.lengthLabel(m), location: m.location,
-                              actScene: Paths.actScene(m), wordCount: m.wordCount, verseLabel: m.verse ? "verse" : "prose", notes: m.notes)
+                              actScene: m.actScene, wordCount: m.wordCount, verseLabel: m.verse ? "verse" : "prose", notes: m.notes,
+                              oftenHeard: oftenHeard, playingAgeLabel: Paths.ageLabel(playingAge), hasPlayingAge: playingAge != .any)
+            self.previous = Neighbour(previous)
+            self.next = Neighbour(next)
+            hasNeighbours = previous != nil || next != nil
             lines = m.text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
                 Line(text: line == "/" ? "" : String(line), isDirection: line.hasPrefix("["), isBeat: line == "/")
             }
@@ -169,7 +225,7 @@ enum MonologuePages {
             tags = m.tags.map { Tag(name: $0, href: SiteRoute.monologues.path(query: ["tag": $0])) }
             self.related = related.map {
                 Related(href: SiteRoute.monologue.path($0.monologue.id), title: $0.monologue.title,
-                        character: $0.monologue.character, play: $0.monologue.play, firstLine: Paths.firstLine($0.monologue),
+                        character: $0.monologue.character, play: $0.monologue.play, firstLine: $0.monologue.firstLine,
                         reasons: $0.reasons.joined(separator: "; "))
             }
             self.canFavourite = canFavourite
@@ -209,7 +265,7 @@ enum MonologuePages {
             monologue = Heading(id: m.id, title: m.title, character: m.character, play: m.play, href: SiteRoute.monologue.path(m.id))
             originalText = original.text
             wordsPerMinute = Int(ExtractionRules.standard.wordsPerMinute)
-            runningTime = Paths.runningTime(m.withText(m.text))
+            runningTime = CutSheet.duration(m.withText(m.text).seconds)
             self.saved = saved
             form = Fields(text: m.text, notes: m.notes, tags: tagsText ?? m.tags.joined(separator: ", "),
                           genders: Gender.allCases.map { Choice(value: $0.rawValue, label: $0.rawValue.capitalized, selected: $0 == m.gender) })

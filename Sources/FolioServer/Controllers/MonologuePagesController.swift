@@ -36,13 +36,37 @@ struct MonologuePagesController: Sendable {
     // MARK: - Options and what the user keeps
 
     /// Options from the account, or from this browser's cookie when logged out.
+    ///
+    /// The cookie reads "gender-tone-length-size" and, since the finding filters, goes on
+    /// "-verse-age-fresh-play" (the play's slug last, as it holds dashes itself). The account's
+    /// stored options hold the first four; the finding filters are kept in the cookie for
+    /// everyone until the store keeps them too.
     func options(_ request: Request, _ context: FolioRequestContext) async throws -> MonologueOptions {
-        if let account = context.account {
-            return try await favourites.options(accountID: account.id) ?? MonologueOptions()
-        }
         let parts = (request.cookies[Cookies.options]?.value ?? "").split(separator: "-", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 4 else { return MonologueOptions() }
-        return MonologueOptions(gender: parts[0], tone: parts[1], length: parts[2], textSize: parts[3])
+        var options = MonologueOptions()
+        if parts.count >= 4 {
+            options = MonologueOptions(gender: parts[0], tone: parts[1], length: parts[2], textSize: parts[3],
+                                       form: parts.count > 4 ? parts[4] : nil, play: parts.count > 7 ? parts[7...].joined(separator: "-") : nil,
+                                       age: parts.count > 5 ? parts[5] : nil, fresh: parts.count > 6 ? parts[6] : nil)
+        }
+        if let account = context.account, let stored = try await favourites.options(accountID: account.id) {
+            let finding = options
+            options = stored
+            options.form = finding.form
+            options.play = finding.play
+            options.age = finding.age
+            options.fresh = finding.fresh
+        }
+        return options
+    }
+
+    /// The options as the cookie keeps them; finding filters left unset are left off the end, so
+    /// a browser that sets none keeps the four-part cookie it always had.
+    static func cookieValue(_ options: MonologueOptions) -> String {
+        var parts = [options.gender?.rawValue ?? "", options.tone?.rawValue ?? "", options.length?.rawValue ?? "", options.textSize.rawValue,
+                     options.form?.rawValue ?? "", options.age?.rawValue ?? "", options.fresh ? "1" : "", options.play ?? ""]
+        while parts.count > 4, parts.last == "" { parts.removeLast() }
+        return parts.joined(separator: "-")
     }
 
     /// The user's favourites among `ids` (a page of results) by monologue id; empty when logged out.
@@ -65,26 +89,27 @@ struct MonologuePagesController: Sendable {
         let options = try await options(request, context)
         // The URL may narrow the remembered options further (the tags page sends tag=…).
         let search = MonologueQuery.lenient(text: parameters.get("q"), gender: parameters.get("gender"), tone: parameters.get("tone"),
-                                            length: parameters.get("length"), tags: parameters.getAll("tag"), options: options)
+                                            length: parameters.get("length"), tags: parameters.getAll("tag"),
+                                            form: parameters.get("verse"), play: parameters.get("play"), age: parameters.get("age"),
+                                            fresh: parameters.get("fresh"), options: options, plays: library.playSlugs)
         let (query, filter) = (search.text, search.filter)
         let pageNumber = max(1, min(10_000, Int(parameters.get("page") ?? "1") ?? 1))
-        let personal = try await personalTags(context)
         // The results the page's script asks for as the actor types: the last word may be half typed.
-        let result = library.search(query, filter: filter, limit: Self.pageSize, offset: (pageNumber - 1) * Self.pageSize,
-                                    personalTags: personal, lastWordIsPrefix: parameters.get("fragment") == "1")
-        let favourites = try await favouritesByID(context, among: result.items.map(\.id))
+        let result = try await MonologueFinder(favourites: favourites)
+            .find(search, in: library, limit: Self.pageSize, offset: (pageNumber - 1) * Self.pageSize, accountID: context.account?.id,
+                  typing: parameters.get("fragment") == "1")
 
-        let results = MonologuePages.Results(result, page: pageNumber, pageSize: Self.pageSize, favourites: favourites, uri: request.uri.description)
+        let results = MonologuePages.Results(result, page: pageNumber, pageSize: Self.pageSize, uri: request.uri.description)
         if parameters.get("fragment") == "1" {
             return try pages.html("monologues/results", TemplateData([results]))
         }
         // Filters that came in the address ride along as hidden fields, so a search without
         // JavaScript keeps them.
-        let fields = ["tag", "gender", "tone", "length"].flatMap { name in
+        let fields = Self.filterNames.flatMap { name in
             parameters.getAll(name).filter { !$0.isEmpty }.map { MonologuePages.SearchForm.Field(name: name, value: $0) }
         }
         let form = MonologuePages.SearchForm(query: query, filterFields: fields, hasFilters: filter != MonologueFilter(),
-                                             filterSummary: Self.summary(filter))
+                                             filterSummary: Self.summary(filter, plays: library.plays))
         return try pages.render("monologues/list", title: "Monologues", tab: .monologues, model: [form, results], context: context,
                                 textSize: options.textSize.rawValue)
     }
@@ -94,27 +119,35 @@ struct MonologuePagesController: Sendable {
 
     @Sendable func optionsForm(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let options = try await options(request, context)
-        return try renderOptions(options, saved: false, context: context)
+        return try await renderOptions(options, saved: false, context: context)
     }
 
     @Sendable func saveOptions(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let form = try await WebForm.read(request)
-        let options = MonologueOptions(gender: form.value("gender"), tone: form.value("tone"), length: form.value("length"),
-                                       textSize: form.value("textSize"))
-        var response = try renderOptions(options, saved: true, context: context)
-        try await remember(options, context: context, in: &response)
+        var options = MonologueOptions(gender: form.value("gender"), tone: form.value("tone"), length: form.value("length"),
+                                       textSize: form.value("textSize"), form: form.value("verse"), play: form.value("play"),
+                                       age: form.value("age"), fresh: form.value("fresh"))
+        // Only a play the library holds is remembered.
+        if let play = options.play, !(try await library.current().playSlugs.contains(play)) { options.play = nil }
+        var response = try await renderOptions(options, saved: true, context: context)
+        try await remember(options, request: request, context: context, in: &response)
         return response
     }
 
-    /// Keeps the options with the account, or in this browser's cookie when logged out.
-    func remember(_ options: MonologueOptions, context: FolioRequestContext, in response: inout Response) async throws {
-        if let account = context.account {
-            try await favourites.saveOptions(options, accountID: account.id)
+    /// Keeps the options with the account, or in this browser's cookie when logged out. The
+    /// account's store does not hold the finding filters (verse, play, age, fresh) yet, so for an
+    /// account they ride in the cookie while any is set, and the cookie goes when none is.
+    func remember(_ options: MonologueOptions, request: Request, context: FolioRequestContext, in response: inout Response) async throws {
+        guard let account = context.account else {
+            response.setCookie(Cookies.make(Cookies.options, Self.cookieValue(options), maxAge: 365 * 86_400))
             return
         }
-        let value = [options.gender?.rawValue ?? "", options.tone?.rawValue ?? "", options.length?.rawValue ?? "",
-                     options.textSize.rawValue].joined(separator: "-")
-        response.setCookie(Cookies.make(Cookies.options, value, maxAge: 365 * 86_400))
+        try await favourites.saveOptions(options, accountID: account.id)
+        if options.form != nil || options.play != nil || options.age != nil || options.fresh {
+            response.setCookie(Cookies.make(Cookies.options, Self.cookieValue(options), maxAge: 365 * 86_400))
+        } else if request.cookies[Cookies.options] != nil {
+            response.setCookie(Cookies.make(Cookies.options, "", maxAge: 0))
+        }
     }
 
     /// The reading screen's own text-size buttons: only the size changes, and the reader is back
@@ -129,13 +162,15 @@ struct MonologuePagesController: Sendable {
         var options = try await options(request, context)
         options.textSize = size
         var response = Response.redirect(to: SiteRoute.monologue.path(id), type: .normal)
-        try await remember(options, context: context, in: &response)
+        try await remember(options, request: request, context: context, in: &response)
         return response
     }
 
-    func renderOptions(_ options: MonologueOptions, saved: Bool, context: FolioRequestContext) throws -> Response {
-        try pages.render("monologues/options", title: "Options", tab: .monologues, model: [MonologuePages.Options(options, saved: saved)],
-                         context: context, textSize: options.textSize.rawValue)
+    func renderOptions(_ options: MonologueOptions, saved: Bool, context: FolioRequestContext) async throws -> Response {
+        let plays = try await library.current().plays
+        return try pages.render("monologues/options", title: "Options", tab: .monologues,
+                                model: [MonologuePages.Options(options, saved: saved, plays: plays)],
+                                context: context, textSize: options.textSize.rawValue)
     }
 
     // MARK: - Tags
@@ -168,8 +203,11 @@ struct MonologuePagesController: Sendable {
         let m = favourite.map { $0.applied(to: original) } ?? original
         let related = library.related(to: id) ?? []
         let options = try await options(request, context)
+        let (previous, next) = library.neighbours(of: id)
         let model = MonologuePages.Show(m, related: related, favourite: favourite, canFavourite: context.account != nil,
-                                        backHref: Self.backHref(request), textSize: options.textSize)
+                                        backHref: Self.backHref(request), textSize: options.textSize,
+                                        oftenHeard: library.isOftenHeard(id: id), playingAge: library.playingAge(id: id),
+                                        previous: previous, next: next)
         return try pages.render("monologues/show", title: m.title, tab: .monologues, model: [model], context: context,
                                 textSize: options.textSize.rawValue)
     }
@@ -218,7 +256,7 @@ struct MonologuePagesController: Sendable {
             title = m.title
             character = m.character
             play = m.play
-            firstLine = MonologuePagesController.firstLine(m)
+            firstLine = m.firstLine
             lengthLabel = MonologuePagesController.lengthLabel(m)
             isEdited = item.isEdited
         }
@@ -240,8 +278,9 @@ struct MonologuePagesController: Sendable {
 
     @Sendable func editForm(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let (_, item, _) = try await favourite(context)
+        let query = WebForm(query: request)
         return try await renderEditor(item.monologue, original: item.original, isEdited: item.isEdited, errors: [],
-                                      saved: WebForm(query: request).get("saved") == "1", request: request, context: context)
+                                      saved: query.get("saved") == "1", slot: SlotPlan.slot(query.get("slot")), request: request, context: context)
     }
 
     @Sendable func saveEdits(_ request: Request, context: FolioRequestContext) async throws -> Response {
@@ -270,11 +309,13 @@ struct MonologuePagesController: Sendable {
     }
 
     func renderEditor(_ m: Monologue, original: Monologue, isEdited: Bool, errors: [String], tagsText: String? = nil, saved: Bool = false,
-                      request: Request, context: FolioRequestContext, status: HTTPResponse.Status = .ok) async throws -> Response {
+                      slot: Int? = nil, request: Request, context: FolioRequestContext,
+                      status: HTTPResponse.Status = .ok) async throws -> Response {
         let options = try await options(request, context)
+        let slotPlan = SlotPlan(text: m.text, slot: slot, id: m.id, library: try await library.current())
         return try pages.render("monologues/edit", title: "Edit \(m.title)", tab: .monologues,
                                 model: [MonologuePages.Editor(m, original: original, isEdited: isEdited, errors: errors, tagsText: tagsText,
-                                                              saved: saved)],
+                                                              saved: saved), SlotPlan.Part(slotPlan: slotPlan)],
                                 context: context, status: status, textSize: options.textSize.rawValue)
     }
 
@@ -304,19 +345,13 @@ struct MonologuePagesController: Sendable {
         return "\(m.length.rawValue) · \(minutes) min"
     }
 
-    /// "1 min 25 s": the editor's running time, to the second, as the actor cuts toward a slot.
-    static func runningTime(_ m: Monologue) -> String {
-        let minutes = m.seconds / 60, seconds = m.seconds % 60
-        return minutes == 0 ? "\(seconds) s" : "\(minutes) min \(seconds) s"
-    }
-
     /// Where "back" from a monologue leads: the search the reader came from, as the browser's
     /// Referer tells it, else the list. Only the list's own fields are taken, and the link is
     /// rebuilt on our own path, so a forged Referer can never send the reader elsewhere.
     static func backHref(_ request: Request) -> String {
         let list = SiteRoute.monologues.path()
         guard let referer = request.headers[.referer], let url = URLComponents(string: referer), url.path == list else { return list }
-        let fields: Set<String> = ["q", "tag", "gender", "tone", "length", "page"]
+        let fields = Set(["q", "page"] + filterNames)
         let kept = (url.queryItems ?? []).filter { fields.contains($0.name) && ($0.value ?? "").count <= 200 }.prefix(30)
         var components = URLComponents()
         components.path = list
@@ -324,20 +359,27 @@ struct MonologuePagesController: Sendable {
         return components.string ?? list
     }
 
-    static func firstLine(_ m: Monologue) -> String {
-        m.spokenText.split(separator: "\n").first { $0 != "/" }.map(String.init) ?? ""
+    /// The filters a list address may carry, kept by links back to it.
+    static let filterNames = ["tag", "gender", "tone", "length", "verse", "play", "age", "fresh"]
+
+    static func ageLabel(_ age: PlayingAge) -> String {
+        switch age {
+        case .young: "young (teens–20s)"
+        case .adult: "adult (30s–40s)"
+        case .older: "older (50+)"
+        case .any: "any age"
+        }
     }
 
-    static func actScene(_ m: Monologue) -> String {
-        if m.act == 0 { return m.scene == 0 ? "Prologue or epilogue" : "Induction, Scene \(m.scene)" }
-        return m.scene == 0 ? "Act \(MonologueExtractor.roman(m.act)), Prologue" : "Act \(MonologueExtractor.roman(m.act)), Scene \(m.scene)"
-    }
-
-    static func summary(_ filter: MonologueFilter) -> String {
+    static func summary(_ filter: MonologueFilter, plays: [PlayName] = []) -> String {
         var parts: [String] = []
         if let gender = filter.gender { parts.append(gender.rawValue) }
         if let tone = filter.tone { parts.append(tone.rawValue) }
         if let length = filter.length { parts.append(length.rawValue) }
+        if let form = filter.form { parts.append(form.rawValue) }
+        if let play = filter.play { parts.append(plays.first { $0.slug == play }?.name ?? play) }
+        if let age = filter.age { parts.append("playing age " + age.rawValue) }
+        if filter.fresh { parts.append("not overdone") }
         if !filter.tags.isEmpty { parts.append("tags: " + filter.tags.joined(separator: ", ")) }
         return parts.joined(separator: " · ")
     }

@@ -6,6 +6,7 @@ import HTTPTypes
 enum APIRoute: String, Route {
     case ping, openAPI
     case searchMonologues, monologueStats, monologueChanges, monologue, relatedMonologues, monologueTags
+    case defineWord, auditionSets
     case favourites, saveFavourite, deleteFavourite, editFavourite, restoreFavourite
     case pairs, createPair, pair, updatePair, deletePair, vocabularyTags, nextReview, review, exportPairs, importPairs
     case randomPlot, plotWheels, expandGrammar, keptPlots, keepPlot, forgetPlot, grammars, saveGrammar, deleteGrammar, plot
@@ -43,6 +44,8 @@ enum APIRoute: String, Route {
         case .searchMonologues: "/api/v1/monologues"
         case .monologueStats: "/api/v1/monologues/stats"
         case .monologueChanges: "/api/v1/monologues/changes"
+        case .defineWord: "/api/v1/monologues/define"
+        case .auditionSets: "/api/v1/monologues/sets"
         case .monologue: "/api/v1/monologues/{id}"
         case .relatedMonologues: "/api/v1/monologues/{id}/related"
         case .monologueTags: "/api/v1/tags"

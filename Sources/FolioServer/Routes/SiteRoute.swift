@@ -11,7 +11,7 @@ enum SiteRoute: String, Route {
     // Monologues
     case monologues, monologueOptions, saveMonologueOptions, monologueTags, monologueFavourites
     case editFavourite, saveFavouriteEdits, restoreFavourite, removeFavourite, monologue, toggleFavourite, saveMonologueTextSize
-    case printFavourite, exportFavourite
+    case printFavourite, exportFavourite, auditionSets, favouriteCuts
     // Vocabulary
     case vocabulary, newPair, createPair, editPair, updatePair, deletePair
     case revise, revisionSession, answer, rate
@@ -28,6 +28,7 @@ enum SiteRoute: String, Route {
     var method: HTTPRequest.Method {
         switch self {
         case .saveMonologueOptions, .saveFavouriteEdits, .restoreFavourite, .removeFavourite, .toggleFavourite, .saveMonologueTextSize,
+             .favouriteCuts,
              .createPair, .updatePair, .deletePair, .answer, .rate, .toggleCharacterFavourite,
              .keepPlot, .forgetPlot, .saveGrammar, .deleteGrammar,
              .startHotSeat, .openRoom, .ghostMove, .joinGhostGame, .playAgain,
@@ -52,6 +53,8 @@ enum SiteRoute: String, Route {
         case .restoreFavourite: "/monologues/favourites/{id}/restore"
         case .removeFavourite: "/monologues/favourites/{id}/remove"
         case .printFavourite: "/monologues/favourites/{id}/print"
+        case .auditionSets: "/monologues/sets"
+        case .favouriteCuts: "/monologues/favourites/{id}/cuts"
         case .exportFavourite: "/monologues/favourites/{id}/export"
         case .monologue: "/monologues/{id}"
         case .toggleFavourite: "/monologues/{id}/favourite"

@@ -85,6 +85,19 @@ extension PostgresDatabase: FavouriteStore {
         }
     }
 
+    public func personalGenders(accountID: Account.ID) async throws -> [String: Gender] {
+        try await read { connection in
+            var genders: [String: Gender] = [:]
+            for (id, raw) in try await connection.all("""
+                SELECT monologueId, gender FROM favourite WHERE accountId = \(accountID.rawValue) AND gender IS NOT NULL
+                """, logger, as: (String, String).self) {
+                guard let gender = Gender(rawValue: raw) else { throw StoreError.corruptRow(table: FavouriteRecord.databaseTableName, id: id) }
+                genders[id] = gender
+            }
+            return genders
+        }
+    }
+
     public func saveMonologueOptions(accountID: Account.ID, _ options: MonologueOptions) async throws {
         try await write { connection in
             try await connection.run("""

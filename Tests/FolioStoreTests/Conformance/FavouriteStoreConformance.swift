@@ -48,6 +48,8 @@ import Testing
         #expect(try await c.stores.favourite(accountID: c.bob.id, monologueID: "hamlet-1") == Favourite(monologueID: "hamlet-1"))
         #expect(try await c.stores.personalTags(accountID: c.ann.id) == ["hamlet-1": ["mine"]])
         #expect(try await c.stores.personalTags(accountID: c.bob.id).isEmpty)
+        #expect(try await c.stores.personalGenders(accountID: c.ann.id) == ["hamlet-1": .female])
+        #expect(try await c.stores.personalGenders(accountID: c.bob.id).isEmpty)
         #expect(try await c.stores.favourites(accountID: c.ann.id, among: ["hamlet-1", "hamlet-2"]).map(\.notes) == ["Audition piece"])
         #expect(try await c.stores.favourites(accountID: c.ann.id, among: []).isEmpty)
         // And Bob cannot edit a favourite he does not keep

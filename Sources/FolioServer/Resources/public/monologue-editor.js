@@ -110,6 +110,115 @@
   function changed() {
     textarea.value = serialise();
     showRunningTime();
+    askForCuts();
+  }
+
+  // ---------- The audition slot ----------
+
+  var slotForm = document.getElementById("slot-form");
+  var slotSelect = document.getElementById("slot");
+  var plan = document.getElementById("slot-plan");
+  var cutsTimer = 0, cutsRequest = null;
+
+  function csrfToken() {
+    var meta = document.querySelector('meta[name="csrf-token"]');
+    return meta ? meta.getAttribute("content") || "" : "";
+  }
+
+  // The plan for the text as it stands now, taps not yet saved included.
+  function askForCuts() {
+    if (!slotForm || !slotSelect || !window.fetch) return;
+    clearTimeout(cutsTimer);
+    if (!slotSelect.value) {
+      plan.hidden = true;
+      return;
+    }
+    cutsTimer = setTimeout(function () {
+      if (cutsRequest) cutsRequest.abort();
+      var controller = new AbortController();
+      cutsRequest = controller;
+      var body = new URLSearchParams();
+      body.set("text", textarea.value);
+      body.set("slot", slotSelect.value);
+      fetch(slotForm.getAttribute("data-cuts"), {
+        method: "POST", body: body, credentials: "same-origin", signal: controller.signal,
+        headers: { "X-CSRF-Token": csrfToken(), Accept: "application/json" }
+      })
+        .then(function (response) {
+          if (!response.ok) throw new Error("cuts: " + response.status);
+          return response.json();
+        })
+        .then(function (answer) { if (cutsRequest === controller) showPlan(answer); })
+        .catch(function () { /* Offline or aborted: the last plan stays on screen. */ });
+    }, 250);
+  }
+
+  function showPlan(answer) {
+    plan.hidden = !answer.hasSlot;
+    var verdict = document.getElementById("slot-verdict");
+    verdict.textContent = answer.secondsLabel + " for a " + answer.targetLabel + " slot: ";
+    var strong = document.createElement("strong");
+    strong.textContent = answer.verdict;
+    verdict.appendChild(strong);
+    var hint = document.getElementById("slot-hint");
+    hint.hidden = !answer.hasProposals;
+    hint.textContent = "Whole sentences the speech can lose without its key words (" + answer.keyWordsText +
+      "); never the first or the last line. All of them: " + answer.after + ".";
+    var list = document.getElementById("slot-proposals");
+    list.innerHTML = "";
+    answer.proposals.forEach(function (proposal) {
+      var item = document.createElement("li");
+      item.className = "slot-proposal";
+      item.setAttribute("data-lines", proposal.lines.join(","));
+      var text = document.createElement("span");
+      text.className = "proposal-text";
+      proposal.text.forEach(function (line) {
+        var span = document.createElement("span");
+        span.className = "proposal-line";
+        span.textContent = line;
+        text.appendChild(span);
+      });
+      var saves = document.createElement("span");
+      saves.className = "proposal-saves";
+      saves.textContent = "saves " + proposal.saves;
+      var accept = document.createElement("button");
+      accept.type = "button";
+      accept.className = "secondary accept-cut";
+      accept.textContent = "Cut these lines";
+      item.appendChild(text);
+      item.appendChild(saves);
+      item.appendChild(accept);
+      list.appendChild(item);
+    });
+  }
+
+  // A proposal names lines of the text field as it was sent: the kept lines, in order, with
+  // beats between them. Each is found among the lines not yet cut.
+  function acceptCut(indexes) {
+    var kept = items.filter(function (item) { return !item.cut; });
+    var ordinal = -1, byLine = {};
+    textarea.value.split("\n").forEach(function (line, index) {
+      if (line === BEAT || line === "") return;
+      ordinal += 1;
+      byLine[index] = kept[ordinal];
+    });
+    indexes.forEach(function (index) { if (byLine[index]) byLine[index].cut = true; });
+    draw();
+    changed();
+  }
+
+  if (slotForm && slotSelect && plan) {
+    slotForm.addEventListener("submit", function (event) {
+      event.preventDefault();
+      askForCuts();
+    });
+    slotSelect.addEventListener("change", askForCuts);
+    document.getElementById("slot-proposals").addEventListener("click", function (event) {
+      var button = event.target.closest("button.accept-cut");
+      if (!button) return;
+      var lines = button.closest(".slot-proposal").getAttribute("data-lines").split(",").map(Number);
+      acceptCut(lines);
+    });
   }
 
   // ---------- The lines ----------

@@ -1,0 +1,68 @@
+import FolioCore
+import Foundation
+import Monologues
+
+/// Finding a speech, the same from the pages, the API and the command line: one search of the
+/// library as the account sees it (its own tags and the genders it gave favourites count in its
+/// filters), a page of results, each with the actor's cut when it is a favourite, a snippet of
+/// the text around the words matched, its playing age and whether it is often heard.
+public struct MonologueFinder: Sendable {
+    public let favourites: Favourites?
+
+    /// `favourites` nil: nobody is logged in anywhere (the command line), so nothing is personal.
+    public init(favourites: Favourites?) {
+        self.favourites = favourites
+    }
+
+    public struct Item: Sendable {
+        /// The monologue's position in the library (the server's encoded JSON is kept by it).
+        public let number: Int
+        public let original: Monologue
+        public let favourite: Favourite?
+        /// The text around the matches, cut from the actor's own version when they have one.
+        public let snippet: Snippet?
+        public let playingAge: PlayingAge
+        public let isOftenHeard: Bool
+        /// The monologue as this actor keeps it.
+        public var monologue: Monologue { favourite.map { $0.applied(to: original) } ?? original }
+    }
+
+    public struct Results: Sendable {
+        public let total: Int
+        public let items: [Item]
+    }
+
+    /// The account's own view of the library (none when logged out).
+    public func personalView(accountID: Account.ID?) async throws -> PersonalView {
+        guard let accountID, let favourites else { return .none }
+        return try await favourites.personalView(accountID: accountID)
+    }
+
+    /// The tags a strict query may name: the library's and the account's own.
+    public static func knownTags(_ library: MonologueLibrary, personal: PersonalView) -> Set<String> {
+        library.knownTags.union(personal.tags.values.flatMap { $0.map(TextFolding.fold) })
+    }
+
+    /// One page of what `query` finds. `typing`: the last word is still being typed (live
+    /// search). Snippets are cut for this page only, never for every match.
+    public func find(_ query: MonologueQuery, in library: MonologueLibrary, limit: Int, offset: Int, accountID: Account.ID?,
+                     personal: PersonalView? = nil, typing: Bool = false, snippets: Bool = true) async throws -> Results {
+        let view: PersonalView
+        if let personal { view = personal } else { view = try await personalView(accountID: accountID) }
+        let prepared = library.prepare(query.text, lastWordIsPrefix: typing)
+        let page = library.searchNumbers(prepared, filter: query.filter, limit: limit, offset: offset, personal: view)
+        let originals = page.numbers.map { library.monologues[$0] }
+        var kept: [String: Favourite] = [:]
+        if let accountID, let favourites, !originals.isEmpty {
+            kept = try await favourites.favourites(among: originals.map(\.id), accountID: accountID)
+        }
+        let shown = originals.map { original in kept[original.id].map { $0.applied(to: original) } ?? original }
+        let cut = snippets && !query.text.isEmpty ? library.snippets(of: shown.map(\.spokenText), for: prepared) : []
+        let items = originals.indices.map { k in
+            let original = originals[k]
+            return Item(number: page.numbers[k], original: original, favourite: kept[original.id], snippet: cut.isEmpty ? nil : cut[k],
+                        playingAge: library.playingAge(id: original.id), isOftenHeard: library.isOftenHeard(id: original.id))
+        }
+        return Results(total: page.total, items: items)
+    }
+}

@@ -1,0 +1,200 @@
+import FolioCore
+
+/// A few lines of a speech around the words a search matched, the matches marked, as each face
+/// shows it: the pages wrap the marked parts in `<mark>` (each part escaped on its own), the API
+/// sends the text and the matches' offsets, the command line marks them `*like this*`.
+public struct Snippet: Sendable, Hashable {
+    public struct Part: Sendable, Hashable {
+        public var text: String
+        public var isMatch: Bool
+    }
+
+    public var parts: [Part]
+
+    public var text: String { parts.map(\.text).joined() }
+
+    /// Where the matches stand in `text`, in UTF-16 code units (a JavaScript string's indices).
+    public var matches: [(start: Int, length: Int)] {
+        var offset = 0
+        var result: [(Int, Int)] = []
+        for part in parts {
+            let length = part.text.utf16.count
+            if part.isMatch { result.append((offset, length)) }
+            offset += length
+        }
+        return result
+    }
+
+    /// The text with every match between `open` and `close`: "… *revenge* his foul …".
+    public func marked(open: String = "*", close: String = "*") -> String {
+        parts.map { $0.isMatch ? open + $0.text + close : $0.text }.joined()
+    }
+
+    /// Words of context shown around the matches: about two lines of verse.
+    static let windowWords = 26
+    /// Words shown before the first match of the window, so it does not open the snippet cold.
+    static let leadWords = 5
+}
+
+/// What a snippet marks: the word forms a query's words stand for, the starts its prefixes
+/// name, and its phrases, whose words are marked only where they stand together.
+struct SnippetMatcher: Sendable {
+    /// Folded word forms (a term with the seed's endings, "'d" read as "ed").
+    var words: Set<String> = []
+    /// Folded starts of words (`venge*`, the word being typed).
+    var prefixes: [String] = []
+    /// Each phrase: per position, the forms it accepts, or a start when the last word is a prefix.
+    var phrases: [[(forms: Set<String>, prefix: String?)]] = []
+
+    var isEmpty: Bool { words.isEmpty && prefixes.isEmpty && phrases.isEmpty }
+
+    func matchesWord(_ word: String) -> Bool {
+        if words.contains(word) { return true }
+        return prefixes.contains { word.hasPrefix($0) }
+    }
+
+    /// One spoken word of a text: its bytes in the text and its folded form.
+    struct Token {
+        var start: Int
+        var end: Int
+        var word: String
+    }
+
+    /// The words of `bytes` as `WordTokenizer` cuts the folded text, with where each stands in
+    /// the original (so the snippet shows the speech's own spelling and case). Bytes of 0x80 and
+    /// above belong to words, as in the tokenizer, and such a word is folded on its own.
+    static func tokens(_ bytes: [UInt8]) -> [Token] {
+        var tokens: [Token] = []
+        var start = -1
+        var hasApostrophe = false
+        var hasHighBytes = false
+        func flush(_ end: Int) {
+            defer { start = -1; hasApostrophe = false; hasHighBytes = false }
+            guard start >= 0 else { return }
+            var s = start, e = end
+            // Trim apostrophes at the edges, keeping the one that ends "in'", as the tokenizer does.
+            if hasApostrophe {
+                while s < e, bytes[s] == 0x27 { s += 1 }
+                while e > s, bytes[e - 1] == 0x27 {
+                    if e - s >= 3, bytes[e - 2] | 0x20 == 0x6E, bytes[e - 3] | 0x20 == 0x69 { break }
+                    e -= 1
+                }
+            }
+            guard s < e else { return }
+            let word: String
+            if hasHighBytes {
+                let folded = TextFolding.fold(String(decoding: bytes[s..<e], as: UTF8.self))
+                var words: [String] = []
+                WordTokenizer.forEachWord(in: folded) { words.append($0) }
+                word = words.joined(separator: " ")
+            } else {
+                word = String(decoding: bytes[s..<e].map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }, as: UTF8.self)
+            }
+            tokens.append(Token(start: s, end: e, word: word))
+        }
+        for (i, b) in bytes.enumerated() {
+            let isWord = (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b >= 0x80
+            if isWord {
+                if start < 0 { start = i }
+                if b >= 0x80 { hasHighBytes = true }
+            } else if b == 0x27, start >= 0 {
+                hasApostrophe = true
+            } else {
+                flush(i)
+            }
+        }
+        flush(bytes.count)
+        return tokens
+    }
+
+    /// The snippet of `text` (spoken lines only) around its best cluster of matches; nil when
+    /// nothing in it matches (the speech was found by its character, play or tags).
+    func snippet(of text: String) -> Snippet? {
+        guard !isEmpty else { return nil }
+        let bytes = Array(text.utf8)
+        let tokens = Self.tokens(bytes)
+        guard !tokens.isEmpty else { return nil }
+        var matched = [Bool](repeating: false, count: tokens.count)
+        // joined[i]: tokens i and i + 1 belong to one phrase, so the space between them is marked too.
+        var joined = [Bool](repeating: false, count: tokens.count)
+        var any = false
+        for (i, token) in tokens.enumerated() where matchesWord(Self.normalised(token.word)) || matchesWord(token.word) {
+            matched[i] = true
+            any = true
+        }
+        for phrase in phrases where phrase.count <= tokens.count {
+            for start in 0...(tokens.count - phrase.count) {
+                var ok = true
+                for (k, position) in phrase.enumerated() {
+                    let word = tokens[start + k].word
+                    let accepted = position.forms.contains(word) || position.forms.contains(Self.normalised(word))
+                        || (position.prefix.map { word.hasPrefix($0) } ?? false)
+                    if !accepted { ok = false; break }
+                }
+                guard ok else { continue }
+                any = true
+                for k in 0..<phrase.count {
+                    matched[start + k] = true
+                    if k < phrase.count - 1 { joined[start + k] = true }
+                }
+            }
+        }
+        guard any else { return nil }
+
+        // The window of `windowWords` words holding the most matched words, the earliest of equals.
+        var prefix = [0]
+        for m in matched { prefix.append(prefix.last! + (m ? 1 : 0)) }
+        var bestStart = 0, bestCount = -1
+        for (i, m) in matched.enumerated() where m {
+            // A match near the end takes its context from before it, so the window stays full.
+            let s = max(0, min(i - Snippet.leadWords, tokens.count - Snippet.windowWords))
+            let e = min(tokens.count, s + Snippet.windowWords)
+            let count = prefix[e] - prefix[s]
+            if count > bestCount { bestStart = s; bestCount = count }
+        }
+        let end = min(tokens.count, bestStart + Snippet.windowWords)
+
+        var parts: [Snippet.Part] = []
+        func add(_ from: Int, _ to: Int, match: Bool) {
+            guard from < to else { return }
+            // A line break shows as " / ", as verse is quoted in running text; what stands before
+            // the break (a comma, a colon) is kept, the next line's indent is not.
+            var piece = String(decoding: bytes[from..<to], as: UTF8.self)
+            if let newline = piece.firstIndex(of: "\n") {
+                var before = piece[..<newline]
+                while before.last == " " || before.last == "\r" || before.last == "\t" { before.removeLast() }
+                piece = before + " / "
+            }
+            if let last = parts.last, last.isMatch == match {
+                parts[parts.count - 1].text += piece
+            } else {
+                parts.append(Snippet.Part(text: piece, isMatch: match))
+            }
+        }
+        if bestStart > 0 {
+            parts.append(Snippet.Part(text: "… ", isMatch: false))
+        } else {
+            // What opens the speech before its first word (a quote, a bracket) is part of it.
+            let lead = bytes[..<tokens[0].start].split(separator: 0x0A, omittingEmptySubsequences: false).last ?? []
+            let opening = String(decoding: lead, as: UTF8.self).drop { $0 == " " || $0 == "\t" }
+            if !opening.isEmpty { parts.append(Snippet.Part(text: String(opening), isMatch: false)) }
+        }
+        for i in bestStart..<end {
+            add(tokens[i].start, tokens[i].end, match: matched[i])
+            if i + 1 < end {
+                add(tokens[i].end, tokens[i + 1].start, match: joined[i] && matched[i + 1])
+            } else if end == tokens.count {
+                // The speech's closing punctuation.
+                let tail = String(decoding: bytes[tokens[i].end...], as: UTF8.self).prefix { $0 != "\n" }
+                if !tail.isEmpty { add(tokens[i].end, tokens[i].end + tail.utf8.count, match: false) }
+            }
+        }
+        if end < tokens.count { parts.append(Snippet.Part(text: " …", isMatch: false)) }
+        return Snippet(parts: parts)
+    }
+
+    /// Shakespeare's "reveng'd" matches as "revenged", as in the index.
+    static func normalised(_ word: String) -> String {
+        word.hasSuffix("'d") ? String(word.dropLast(2)) + "ed" : word
+    }
+}
