@@ -48,6 +48,7 @@ extension AppDatabase {
         registerVocabularyIndexMigration(&migrator)
         registerGhostLimitsMigration(&migrator)
         registerListIndexMigration(&migrator)
+        registerMonologueFindingOptionsMigration(&migrator)
         return migrator
     }
 }
@@ -362,6 +363,19 @@ extension AppDatabase {
             try db.create(table: "serverSecret") { t in
                 t.primaryKey("name", .text)
                 t.column("value", .blob).notNull()
+            }
+        }
+    }
+
+    /// The Monologues options gained verse or prose, play, playing age and "not overdone": kept
+    /// with the account like the others (a logged-out visitor keeps them in a cookie).
+    static func registerMonologueFindingOptionsMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v14-monologue-finding-options") { db in
+            try db.alter(table: "monologueOptions") { t in
+                t.add(column: "form", .text)
+                t.add(column: "play", .text)
+                t.add(column: "age", .text)
+                t.add(column: "fresh", .boolean).notNull().defaults(to: false)
             }
         }
     }

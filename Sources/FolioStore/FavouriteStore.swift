@@ -43,8 +43,7 @@ extension AppDatabase {
 
     public func saveMonologueOptions(accountID: Account.ID, _ options: MonologueOptions) async throws {
         try await writer.write { db in
-            try MonologueOptionsRecord(accountId: accountID, gender: options.gender?.rawValue, tone: options.tone?.rawValue,
-                                       length: options.length?.rawValue, textSize: options.textSize.rawValue).save(db)
+            try MonologueOptionsRecord(accountId: accountID, options).save(db)
         }
     }
 
@@ -118,9 +117,7 @@ public struct FavouriteRepository: Sendable {
 
     public func monologueOptions(accountID: Account.ID) async throws -> MonologueOptions? {
         try await reader.read { db in
-            try MonologueOptionsRecord.fetchOne(db, key: accountID).map {
-                MonologueOptions(gender: $0.gender, tone: $0.tone, length: $0.length, textSize: $0.textSize)
-            }
+            try MonologueOptionsRecord.fetchOne(db, key: accountID)?.options
         }
     }
 }

@@ -38,7 +38,10 @@ import Testing
             // The actor's cut begins on the second line: the card says so, with the cut's length.
             #expect(favourites.body.contains(#"<span class="card-first-line">Whether &#39;tis nobler in the mind to suffer</span>"#))
             #expect(!favourites.body.contains("To be, or not to be"))
-            #expect(favourites.body.contains(#"<span class="card-length">short · 1 min</span>"#))
+            // "To be" is one of the often-heard speeches: its badge is on every card of it.
+            #expect(favourites.body.contains(#"<span class="card-length">short · 1 min <span class="often-heard-badge""#))
+            let other = try await actor.get("/monologues/hamlet-1-2-hamlet-2")
+            #expect(other.body.contains(#"Hamlet · Hamlet <span class="often-heard-badge""#))
         }
     }
 

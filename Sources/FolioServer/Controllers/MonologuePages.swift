@@ -186,6 +186,7 @@ enum MonologuePages {
             let play: String
             let firstLine: String
             let reasons: String
+            let oftenHeard: Bool
         }
 
         let monologue: Facts
@@ -210,7 +211,8 @@ enum MonologuePages {
 
         init(_ m: Monologue, related: [RelatedMonologue], favourite: Favourite?, canFavourite: Bool,
              backHref: String = SiteRoute.monologues.path(), textSize: MonologueOptions.TextSize = .medium,
-             oftenHeard: Bool = false, playingAge: PlayingAge = .any, previous: Monologue? = nil, next: Monologue? = nil) {
+             oftenHeard: Bool = false, playingAge: PlayingAge = .any, previous: Monologue? = nil, next: Monologue? = nil,
+             isOftenHeard: (String) -> Bool = { _ in false }) {
             monologue = Facts(id: m.id, title: m.title, character: m.character, play: m.play, genderLabel: m.gender.rawValue,
                               toneLabel: m.tone.rawValue, lengthLabel: Paths.lengthLabel(m), location: m.location,
                               actScene: m.actScene, wordCount: m.wordCount, verseLabel: m.verse ? "verse" : "prose", notes: m.notes,
@@ -226,7 +228,7 @@ enum MonologuePages {
             self.related = related.map {
                 Related(href: SiteRoute.monologue.path($0.monologue.id), title: $0.monologue.title,
                         character: $0.monologue.character, play: $0.monologue.play, firstLine: $0.monologue.firstLine,
-                        reasons: $0.reasons.joined(separator: "; "))
+                        reasons: $0.reasons.joined(separator: "; "), oftenHeard: isOftenHeard($0.monologue.id))
             }
             self.canFavourite = canFavourite
             isFavourite = favourite != nil

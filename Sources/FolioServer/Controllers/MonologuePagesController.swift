@@ -50,12 +50,7 @@ struct MonologuePagesController: Sendable {
                                        age: parts.count > 5 ? parts[5] : nil, fresh: parts.count > 6 ? parts[6] : nil)
         }
         if let account = context.account, let stored = try await favourites.options(accountID: account.id) {
-            let finding = options
-            options = stored
-            options.form = finding.form
-            options.play = finding.play
-            options.age = finding.age
-            options.fresh = finding.fresh
+            return stored
         }
         return options
     }
@@ -143,9 +138,8 @@ struct MonologuePagesController: Sendable {
             return
         }
         try await favourites.saveOptions(options, accountID: account.id)
-        if options.form != nil || options.play != nil || options.age != nil || options.fresh {
-            response.setCookie(Cookies.make(Cookies.options, Self.cookieValue(options), maxAge: 365 * 86_400))
-        } else if request.cookies[Cookies.options] != nil {
+        // Kept with the account now: a cookie from before logging in would only be stale.
+        if request.cookies[Cookies.options] != nil {
             response.setCookie(Cookies.make(Cookies.options, "", maxAge: 0))
         }
     }
@@ -207,7 +201,7 @@ struct MonologuePagesController: Sendable {
         let model = MonologuePages.Show(m, related: related, favourite: favourite, canFavourite: context.account != nil,
                                         backHref: Self.backHref(request), textSize: options.textSize,
                                         oftenHeard: library.isOftenHeard(id: id), playingAge: library.playingAge(id: id),
-                                        previous: previous, next: next)
+                                        previous: previous, next: next, isOftenHeard: library.isOftenHeard(id:))
         return try pages.render("monologues/show", title: m.title, tab: .monologues, model: [model], context: context,
                                 textSize: options.textSize.rawValue)
     }
@@ -227,7 +221,7 @@ struct MonologuePagesController: Sendable {
         let library = try await library.current()
         let number = Pager.number(WebForm(query: request).get("page"))
         let page = try await favourites.page(accountID: account.id, limit: Self.pageSize, offset: (number - 1) * Self.pageSize, in: library)
-        let items = page.items.map(FavouriteItem.init)
+        let items = page.items.map { FavouriteItem($0, oftenHeard: library.isOftenHeard(id: $0.original.id)) }
         let pager = Pager(page: number, pageSize: Self.pageSize, shown: items.count, total: page.total, label: "Pages of favourites") {
             Pager.link(.monologueFavourites, page: $0)
         }
@@ -248,8 +242,9 @@ struct MonologuePagesController: Sendable {
         let firstLine: String
         let lengthLabel: String
         let isEdited: Bool
+        let oftenHeard: Bool
 
-        init(_ item: Favourites.Item) {
+        init(_ item: Favourites.Item, oftenHeard: Bool) {
             let m = item.monologue
             href = SiteRoute.monologue.path(m.id)
             editHref = SiteRoute.editFavourite.path(m.id)
@@ -259,6 +254,7 @@ struct MonologuePagesController: Sendable {
             firstLine = m.firstLine
             lengthLabel = MonologuePagesController.lengthLabel(m)
             isEdited = item.isEdited
+            self.oftenHeard = oftenHeard
         }
     }
 

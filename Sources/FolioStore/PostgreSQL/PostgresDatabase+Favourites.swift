@@ -101,11 +101,11 @@ extension PostgresDatabase: FavouriteStore {
     public func saveMonologueOptions(accountID: Account.ID, _ options: MonologueOptions) async throws {
         try await write { connection in
             try await connection.run("""
-                INSERT INTO monologueOptions (accountId, gender, tone, length, textSize)
+                INSERT INTO monologueOptions (accountId, gender, tone, length, textSize, form, play, age, fresh)
                 VALUES (\(accountID.rawValue), \(options.gender?.rawValue), \(options.tone?.rawValue), \(options.length?.rawValue),
-                        \(options.textSize.rawValue))
+                        \(options.textSize.rawValue), \(options.form?.rawValue), \(options.play), \(options.age?.rawValue), \(options.fresh))
                 ON CONFLICT (accountId) DO UPDATE SET gender = excluded.gender, tone = excluded.tone, length = excluded.length,
-                  textSize = excluded.textSize
+                  textSize = excluded.textSize, form = excluded.form, play = excluded.play, age = excluded.age, fresh = excluded.fresh
                 """, logger)
         }
     }
@@ -113,9 +113,10 @@ extension PostgresDatabase: FavouriteStore {
     public func monologueOptions(accountID: Account.ID) async throws -> MonologueOptions? {
         try await read { connection in
             try await connection.all("""
-                SELECT gender, tone, length, textSize FROM monologueOptions WHERE accountId = \(accountID.rawValue)
-                """, logger, as: (String?, String?, String?, String).self).first.map {
-                MonologueOptions(gender: $0.0, tone: $0.1, length: $0.2, textSize: $0.3)
+                SELECT gender, tone, length, textSize, form, play, age, fresh FROM monologueOptions WHERE accountId = \(accountID.rawValue)
+                """, logger, as: (String?, String?, String?, String, String?, String?, String?, Bool).self).first.map {
+                MonologueOptions(gender: $0.0, tone: $0.1, length: $0.2, textSize: $0.3, form: $0.4, play: $0.5, age: $0.6,
+                                 fresh: $0.7 ? "1" : nil)
             }
         }
     }

@@ -156,6 +156,13 @@ extension PostgresDatabase {
             """,
             "CREATE INDEX characterFavourite_on_accountId_createdAt ON characterFavourite (accountId, createdAt DESC, characterId)",
         ]),
+        // The Monologues options gained verse or prose, play, playing age and "not overdone".
+        Migration(name: "v2-monologue-finding-options", statements: [
+            """
+            ALTER TABLE monologueOptions ADD COLUMN form text COLLATE "C", ADD COLUMN play text COLLATE "C",
+              ADD COLUMN age text COLLATE "C", ADD COLUMN fresh boolean NOT NULL DEFAULT false
+            """,
+        ]),
     ]
 
     /// Applies the migrations not yet applied, in one transaction that holds an advisory lock:

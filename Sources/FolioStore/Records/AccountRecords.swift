@@ -2,6 +2,7 @@ import FolioApp
 import FolioCore
 import Foundation
 import GRDB
+import Monologues
 
 struct AccountRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "account"
@@ -32,6 +33,27 @@ struct MonologueOptionsRecord: Codable, FetchableRecord, PersistableRecord {
     var tone: String?
     var length: String?
     var textSize: String
+    var form: String?
+    var play: String?
+    var age: String?
+    var fresh: Bool
+
+    init(accountId: Account.ID, _ options: MonologueOptions) {
+        self.accountId = accountId
+        gender = options.gender?.rawValue
+        tone = options.tone?.rawValue
+        length = options.length?.rawValue
+        textSize = options.textSize.rawValue
+        form = options.form?.rawValue
+        play = options.play
+        age = options.age?.rawValue
+        fresh = options.fresh
+    }
+
+    var options: MonologueOptions {
+        MonologueOptions(gender: gender, tone: tone, length: length, textSize: textSize, form: form, play: play, age: age,
+                         fresh: fresh ? "1" : nil)
+    }
 }
 
 struct FavouriteRecord: Codable, FetchableRecord, PersistableRecord {

@@ -68,7 +68,8 @@ import Testing
     @Test(arguments: StoreEngine.all) func searchOptionsAreKeptPerAccount(engine: StoreEngine) async throws {
         let c = try await cast(engine)
         #expect(try await c.stores.monologueOptions(accountID: c.ann.id) == nil)
-        let options = MonologueOptions(gender: .female, tone: .tragedy, length: .short, textSize: .large)
+        let options = MonologueOptions(gender: .female, tone: .tragedy, length: .short, textSize: .large,
+                                       form: .prose, play: "romeo-and-juliet", age: .young, fresh: true)
         try await c.stores.saveMonologueOptions(accountID: c.ann.id, options)
         #expect(try await c.stores.monologueOptions(accountID: c.ann.id) == options)
         #expect(try await c.stores.monologueOptions(accountID: c.bob.id) == nil)
