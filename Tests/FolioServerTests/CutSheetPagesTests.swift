@@ -37,8 +37,14 @@ import Testing
             let odd = try await actor.get("/monologues/favourites/\(Self.id)/export?format=pdf")
             #expect(odd.status == .badRequest)
 
+            // The API gives the same, to its owner alone.
+            let api = try await actor.api("/api/v1/favourites/\(Self.id)/export?format=markdown", method: .get)
+            #expect(api.status == .ok && api.body == markdown.body)
+            #expect(try await actor.api("/api/v1/favourites/\(Self.id)/export?format=docx", method: .get).status == .badRequest)
+
             var other = Visitor(client)
             try await other.register("nerissa")
+            #expect(try await other.api("/api/v1/favourites/\(Self.id)/export", method: .get).status == .notFound)
             let theirs = try await other.get("/monologues/favourites/\(Self.id)/print")
             #expect(theirs.status == .notFound)
             let theirExport = try await other.get("/monologues/favourites/\(Self.id)/export")

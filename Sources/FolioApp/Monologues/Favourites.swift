@@ -28,6 +28,12 @@ public struct Favourites: Sendable {
         return Item(favourite: favourite, original: original)
     }
 
+    /// The favourite as its owner cut it, laid out to print or take away.
+    public func sheet(_ monologueID: String, accountID: Account.ID, in library: MonologueLibrary) async throws -> CutSheet {
+        let item = try await item(monologueID, accountID: accountID, in: library)
+        return CutSheet(edited: item.monologue, original: item.original)
+    }
+
     /// The account's favourite of that monologue, if it is one.
     public func favourite(_ monologueID: String, accountID: Account.ID) async throws -> Favourite? {
         try await store.favourite(accountID: accountID, monologueID: monologueID)

@@ -38,8 +38,7 @@ struct CutSheetPages: Sendable {
     func sheet(_ context: FolioRequestContext) async throws -> CutSheet {
         let id = try context.parameters.require("id")
         let account = try context.requireAccount()
-        let item = try await favourites.item(id, accountID: account.id, in: try await library.current())
-        return CutSheet(edited: item.monologue, original: item.original)
+        return try await favourites.sheet(id, accountID: account.id, in: try await library.current())
     }
 
     @Sendable func print(_ request: Request, context: FolioRequestContext) async throws -> Response {
@@ -49,22 +48,31 @@ struct CutSheetPages: Sendable {
                                 model: [Page(sheet, id: id)], context: context)
     }
 
-    /// `?format=markdown` (the default) or `text`, as a download named after the speech.
+    /// `?format=markdown` (the default) or `text`, as a download named after the speech; the
+    /// API's export answers the same.
     @Sendable func export(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        let format = WebForm(query: request).get("format") ?? "markdown"
-        guard let kind = Format(rawValue: format) else {
-            throw MonologueError.unknownFilterValue(field: "format", value: String(format.prefix(40)), allowed: Format.allCases.map(\.rawValue))
-        }
-        let sheet = try await sheet(context)
-        let body = kind == .markdown ? sheet.markdown : sheet.plainText
-        return Response(status: .ok, headers: [
-            .contentType: kind == .markdown ? "text/markdown; charset=utf-8" : "text/plain; charset=utf-8",
-            .contentDisposition: "attachment; filename=\"\(sheet.fileName(extension: kind == .markdown ? "md" : "txt"))\"",
-            .cacheControl: "no-store",
-        ], body: .init(byteBuffer: ByteBuffer(string: body)))
+        let format = try Format.read(WebForm(query: request).get("format"))
+        return format.download(try await sheet(context))
     }
 
-    enum Format: String, CaseIterable { case markdown, text }
+    enum Format: String, CaseIterable {
+        case markdown, text
+
+        static func read(_ raw: String?) throws(MonologueError) -> Format {
+            guard let format = Format(rawValue: raw ?? "markdown") else {
+                throw .unknownFilterValue(field: "format", value: String((raw ?? "").prefix(40)), allowed: allCases.map(\.rawValue))
+            }
+            return format
+        }
+
+        func download(_ sheet: CutSheet) -> Response {
+            Response(status: .ok, headers: [
+                .contentType: self == .markdown ? "text/markdown; charset=utf-8" : "text/plain; charset=utf-8",
+                .contentDisposition: "attachment; filename=\"\(sheet.fileName(extension: self == .markdown ? "md" : "txt"))\"",
+                .cacheControl: "no-store",
+            ], body: .init(byteBuffer: ByteBuffer(string: self == .markdown ? sheet.markdown : sheet.plainText)))
+        }
+    }
 
     /// The print view's model: the sheet's parts as the template walks them.
     struct Page: Encodable {

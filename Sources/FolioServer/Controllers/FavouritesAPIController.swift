@@ -18,6 +18,7 @@ struct FavouritesAPIController: Sendable {
             .on(api: .deleteFavourite, use: remove)
             .on(api: .editFavourite, use: edit)
             .on(api: .restoreFavourite, use: restore)
+            .on(api: .exportFavourite, use: export)
     }
 
     struct Item: ResponseEncodable {
@@ -81,5 +82,13 @@ struct FavouritesAPIController: Sendable {
     @Sendable func restore(_ request: Request, context: FolioRequestContext) async throws -> Item {
         let account = try context.requireAccount()
         return Item(try await favourites.restore(try context.parameters.require("id"), accountID: account.id, in: try await library.current()))
+    }
+
+    /// The favourite as the actor cut it, as Markdown or plain text, as the pages download it.
+    @Sendable func export(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let format = try CutSheetPages.Format.read(WebForm(query: request).get("format"))
+        let sheet = try await favourites.sheet(try context.parameters.require("id"), accountID: try context.requireAccount().id,
+                                               in: try await library.current())
+        return format.download(sheet)
     }
 }

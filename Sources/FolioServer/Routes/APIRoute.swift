@@ -7,7 +7,7 @@ enum APIRoute: String, Route {
     case ping, openAPI
     case searchMonologues, monologueStats, monologueChanges, monologue, relatedMonologues, monologueTags
     case defineWord, auditionSets
-    case favourites, saveFavourite, deleteFavourite, editFavourite, restoreFavourite
+    case favourites, saveFavourite, deleteFavourite, editFavourite, restoreFavourite, exportFavourite
     case pairs, createPair, pair, updatePair, deletePair, vocabularyTags, nextReview, review, exportPairs, importPairs
     case randomPlot, plotWheels, expandGrammar, keptPlots, keepPlot, forgetPlot, grammars, saveGrammar, deleteGrammar, plot
     case characters, characterFavourites, saveCharacterFavourite, deleteCharacterFavourite, character
@@ -52,6 +52,7 @@ enum APIRoute: String, Route {
         case .favourites: "/api/v1/favourites"
         case .saveFavourite, .deleteFavourite, .editFavourite: "/api/v1/favourites/{id}"
         case .restoreFavourite: "/api/v1/favourites/{id}/restore"
+        case .exportFavourite: "/api/v1/favourites/{id}/export"
         case .pairs, .createPair: "/api/v1/vocab/pairs"
         case .pair, .updatePair, .deletePair: "/api/v1/vocab/pairs/{id}"
         case .vocabularyTags: "/api/v1/vocab/tags"

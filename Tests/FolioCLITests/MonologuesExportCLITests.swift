@@ -1,0 +1,40 @@
+import FolioCLI
+import FolioStore
+import FolioTestSupport
+import Foundation
+import Monologues
+import Testing
+
+/// `folio monologues export`: a user's cut as Markdown or text; nobody else's.
+@Suite struct MonologuesExportCLITests {
+    @Test func aUsersCutAsMarkdownOrTextAndNoOneElses() async throws {
+        let folio = Folio()
+        defer { folio.cleanUp() }
+        let corpus = folio.dataDirectory.appendingPathComponent("corpus")
+        try TinyCorpus.write(to: corpus)
+        #expect(await folio("import", "shakespeare", corpus.path, "--min-words", "20").status == 0)
+        #expect(await folio.run(["account", "create", "alice"], input: "correct horse\n").status == 0)
+        #expect(await folio.run(["account", "create", "bob"], input: "correct horse\n").status == 0)
+        let id = "hamlet-3-1-hamlet-1"
+        // Alice keeps "To be" and cuts it to its first two lines with a beat between.
+        let database = try AppDatabase.open(path: folio.dataDirectory.appendingPathComponent("folio.sqlite").path)
+        let alice = try #require(try await database.credentials(username: "alice")?.account)
+        try await database.addFavourite(accountID: alice.id, monologueID: id, now: Date())
+        let library = try await database.currentLibrary().library
+        let original = try #require(library.monologue(id: id))
+        let lines = original.text.split(separator: "\n").prefix(2).map(String.init)
+        try await database.saveFavouriteEdits(accountID: alice.id, Favourite(monologueID: id, text: lines.joined(separator: "\n/\n"), notes: "Slowly."),
+                                              now: Date())
+
+        let markdown = await folio("monologues", "export", id, "--user", "alice")
+        #expect(markdown.status == 0, "\(markdown.stderr)")
+        #expect(markdown.stdout.hasPrefix("# Hamlet 01\n"))
+        #expect(markdown.stdout.contains("\(lines[0])\n\n* * *\n\n\(lines[1])"))
+        #expect(markdown.stdout.hasSuffix("## Notes\n\nSlowly.\n"))
+        let text = await folio("monologues", "export", id, "--user", "alice", "--format", "text")
+        #expect(text.stdout.contains("\(lines[0])\n\n~\n\n\(lines[1])"))
+        #expect(await folio("monologues", "export", id, "--user", "alice", "--format", "pdf").status != 0)
+        let bobs = await folio("monologues", "export", id, "--user", "bob")
+        #expect(bobs.status != 0 && !bobs.stdout.contains("Slowly"))
+    }
+}
