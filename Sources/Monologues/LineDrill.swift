@@ -1,0 +1,184 @@
+import FolioCore
+import Foundation
+
+/// A speech as an actor learns it: line by line, each recalled from its cue (the line before, or
+/// for the first line the cue the speech answers), with help that fades — first letters, then
+/// more and more of the words hidden, then nothing — and an answer checked with tolerance for
+/// punctuation, case, old spellings and a slip of the finger.
+public struct LineDrill: Sendable, Hashable {
+    public struct Line: Sendable, Hashable, Codable {
+        /// From 1, in the actor's cut.
+        public var number: Int
+        /// What the actor hears before saying it.
+        public var cue: String
+        public var text: String
+    }
+
+    public var lines: [Line]
+
+    /// - Parameters:
+    ///   - text: the speech as the actor cut it: stage directions ("[…]") and beats ("/") are
+    ///     not lines to learn.
+    ///   - cue: the line the speech answers, when the library knows it.
+    public init(text: String, cue: String?) {
+        var lines: [Line] = []
+        var previous = cue ?? ""
+        for raw in text.split(separator: "\n") {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            guard line != "/", !line.hasPrefix("["), WordTokenizer.wordCount(Substring(line)) > 0 else { continue }
+            lines.append(Line(number: lines.count + 1, cue: previous, text: line))
+            previous = line
+        }
+        self.lines = lines
+    }
+
+    /// The cue the library's notes name: `Cue (own line): “She strike upon the bell.”` or
+    /// `Cue (Seyton): “The queen, my lord, is dead.”`.
+    public static func cue(fromNotes notes: String) -> String? {
+        guard let start = notes.range(of: "Cue"), let open = notes[start.upperBound...].firstIndex(of: "“"),
+              let close = notes[notes.index(after: open)...].firstIndex(of: "”") else { return nil }
+        let cue = notes[notes.index(after: open)..<close].trimmingCharacters(in: .whitespaces)
+        return cue.isEmpty ? nil : cue
+    }
+}
+
+/// The help a line is shown with, fading as the actor learns it.
+public enum DrillPrompt: Sendable, Hashable {
+    /// Each word's first letter, punctuation kept: "I t a d w I s b m,".
+    case firstLetters
+    /// Some words hidden: level 1 hides a quarter, 2 half, 3 three quarters, 4 every word.
+    case hidden(level: Int)
+    /// Nothing shown: the actor says or types the line.
+    case none
+
+    public static let hiddenLevels = 1...4
+
+    /// The line as this prompt shows it; hidden words are underscores as long as the word, so the
+    /// rhythm of the line stays visible.
+    public func show(_ line: String) -> String {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+        switch self {
+        case .none:
+            return ""
+        case .firstLetters:
+            return words.map { word in
+                var out = ""
+                var letterShown = false
+                for character in word {
+                    if character.isLetter || character.isNumber {
+                        if !letterShown { out.append(character); letterShown = true }
+                    } else {
+                        out.append(character)
+                    }
+                }
+                return out
+            }.joined(separator: " ")
+        case .hidden(let level):
+            let level = min(max(level, Self.hiddenLevels.lowerBound), Self.hiddenLevels.upperBound)
+            // The same words hide at each level, and each level hides the last one's and more,
+            // spread through the line: position i hides from level (i * 3 mod 4) + 1.
+            return words.enumerated().map { index, word in
+                let hidesFrom = (index * 3) % 4 + 1
+                guard hidesFrom <= level else { return String(word) }
+                return String(word.map { $0.isLetter || $0.isNumber ? "_" : $0 })
+            }.joined(separator: " ")
+        }
+    }
+}
+
+/// How a recalled line compares with the text.
+public enum DrillCheck {
+    public enum Verdict: Sendable, Hashable {
+        /// Word for word (punctuation, case and old spellings aside).
+        case exact
+        /// A slip or two: the words that differ, as "expected → typed".
+        case close(slips: [String])
+        case wrong
+    }
+
+    public static func check(_ answer: String, against line: String) -> Verdict {
+        let expected = words(line), typed = words(answer)
+        if expected == typed { return .exact }
+        guard !typed.isEmpty else { return .wrong }
+        // Word by word along the best alignment; a slip is a word one keystroke away, or a small
+        // word missing or added. More slips than one word in eight is not knowing the line.
+        let steps = align(expected, typed)
+        var slips: [String] = []
+        for step in steps {
+            switch step {
+            case .same: continue
+            case .changed(let e, let t):
+                guard Self.isTypo(e, t) else { return .wrong }
+                slips.append("\(e) → \(t)")
+            case .missing(let e):
+                guard e.count <= 3 else { return .wrong }
+                slips.append("\(e) → (missing)")
+            case .extra(let t):
+                guard t.count <= 3 else { return .wrong }
+                slips.append("(extra) → \(t)")
+            }
+        }
+        return slips.count <= max(1, expected.count / 8) ? .close(slips: slips) : .wrong
+    }
+
+    /// The words as compared: folded (case, accents), the spellings of the time made one
+    /// ("kill'd" and "killed", "o'er" and "over"), punctuation gone.
+    static func words(_ text: String) -> [String] {
+        WordTokenizer.words(text).map { word in
+            if let spelled = Self.oldSpellings[word] { return spelled }
+            if word.hasSuffix("'d"), word.count > 3 { return String(word.dropLast(2)) + "ed" }
+            return word.replacingOccurrences(of: "'", with: "")
+        }
+    }
+
+    static let oldSpellings = ["o'er": "over", "e'er": "ever", "ne'er": "never", "e'en": "even", "'tis": "tis", "tis": "tis"]
+
+    enum Step: Equatable { case same, changed(String, String), missing(String), extra(String) }
+
+    /// The cheapest alignment of two word lists (a change, a word missing or added each costs one).
+    static func align(_ a: [String], _ b: [String]) -> [Step] {
+        let n = a.count, m = b.count
+        var cost = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
+        for i in 0...n { cost[i][m] = n - i }
+        for j in 0...m { cost[n][j] = m - j }
+        if n > 0 && m > 0 {
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                for j in stride(from: m - 1, through: 0, by: -1) {
+                    cost[i][j] = a[i] == b[j] ? cost[i + 1][j + 1] : 1 + min(cost[i + 1][j + 1], cost[i + 1][j], cost[i][j + 1])
+                }
+            }
+        }
+        var steps: [Step] = []
+        var i = 0, j = 0
+        while i < n || j < m {
+            if i < n, j < m, a[i] == b[j] {
+                steps.append(.same); i += 1; j += 1
+            } else if i < n, j < m, cost[i][j] == 1 + cost[i + 1][j + 1] {
+                steps.append(.changed(a[i], b[j])); i += 1; j += 1
+            } else if i < n, cost[i][j] == 1 + cost[i + 1][j] {
+                steps.append(.missing(a[i])); i += 1
+            } else {
+                steps.append(.extra(b[j])); j += 1
+            }
+        }
+        return steps
+    }
+
+    /// One letter wrong, missing or added, or two neighbours swapped.
+    static func isTypo(_ a: String, _ b: String) -> Bool {
+        let x = Array(a), y = Array(b)
+        if x.count == y.count {
+            let different = x.indices.filter { x[$0] != y[$0] }
+            if different.count == 1 { return true }
+            if different.count == 2, different[1] == different[0] + 1, x[different[0]] == y[different[1]], x[different[1]] == y[different[0]] {
+                return true
+            }
+            return false
+        }
+        guard abs(x.count - y.count) == 1 else { return false }
+        let (long, short) = x.count > y.count ? (x, y) : (y, x)
+        var i = 0
+        while i < short.count, long[i] == short[i] { i += 1 }
+        return Array(long[(i + 1)...]) == Array(short[i...])
+    }
+}
