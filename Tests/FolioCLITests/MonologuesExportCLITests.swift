@@ -37,4 +37,30 @@ import Testing
         let bobs = await folio("monologues", "export", id, "--user", "bob")
         #expect(bobs.status != 0 && !bobs.stdout.contains("Slowly"))
     }
+
+    @Test func searchAsAUserKnowsTheirTagsAndGenders() async throws {
+        let folio = Folio()
+        defer { folio.cleanUp() }
+        let corpus = folio.dataDirectory.appendingPathComponent("corpus")
+        try TinyCorpus.write(to: corpus)
+        #expect(await folio("import", "shakespeare", corpus.path, "--min-words", "20").status == 0)
+        #expect(await folio.run(["account", "create", "alice"], input: "correct horse\n").status == 0)
+        #expect(await folio.run(["account", "create", "bob"], input: "correct horse\n").status == 0)
+        let id = "hamlet-3-1-hamlet-1"
+        let database = try AppDatabase.open(path: folio.dataDirectory.appendingPathComponent("folio.sqlite").path)
+        let alice = try #require(try await database.credentials(username: "alice")?.account)
+        try await database.addFavourite(accountID: alice.id, monologueID: id, now: Date())
+        try await database.saveFavouriteEdits(accountID: alice.id, Favourite(monologueID: id, tags: ["my-audition"], gender: .female), now: Date())
+
+        let hers = await folio("monologues", "search", "--tag", "my-audition", "--user", "alice")
+        #expect(hers.status == 0, "\(hers.stderr)")
+        #expect(hers.stdout.contains("[\(id)]"))
+        let asWoman = await folio("monologues", "search", "be", "--gender", "female", "--user", "alice")
+        #expect(asWoman.stdout.contains("[\(id)]"))
+        // Alice's tag and gender are hers: without --user, or as Bob, they are not there.
+        #expect(await folio("monologues", "search", "--tag", "my-audition").status != 0)
+        #expect(await folio("monologues", "search", "--tag", "my-audition", "--user", "bob").status != 0)
+        #expect(!(await folio("monologues", "search", "be", "--gender", "female", "--user", "bob").stdout.contains("[\(id)]")))
+        #expect(await folio("monologues", "search", "be", "--user", "nobody").status != 0)
+    }
 }

@@ -45,6 +45,9 @@ extension MonologuesCommand {
         @Flag(help: "Leave out the often-heard audition speeches (not overdone).")
         var fresh = false
 
+        @Option(help: "Search as this account sees the library: its own tags, and the genders it gave its favourites.")
+        var user: String?
+
         @Option(help: "At most this many results.")
         var limit = 20
 
@@ -57,11 +60,20 @@ extension MonologuesCommand {
         }
 
         func run() async throws {
-            let library = try await loadLibrary(store)
+            let database = try await store.openDatabase()
+            let library = try await database.currentLibrary().library
+            // With --user, the account's own tags are known and its genders count, as in its pages.
+            var finder = MonologueFinder(favourites: nil), accountID: Account.ID?
+            if let user {
+                guard let account = try await database.credentials(username: user)?.account else { throw UserError.unknown(user) }
+                accountID = account.id
+                finder = MonologueFinder(favourites: Favourites(store: database))
+            }
+            let personal = try await finder.personalView(accountID: accountID)
             let search = try MonologueQuery.strict(text: query.joined(separator: " "), gender: gender, tone: tone, length: length,
                                                    tags: tags, form: verse, play: play, age: age, fresh: fresh ? "1" : nil,
-                                                   knownTags: library.knownTags, plays: library.playSlugs)
-            let found = try await MonologueFinder(favourites: nil).find(search, in: library, limit: limit, offset: offset, accountID: nil)
+                                                   knownTags: MonologueFinder.knownTags(library, personal: personal), plays: library.playSlugs)
+            let found = try await finder.find(search, in: library, limit: limit, offset: offset, accountID: nil, personal: personal)
             let result = (total: found.total, items: found.items.map(\.original))
             if output.json {
                 try printJSON(found.items.map(Found.init))
@@ -74,7 +86,7 @@ extension MonologuesCommand {
             print("\(result.total) monologue\(result.total == 1 ? "" : "s"), best first:")
             for item in found.items {
                 let m = item.original
-                let firstLine = m.spokenText.split(separator: "\n").first.map(String.init) ?? ""
+                let firstLine = m.firstLine
                 let facts = [m.length.rawValue + " (\(m.seconds) s)", m.verse ? "verse" : "prose",
                              item.playingAge == .any ? nil : item.playingAge.rawValue, item.isOftenHeard ? "often heard" : nil]
                 print("\(m.title) — \(m.character), \(facts.compactMap { $0 }.joined(separator: ", "))  [\(m.id)]")
