@@ -1,4 +1,5 @@
 import FolioCLI
+import FolioCore
 import FolioStore
 import FolioTestSupport
 import Foundation
@@ -7,18 +8,24 @@ import Testing
 
 /// `folio monologues export`: a user's cut as Markdown or text; nobody else's.
 @Suite struct MonologuesExportCLITests {
-    @Test func aUsersCutAsMarkdownOrTextAndNoOneElses() async throws {
+    /// The small corpus imported, and two accounts: the database, to give Alice favourites directly.
+    static func libraryWithAliceAndBob() async throws -> (Folio, AppDatabase, Account) {
         let folio = Folio()
-        defer { folio.cleanUp() }
         let corpus = folio.dataDirectory.appendingPathComponent("corpus")
         try TinyCorpus.write(to: corpus)
         #expect(await folio("import", "shakespeare", corpus.path, "--min-words", "20").status == 0)
         #expect(await folio.run(["account", "create", "alice"], input: "correct horse\n").status == 0)
         #expect(await folio.run(["account", "create", "bob"], input: "correct horse\n").status == 0)
-        let id = "hamlet-3-1-hamlet-1"
-        // Alice keeps "To be" and cuts it to its first two lines with a beat between.
         let database = try AppDatabase.open(path: folio.dataDirectory.appendingPathComponent("folio.sqlite").path)
         let alice = try #require(try await database.credentials(username: "alice")?.account)
+        return (folio, database, alice)
+    }
+
+    @Test func aUsersCutAsMarkdownOrTextAndNoOneElses() async throws {
+        let (folio, database, alice) = try await Self.libraryWithAliceAndBob()
+        defer { folio.cleanUp() }
+        let id = "hamlet-3-1-hamlet-1"
+        // Alice keeps "To be" and cuts it to its first two lines with a beat between.
         try await database.addFavourite(accountID: alice.id, monologueID: id, now: Date())
         let library = try await database.currentLibrary().library
         let original = try #require(library.monologue(id: id))
@@ -39,16 +46,9 @@ import Testing
     }
 
     @Test func searchAsAUserKnowsTheirTagsAndGenders() async throws {
-        let folio = Folio()
+        let (folio, database, alice) = try await Self.libraryWithAliceAndBob()
         defer { folio.cleanUp() }
-        let corpus = folio.dataDirectory.appendingPathComponent("corpus")
-        try TinyCorpus.write(to: corpus)
-        #expect(await folio("import", "shakespeare", corpus.path, "--min-words", "20").status == 0)
-        #expect(await folio.run(["account", "create", "alice"], input: "correct horse\n").status == 0)
-        #expect(await folio.run(["account", "create", "bob"], input: "correct horse\n").status == 0)
         let id = "hamlet-3-1-hamlet-1"
-        let database = try AppDatabase.open(path: folio.dataDirectory.appendingPathComponent("folio.sqlite").path)
-        let alice = try #require(try await database.credentials(username: "alice")?.account)
         try await database.addFavourite(accountID: alice.id, monologueID: id, now: Date())
         try await database.saveFavouriteEdits(accountID: alice.id, Favourite(monologueID: id, tags: ["my-audition"], gender: .female), now: Date())
 

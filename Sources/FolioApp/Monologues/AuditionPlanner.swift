@@ -19,16 +19,8 @@ public struct AuditionPlan: Sendable, Hashable {
     /// allowed. Empty strings mean "not asked".
     public static func parse(pieces: String?, seconds: String?, verseAndProse: String?, comic: String?,
                              gender: String?, age: String?, tone: String?, fresh: String?) throws(MonologueError) -> AuditionPlan {
-        func number(_ raw: String?, name: String, default value: Int, range: ClosedRange<Int>) throws(MonologueError) -> Int {
-            guard let raw, !raw.isEmpty else { return value }
-            guard let n = Int(raw), range.contains(n) else {
-                throw .invalidParameter(name: name, value: String(raw.prefix(40)),
-                                        expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
-            }
-            return n
-        }
-        let brief = AuditionBrief(pieces: try number(pieces, name: "pieces", default: 2, range: AuditionBrief.pieceRange),
-                                  seconds: try number(seconds, name: "seconds", default: 180, range: AuditionBrief.secondsRange),
+        let brief = AuditionBrief(pieces: try MonologueQuery.wholeNumber(pieces, name: "pieces", range: AuditionBrief.pieceRange, default: 2),
+                                  seconds: try MonologueQuery.wholeNumber(seconds, name: "seconds", range: AuditionBrief.secondsRange, default: 180),
                                   verseAndProse: try MonologueFilter.flag(verseAndProse, field: "verseAndProse"),
                                   comic: try MonologueFilter.flag(comic, field: "comic"))
         let filter = try MonologueFilter.parse(gender: gender, tone: tone, length: nil, age: age, fresh: fresh)

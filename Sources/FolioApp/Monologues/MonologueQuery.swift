@@ -69,4 +69,15 @@ public struct MonologueQuery: Sendable, Hashable {
         if let current = filter.play, let plays, !plays.contains(current) { filter.play = nil }
         return MonologueQuery(text: text ?? "", filter: filter)
     }
+
+    /// A whole-number parameter of a request (a limit, an offset, a count of pieces): absent or
+    /// empty is `value`; anything else must be a whole number within `range`, or the error says
+    /// what is expected.
+    public static func wholeNumber(_ raw: String?, name: String, range: ClosedRange<Int>, default value: Int) throws(MonologueError) -> Int {
+        guard let raw, !raw.isEmpty else { return value }
+        guard let n = Int(raw), range.contains(n) else {
+            throw .invalidParameter(name: name, value: raw, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return n
+    }
 }

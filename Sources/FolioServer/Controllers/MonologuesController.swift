@@ -74,8 +74,8 @@ struct MonologuesController<Context: RequestContext> {
                                               form: parameters.get("verse"), play: parameters.get("play"), age: parameters.get("age"),
                                               fresh: parameters.get("fresh"),
                                               knownTags: MonologueFinder.knownTags(library, personal: personal), plays: library.playSlugs)
-        let limit = try Self.integer(parameters.get("limit"), name: "limit", range: 1...Self.maximumLimit, default: 50)
-        let offset = try Self.integer(parameters.get("offset"), name: "offset", range: 0...Int(Int32.max), default: 0)
+        let limit = try MonologueQuery.wholeNumber(parameters.get("limit"), name: "limit", range: 1...Self.maximumLimit, default: 50)
+        let offset = try MonologueQuery.wholeNumber(parameters.get("offset"), name: "offset", range: 0...Int(Int32.max), default: 0)
         let typing = try MonologueFilter.flag(parameters.get("typing"), field: "typing")
         // The API answers the library's monologues, so the snippet is cut from the library's text.
         let result = try await finder.find(query, in: library, limit: limit, offset: offset, accountID: nil, personal: personal,
@@ -135,7 +135,7 @@ struct MonologuesController<Context: RequestContext> {
     /// revision's answer gets a 304 with no body, and a client that accepts gzip gets the feed
     /// compressed once per revision (3.3 MB of JSON for the whole library).
     @Sendable func changes(_ request: Request, context: Context) async throws -> Response {
-        let since = try Self.integer(WebForm(query: request).get("since"), name: "since", range: 0...Int(Int32.max), default: 0)
+        let since = try MonologueQuery.wholeNumber(WebForm(query: request).get("since"), name: "since", range: 0...Int(Int32.max), default: 0)
         let revision = try await changeFeeds.revision()
         let gzipped = Gzip.isAccepted(by: request.headers[values: .acceptEncoding])
         var headers: HTTPFields = [.cacheControl: "public, no-cache", .vary: "Accept-Encoding"]
@@ -221,14 +221,6 @@ struct MonologuesController<Context: RequestContext> {
         let library = try await library.current()
         let personal = try await finder.personalView(accountID: account(context)?.id)
         return AuditionSetsResponse(plan.sets(in: library, personal: personal))
-    }
-
-    static func integer(_ raw: String?, name: String, range: ClosedRange<Int>, default value: Int) throws(MonologueError) -> Int {
-        guard let raw, !raw.isEmpty else { return value }
-        guard let n = Int(raw), range.contains(n) else {
-            throw .invalidParameter(name: name, value: raw, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return n
     }
 }
 
