@@ -188,6 +188,7 @@ func buildRouter(database: any FolioDatabase, library: LibraryCache, pages: Page
                                  passwords: passwords, csrf: csrf).routes)
     site.mount(MonologuePagesController(favourites: Favourites(store: database), library: library, pages: pages).routes)
     site.mount(CutSheetPages(favourites: Favourites(store: database), library: library, pages: pages).routes)
+    site.mount(RehearsalPages(rehearsal: Rehearsal(favourites: Favourites(store: database)), library: library, pages: pages).routes)
     site.mount(AuditionSetPages(finder: MonologueFinder(favourites: Favourites(store: database)), library: library, pages: pages).routes)
     site.mount(VocabularyPagesController(store: database, pages: pages, pairLimit: configuration.limits.pairsPerAccount).routes)
     let catalogue = CatalogueCache(store: database, recheckSeconds: configuration.libraryRecheckSeconds)

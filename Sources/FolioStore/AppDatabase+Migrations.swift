@@ -49,6 +49,7 @@ extension AppDatabase {
         registerGhostLimitsMigration(&migrator)
         registerListIndexMigration(&migrator)
         registerMonologueFindingOptionsMigration(&migrator)
+        registerLineDrillMigration(&migrator)
         return migrator
     }
 }
@@ -376,6 +377,32 @@ extension AppDatabase {
                 t.add(column: "play", .text)
                 t.add(column: "age", .text)
                 t.add(column: "fresh", .boolean).notNull().defaults(to: false)
+            }
+        }
+    }
+
+    /// Each line of a favourite an actor rehearses is a card of its own, scheduled as the
+    /// Vocabulary app's cards are, with the help its prompt still gives. Letting a favourite go
+    /// lets its lines go.
+    static func registerLineDrillMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v16-line-drill") { db in
+            try db.create(table: "rehearsedLine") { t in
+                t.column("accountId", .integer).notNull()
+                t.column("monologueId", .text).notNull()
+                t.column("lineKey", .text).notNull()
+                t.primaryKey(["accountId", "monologueId", "lineKey"])
+                t.foreignKey(["accountId", "monologueId"], references: "favourite", columns: ["accountId", "monologueId"],
+                             onDelete: .cascade)
+                t.column("state", .integer).notNull()
+                t.column("step", .integer)
+                t.column("stability", .double)
+                t.column("difficulty", .double)
+                t.column("due", .datetime).notNull()
+                t.column("lastReview", .datetime)
+                t.column("help", .integer).notNull()
+                t.column("wordPerfect", .boolean).notNull()
+                t.column("reviews", .integer).notNull()
+                t.column("misses", .integer).notNull()
             }
         }
     }

@@ -12,6 +12,10 @@ public struct LineDrill: Sendable, Hashable {
         /// What the actor hears before saying it.
         public var cue: String
         public var text: String
+        /// What the line's progress is kept under: its words as the check compares them (so a
+        /// changed comma keeps it, a changed word makes it a new line to learn), and which
+        /// occurrence of those words it is, since a speech may say the same line twice.
+        public var key: String
     }
 
     public var lines: [Line]
@@ -23,14 +27,21 @@ public struct LineDrill: Sendable, Hashable {
     public init(text: String, cue: String?) {
         var lines: [Line] = []
         var previous = cue ?? ""
+        var seen: [String: Int] = [:]
         for raw in text.split(separator: "\n") {
             let line = raw.trimmingCharacters(in: .whitespaces)
             guard line != "/", !line.hasPrefix("["), WordTokenizer.wordCount(Substring(line)) > 0 else { continue }
-            lines.append(Line(number: lines.count + 1, cue: previous, text: line))
+            let words = String(DrillCheck.words(line).joined(separator: " ").prefix(Self.keyLength))
+            seen[words, default: 0] += 1
+            lines.append(Line(number: lines.count + 1, cue: previous, text: line, key: "\(seen[words]!) \(words)"))
             previous = line
         }
         self.lines = lines
     }
+
+    /// Enough of a line's words to tell it from the others: a key stays small however long an
+    /// actor's own line runs.
+    public static let keyLength = 160
 
     /// The cue the library's notes name: `Cue (own line): “She strike upon the bell.”` or
     /// `Cue (Seyton): “The queen, my lord, is dead.”`.
@@ -52,6 +63,38 @@ public enum DrillPrompt: Sendable, Hashable {
     case none
 
     public static let hiddenLevels = 1...4
+
+    /// The help a line is given as it is learned, most first: each recall rated Good moves a line
+    /// one rung down (Easy two), each Again one back up. A line said with no help at all and
+    /// rated Good or Easy is word-perfect.
+    public static let ladder: [DrillPrompt] = [.firstLetters, .hidden(level: 2), .hidden(level: 4), .none]
+
+    /// The rung of `ladder` for a stored value, clamped: a value from an older or damaged row
+    /// still gives some prompt.
+    public static func rung(_ value: Int) -> DrillPrompt {
+        ladder[min(max(value, 0), ladder.count - 1)]
+    }
+
+    /// The rung with no help.
+    public static var unaided: Int { ladder.count - 1 }
+
+    /// "First letters", "Some words hidden", "Every word hidden", "No help": as a person reads it.
+    public var label: String {
+        switch self {
+        case .firstLetters: "First letters"
+        case .hidden(let level): level >= Self.hiddenLevels.upperBound ? "Every word hidden" : "Some words hidden"
+        case .none: "No help"
+        }
+    }
+
+    /// "firstLetters", "hidden", "none": the prompt's name in JSON.
+    public var name: String {
+        switch self {
+        case .firstLetters: "firstLetters"
+        case .hidden: "hidden"
+        case .none: "none"
+        }
+    }
 
     /// The line as this prompt shows it; hidden words are underscores as long as the word, so the
     /// rhythm of the line stays visible.
@@ -94,12 +137,30 @@ public enum DrillCheck {
         /// A slip or two: the words that differ, as "expected → typed".
         case close(slips: [String])
         case wrong
+
+        /// "Word-perfect", "Almost", "Not yet".
+        public var label: String {
+            switch self {
+            case .exact: "Word-perfect"
+            case .close: "Almost"
+            case .wrong: "Not yet"
+            }
+        }
     }
 
+    /// The longest answer read, in characters: the alignment's work grows with both lines, and
+    /// no line of verse or prose comes near it.
+    public static let longestAnswer = 1_000
+
     public static func check(_ answer: String, against line: String) -> Verdict {
-        let expected = words(line), typed = words(answer)
+        let expected = words(line), typed = words(String(answer.prefix(longestAnswer)))
         if expected == typed { return .exact }
         guard !typed.isEmpty else { return .wrong }
+        // Each word too many or too few is a slip of its own: when the counts alone differ by
+        // more than the slips allowed, no alignment can pass, so none is made (an actor's own
+        // line may run to thousands of words).
+        let allowed = max(1, expected.count / 8)
+        guard abs(expected.count - typed.count) <= allowed else { return .wrong }
         // Word by word along the best alignment; a slip is a word one keystroke away, or a small
         // word missing or added. More slips than one word in eight is not knowing the line.
         let steps = align(expected, typed)
@@ -118,7 +179,7 @@ public enum DrillCheck {
                 slips.append("(extra) → \(t)")
             }
         }
-        return slips.count <= max(1, expected.count / 8) ? .close(slips: slips) : .wrong
+        return slips.count <= allowed ? .close(slips: slips) : .wrong
     }
 
     /// The words as compared: folded (case, accents), the spellings of the time made one

@@ -45,6 +45,37 @@ import Testing
         #expect(bobs.status != 0 && !bobs.stdout.contains("Slowly"))
     }
 
+    @Test func rehearsingAUsersCutLineByLineInTheTerminal() async throws {
+        let (folio, database, alice) = try await Self.libraryWithAliceAndBob()
+        defer { folio.cleanUp() }
+        let id = "hamlet-3-1-hamlet-1"
+        try await database.addFavourite(accountID: alice.id, monologueID: id, now: Date())
+        let original = try #require(try await database.currentLibrary().library.monologue(id: id))
+        let lines = original.text.split(separator: "\n").prefix(2).map(String.init)
+        try await database.saveFavouriteEdits(accountID: alice.id, Favourite(monologueID: id, text: lines.joined(separator: "\n")), now: Date())
+
+        // Line 1 typed right and Good accepted; line 2 shown and rated Again, so it comes straight back; q stops.
+        let run = await folio.run(["monologues", "rehearse", id, "--user", "alice"], input: "\(lines[0])\n\n\n1\nq\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("word-perfect on 0 of 2 lines (2 new)."))
+        #expect(run.stdout.contains("Line 1 of 2 · new · first letters"))
+        #expect(run.stdout.contains("Word-perfect.\nRating [Enter: Good; 1 Again in 1 min, 2 Hard in 6 min, 3 Good in 10 min, 4 Easy in "))
+        #expect(run.stdout.contains("Cue: \(lines[0])"))
+        #expect(run.stdout.contains("The line: \(lines[1])"))
+        #expect(run.stdout.components(separatedBy: "Line 2 of 2").count == 3)
+        #expect(run.stdout.contains("Rehearsed 2 lines: word-perfect on 0 of 2 lines."))
+
+        let status = await folio("monologues", "rehearse", id, "--user", "alice", "--status")
+        #expect(status.stdout.contains("  1  due in 10 min · some words hidden: \(lines[0])"))
+        #expect(status.stdout.contains("  2  due in 1 min · missed 1× · first letters: \(lines[1])"))
+        // Bob has no such favourite; a bad rating is asked again, not guessed.
+        let bobs = await folio.run(["monologues", "rehearse", id, "--user", "bob"], input: "x\n")
+        #expect(bobs.status != 0 && !bobs.stdout.contains(lines[0]))
+        let retry = await folio.run(["monologues", "rehearse", id, "--user", "alice", "--restart"], input: "\n7\n4\nq\n")
+        #expect(retry.stdout.contains("Type 1, 2, 3 or 4."))
+        #expect(retry.stdout.contains("Rehearsed 1 line:"))
+    }
+
     @Test func searchAsAUserKnowsTheirTagsAndGenders() async throws {
         let (folio, database, alice) = try await Self.libraryWithAliceAndBob()
         defer { folio.cleanUp() }

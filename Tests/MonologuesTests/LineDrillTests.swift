@@ -45,4 +45,33 @@ import Testing
         #expect(DrillCheck.check("Teh handle toward my hand? Come, let me clutch thee!", against: line) == .close(slips: ["the → teh"]))
         #expect(DrillCheck.check("Teh handle towrad my hand? Come, let me clutch thee.", against: line) == .wrong)
     }
+
+    @Test func aLineKeepsItsKeyThroughAChangedCommaButNotAChangedWord() {
+        let before = LineDrill(text: "Ay, there's the rub;\nTo sleep: perchance to dream:\nAy, there's the rub;", cue: nil)
+        let after = LineDrill(text: "Ay there's the rub\n/\nTo sleep, perchance to dream\nAy, there is the rub;", cue: nil)
+        // The same words said twice are two lines to learn.
+        #expect(before.lines[0].key != before.lines[2].key)
+        #expect(before.lines[0].key == after.lines[0].key)
+        #expect(before.lines[1].key == after.lines[1].key)
+        #expect(before.lines[2].key != after.lines[2].key)
+        // However long an actor's own line, the key stays small.
+        let long = LineDrill(text: String(repeating: "word ", count: 5_000), cue: nil)
+        #expect(long.lines[0].key.count <= LineDrill.keyLength + 4)
+    }
+
+    @Test func theHelpLadderRunsFromFirstLettersToNothing() {
+        #expect(DrillPrompt.ladder.first == .firstLetters && DrillPrompt.ladder.last == DrillPrompt.none)
+        #expect(DrillPrompt.rung(-3) == .firstLetters && DrillPrompt.rung(99) == DrillPrompt.none)
+        #expect(DrillPrompt.ladder.map(\.label) == ["First letters", "Some words hidden", "Every word hidden", "No help"])
+    }
+
+    @Test func aHugeAnswerOrLineIsRefusedWithoutAligningIt() {
+        let line = String(repeating: "so many words here ", count: 2_500)
+        // Far more words than the line: wrong at once, whatever its length.
+        #expect(DrillCheck.check(String(repeating: "a ", count: 400), against: "To be, or not to be") == .wrong)
+        #expect(DrillCheck.check("so many words", against: line) == .wrong)
+        // What is read of an answer stops at the longest answer.
+        #expect(DrillCheck.check(line, against: line) == .wrong)
+        #expect(DrillCheck.check(String(line.prefix(DrillCheck.longestAnswer)), against: String(line.prefix(DrillCheck.longestAnswer))) == .exact)
+    }
 }

@@ -20,6 +20,14 @@ public protocol FavouriteStore: Sendable {
     func personalGenders(accountID: Account.ID) async throws -> [String: Gender]
     func saveMonologueOptions(accountID: Account.ID, _ options: MonologueOptions) async throws
     func monologueOptions(accountID: Account.ID) async throws -> MonologueOptions?
+    /// The lines of a favourite the account has rehearsed, in no particular order.
+    func rehearsedLines(accountID: Account.ID, monologueID: String) async throws -> [RehearsedLine]
+    /// Monologue id → its rehearsed lines, for the favourites among `monologueIDs` (a page of them).
+    func rehearsedLines(accountID: Account.ID, among monologueIDs: [String]) async throws -> [String: [RehearsedLine]]
+    /// Saves one line's progress; not found unless the monologue is the account's favourite.
+    func saveRehearsedLine(accountID: Account.ID, monologueID: String, _ line: RehearsedLine) async throws
+    /// Forgets the progress kept under `keys` (lines the actor has since cut or rewritten).
+    func forgetRehearsedLines(accountID: Account.ID, monologueID: String, keys: [String]) async throws
 }
 
 /// One page of a list and the length of the whole list.

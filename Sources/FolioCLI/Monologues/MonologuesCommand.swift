@@ -8,7 +8,7 @@ import Monologues
 struct MonologuesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "monologues", abstract: "Search and read the Shakespeare monologue library.",
-        subcommands: [Search.self, Show.self, Related.self, Stats.self, Tags.self, Sync.self, Correct.self, Define.self, AuditionSet.self, Export.self])
+        subcommands: [Search.self, Show.self, Related.self, Stats.self, Tags.self, Sync.self, Correct.self, Define.self, AuditionSet.self, Export.self, Rehearse.self])
 }
 
 /// The library as stored, indexed in memory for this one command.

@@ -1,8 +1,10 @@
 import FolioApp
 import FolioCore
 import FolioStore
+import Foundation
 import Hummingbird
 import Monologues
+import Vocabulary
 
 /// The JSON side of favourites, on the same session cookie as the pages (state-changing calls
 /// send the page's CSRF token in `X-CSRF-Token`).
@@ -19,7 +21,11 @@ struct FavouritesAPIController: Sendable {
             .on(api: .editFavourite, use: edit)
             .on(api: .restoreFavourite, use: restore)
             .on(api: .exportFavourite, use: export)
+            .on(api: .rehearsal, use: rehearsal)
+            .on(api: .rehearseLine, use: rehearse)
     }
+
+    var rehearsal: Rehearsal { Rehearsal(favourites: favourites) }
 
     struct Item: ResponseEncodable {
         /// The monologue as this user sees it, edits applied.
@@ -90,5 +96,48 @@ struct FavouritesAPIController: Sendable {
         let sheet = try await favourites.sheet(try context.parameters.require("id"), accountID: try context.requireAccount().id,
                                                in: try await library.current())
         return format.download(sheet)
+    }
+
+    /// Where the favourite's rehearsal stands: the line to ask now and every line's progress.
+    @Sendable func rehearsal(_ request: Request, context: FolioRequestContext) async throws -> RehearsalJSON {
+        let account = try context.requireAccount()
+        return RehearsalJSON(try await rehearsal.plan(try context.parameters.require("id"), accountID: account.id,
+                                                      in: try await library.current(), now: Date()))
+    }
+
+    struct LineAnswer: Decodable {
+        let line: Int
+        /// The line as the actor recalled it; absent when they said it aloud and rate themselves.
+        let answer: String?
+        /// 1–4: the actor's own rating, over the one the check proposes.
+        let rating: Int?
+    }
+
+    /// Tries a line: checks a typed answer and stores the rating it proposes (or the one given),
+    /// or stores the rating of a line said aloud.
+    @Sendable func rehearse(_ request: Request, context: FolioRequestContext) async throws -> RehearsedJSON {
+        let account = try context.requireAccount()
+        let id = try context.parameters.require("id")
+        let expected = "a JSON object with line (a number), and answer (the line as recalled) or rating (1–4), or both"
+        let body: LineAnswer
+        do {
+            body = try await request.decode(as: LineAnswer.self, context: context)
+        } catch {
+            throw InputError.body(expected)
+        }
+        guard body.answer != nil || body.rating != nil else { throw InputError.body(expected) }
+        let chosen = try body.rating.map { choice throws(RevisionError) in try Revision.rating(choice) }
+        let library = try await library.current()
+        let now = Date()
+        if let answer = body.answer {
+            let (checked, rated) = try await rehearsal.answer(id, line: body.line, answer: answer, rating: chosen, accountID: account.id,
+                                                               in: library, now: now)
+            return RehearsedJSON(verdict: checked.verdict.name, slips: checked.verdict.slips, expected: checked.line.drill.text,
+                                 proposedRating: checked.proposed.rawValue, rating: rated.rating.rawValue,
+                                 line: .init(rated.line), rehearsal: RehearsalJSON(rated.plan))
+        }
+        let rated = try await rehearsal.rate(id, line: body.line, rating: chosen!, accountID: account.id, in: library, now: now)
+        return RehearsedJSON(verdict: nil, slips: [], expected: rated.line.drill.text, proposedRating: nil, rating: rated.rating.rawValue,
+                             line: .init(rated.line), rehearsal: RehearsalJSON(rated.plan))
     }
 }

@@ -258,6 +258,7 @@ enum MonologuePages {
         let restoreAction: String
         let removeAction: String
         let printHref: String
+        let rehearseHref: String
         /// The library's text, from which the line editor offers cut lines back.
         let originalText: String
         let wordsPerMinute: Int
@@ -277,6 +278,7 @@ enum MonologuePages {
             restoreAction = SiteRoute.restoreFavourite.path(m.id)
             removeAction = SiteRoute.removeFavourite.path(m.id)
             printHref = SiteRoute.printFavourite.path(m.id)
+            rehearseHref = SiteRoute.rehearse.path(m.id)
         }
     }
 

@@ -221,7 +221,10 @@ struct MonologuePagesController: Sendable {
         let library = try await library.current()
         let number = Pager.number(WebForm(query: request).get("page"))
         let page = try await favourites.page(accountID: account.id, limit: Self.pageSize, offset: (number - 1) * Self.pageSize, in: library)
-        let items = page.items.map { FavouriteItem($0, oftenHeard: library.isOftenHeard(id: $0.original.id)) }
+        let progress = try await Rehearsal(favourites: favourites).progress(of: page.items, accountID: account.id)
+        let items = page.items.map { item in
+            FavouriteItem(item, oftenHeard: library.isOftenHeard(id: item.original.id), progress: progress[item.favourite.monologueID])
+        }
         let pager = Pager(page: number, pageSize: Self.pageSize, shown: items.count, total: page.total, label: "Pages of favourites") {
             Pager.link(.monologueFavourites, page: $0)
         }
@@ -236,6 +239,9 @@ struct MonologuePagesController: Sendable {
     struct FavouriteItem: Encodable {
         let href: String
         let editHref: String
+        let rehearseHref: String
+        /// "Word-perfect on 14 of 22 lines" once rehearsing has begun.
+        let rehearsalText: String?
         let title: String
         let character: String
         let play: String
@@ -244,10 +250,12 @@ struct MonologuePagesController: Sendable {
         let isEdited: Bool
         let oftenHeard: Bool
 
-        init(_ item: Favourites.Item, oftenHeard: Bool) {
+        init(_ item: Favourites.Item, oftenHeard: Bool, progress: Rehearsal.Progress?) {
             let m = item.monologue
             href = SiteRoute.monologue.path(m.id)
             editHref = SiteRoute.editFavourite.path(m.id)
+            rehearseHref = SiteRoute.rehearse.path(m.id)
+            rehearsalText = progress.flatMap { $0.rehearsed > 0 ? $0.summary.prefix(1).uppercased() + $0.summary.dropFirst() : nil }
             title = m.title
             character = m.character
             play = m.play

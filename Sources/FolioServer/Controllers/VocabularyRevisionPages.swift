@@ -98,14 +98,6 @@ extension VocabularyPages {
     /// An answer checked: the verdict, the expected answer with the letters that differ, and the
     /// ratings to choose from, each with when the card would come back, the proposed one marked.
     struct Result: Encodable {
-        struct RatingChoice: Encodable {
-            let value: Int
-            let label: String
-            let interval: String
-            let spoken: String
-            let proposed: Bool
-        }
-
         let verdict: String
         let verdictLabel: String
         let typed: String
@@ -132,11 +124,7 @@ extension VocabularyPages {
             promptLang = direction == .welshToEnglish ? "cy" : "en"
             answerLang = direction == .welshToEnglish ? "en" : "cy"
             note = checked.pair.note
-            ratings = outcomes.map { rating, due in
-                let interval = Interval(from: now, to: due)
-                return RatingChoice(value: rating.rawValue, label: rating.name, interval: interval.short,
-                                     spoken: interval.inWords, proposed: rating == checked.proposed)
-            }
+            ratings = RatingChoice.all(outcomes, now: now, proposed: checked.proposed)
             proposedLabel = checked.proposed.name
             pairId = checked.pair.id ?? PairID(0)
             duration = seconds.map { String(format: "%.1f", $0) } ?? ""

@@ -8,6 +8,7 @@ enum APIRoute: String, Route {
     case searchMonologues, monologueStats, monologueChanges, monologue, relatedMonologues, monologueTags
     case defineWord, auditionSets
     case favourites, saveFavourite, deleteFavourite, editFavourite, restoreFavourite, exportFavourite
+    case rehearsal, rehearseLine
     case pairs, createPair, pair, updatePair, deletePair, vocabularyTags, nextReview, review, exportPairs, importPairs
     case randomPlot, plotWheels, expandGrammar, keptPlots, keepPlot, forgetPlot, grammars, saveGrammar, deleteGrammar, plot
     case characters, characterFavourites, saveCharacterFavourite, deleteCharacterFavourite, character
@@ -28,7 +29,7 @@ enum APIRoute: String, Route {
     var method: HTTPRequest.Method {
         switch self {
         case .createPair, .review, .importPairs, .expandGrammar, .saveGrammar, .startGhostGame, .ghostMove, .joinGhostGame,
-             .restoreFavourite:
+             .restoreFavourite, .rehearseLine:
             .post
         case .saveFavourite, .updatePair, .keepPlot, .saveCharacterFavourite: .put
         case .deleteFavourite, .deletePair, .forgetPlot, .deleteGrammar, .deleteCharacterFavourite: .delete
@@ -53,6 +54,7 @@ enum APIRoute: String, Route {
         case .saveFavourite, .deleteFavourite, .editFavourite: "/api/v1/favourites/{id}"
         case .restoreFavourite: "/api/v1/favourites/{id}/restore"
         case .exportFavourite: "/api/v1/favourites/{id}/export"
+        case .rehearsal, .rehearseLine: "/api/v1/favourites/{id}/rehearsal"
         case .pairs, .createPair: "/api/v1/vocab/pairs"
         case .pair, .updatePair, .deletePair: "/api/v1/vocab/pairs/{id}"
         case .vocabularyTags: "/api/v1/vocab/tags"

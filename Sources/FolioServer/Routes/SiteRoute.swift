@@ -12,6 +12,7 @@ enum SiteRoute: String, Route {
     case monologues, monologueOptions, saveMonologueOptions, monologueTags, monologueFavourites
     case editFavourite, saveFavouriteEdits, restoreFavourite, removeFavourite, monologue, toggleFavourite, saveMonologueTextSize
     case printFavourite, exportFavourite, auditionSets, favouriteCuts
+    case rehearse, checkLine, rateLine, restartRehearsal
     // Vocabulary
     case vocabulary, newPair, createPair, editPair, updatePair, deletePair
     case revise, revisionSession, answer, rate
@@ -28,7 +29,7 @@ enum SiteRoute: String, Route {
     var method: HTTPRequest.Method {
         switch self {
         case .saveMonologueOptions, .saveFavouriteEdits, .restoreFavourite, .removeFavourite, .toggleFavourite, .saveMonologueTextSize,
-             .favouriteCuts,
+             .favouriteCuts, .checkLine, .rateLine, .restartRehearsal,
              .createPair, .updatePair, .deletePair, .answer, .rate, .toggleCharacterFavourite,
              .keepPlot, .forgetPlot, .saveGrammar, .deleteGrammar,
              .startHotSeat, .openRoom, .ghostMove, .joinGhostGame, .playAgain,
@@ -56,6 +57,10 @@ enum SiteRoute: String, Route {
         case .auditionSets: "/monologues/sets"
         case .favouriteCuts: "/monologues/favourites/{id}/cuts"
         case .exportFavourite: "/monologues/favourites/{id}/export"
+        case .rehearse: "/monologues/favourites/{id}/rehearse"
+        case .checkLine: "/monologues/favourites/{id}/rehearse/check"
+        case .rateLine: "/monologues/favourites/{id}/rehearse/rate"
+        case .restartRehearsal: "/monologues/favourites/{id}/rehearse/restart"
         case .monologue: "/monologues/{id}"
         case .toggleFavourite: "/monologues/{id}/favourite"
         case .saveMonologueTextSize: "/monologues/{id}/text-size"

@@ -163,6 +163,18 @@ extension PostgresDatabase {
               ADD COLUMN age text COLLATE "C", ADD COLUMN fresh boolean NOT NULL DEFAULT false
             """,
         ]),
+        // Each line of a favourite an actor rehearses is a card of its own; letting the favourite
+        // go lets its lines go.
+        Migration(name: "v4-line-drill", statements: [
+            """
+            CREATE TABLE rehearsedLine (accountId bigint NOT NULL, monologueId text COLLATE "C" NOT NULL,
+              lineKey text COLLATE "C" NOT NULL, state bigint NOT NULL CHECK (state BETWEEN 1 AND 3), step bigint,
+              stability double precision, difficulty double precision, due timestamptz NOT NULL, lastReview timestamptz,
+              help bigint NOT NULL, wordPerfect boolean NOT NULL, reviews bigint NOT NULL, misses bigint NOT NULL,
+              PRIMARY KEY (accountId, monologueId, lineKey),
+              FOREIGN KEY (accountId, monologueId) REFERENCES favourite ON DELETE CASCADE)
+            """,
+        ]),
     ]
 
     /// Applies the migrations not yet applied, in one transaction that holds an advisory lock:

@@ -3,6 +3,7 @@ import FolioTestSupport
 import Foundation
 import Monologues
 import Testing
+import Vocabulary
 
 @Suite struct FavouriteStoreConformance {
     static let library = (1...5).map { LibraryFixture.monologue("hamlet-\($0)", number: $0, text: "Words \($0).") }
@@ -76,5 +77,47 @@ import Testing
         // Saving again replaces them
         try await c.stores.saveMonologueOptions(accountID: c.ann.id, MonologueOptions())
         #expect(try await c.stores.monologueOptions(accountID: c.ann.id) == MonologueOptions())
+    }
+
+    @Test(arguments: StoreEngine.all) func rehearsedLinesBelongToTheirFavourite(engine: StoreEngine) async throws {
+        // Given Ann keeps two monologues and Bob one
+        let c = try await cast(engine)
+        for id in ["hamlet-1", "hamlet-2"] { try await c.stores.addFavourite(accountID: c.ann.id, monologueID: id, now: conformanceNow) }
+        try await c.stores.addFavourite(accountID: c.bob.id, monologueID: "hamlet-1", now: conformanceNow)
+        let card = Card(state: .review, step: nil, stability: 3.5, difficulty: 5.25, due: conformanceNow.addingTimeInterval(86_400),
+                        lastReview: conformanceNow)
+        let first = RehearsedLine(key: "1 words one", card: card, help: 2, wordPerfect: true, reviews: 4, misses: 1)
+        let second = RehearsedLine(key: "1 words two", card: Card(due: conformanceNow), help: 0)
+        // When she saves two lines of one and a line of the other, and saves the first again changed
+        try await c.stores.saveRehearsedLine(accountID: c.ann.id, monologueID: "hamlet-1", first)
+        try await c.stores.saveRehearsedLine(accountID: c.ann.id, monologueID: "hamlet-1", second)
+        try await c.stores.saveRehearsedLine(accountID: c.ann.id, monologueID: "hamlet-2", second)
+        var changed = first
+        changed.misses = 2
+        changed.wordPerfect = false
+        try await c.stores.saveRehearsedLine(accountID: c.ann.id, monologueID: "hamlet-1", changed)
+        // Then she reads them back as saved, each under its favourite
+        let lines = try await c.stores.rehearsedLines(accountID: c.ann.id, monologueID: "hamlet-1").sorted { $0.key < $1.key }
+        #expect(lines == [changed, second])
+        let among = try await c.stores.rehearsedLines(accountID: c.ann.id, among: ["hamlet-1", "hamlet-2", "hamlet-3"])
+        #expect(among.mapValues(\.count) == ["hamlet-1": 2, "hamlet-2": 1])
+        #expect(try await c.stores.rehearsedLines(accountID: c.ann.id, among: []).isEmpty)
+        // And Bob sees none of them, and cannot save a line under a favourite he does not keep
+        #expect(try await c.stores.rehearsedLines(accountID: c.bob.id, monologueID: "hamlet-1").isEmpty)
+        #expect(try await c.stores.rehearsedLines(accountID: c.bob.id, among: ["hamlet-1", "hamlet-2"]).isEmpty)
+        await #expect(throws: MonologueError.notFound(id: "hamlet-2")) {
+            try await c.stores.saveRehearsedLine(accountID: c.bob.id, monologueID: "hamlet-2", first)
+        }
+        // When Bob forgets "his" lines of Ann's favourite, Then hers stay
+        try await c.stores.forgetRehearsedLines(accountID: c.bob.id, monologueID: "hamlet-1", keys: [first.key, second.key])
+        #expect(try await c.stores.rehearsedLines(accountID: c.ann.id, monologueID: "hamlet-1").count == 2)
+        // When Ann forgets one line, Then only that one goes
+        try await c.stores.forgetRehearsedLines(accountID: c.ann.id, monologueID: "hamlet-1", keys: [second.key])
+        #expect(try await c.stores.rehearsedLines(accountID: c.ann.id, monologueID: "hamlet-1") == [changed])
+        // When she lets the favourite go, Then its lines go with it, and keeping it again starts afresh
+        try await c.stores.removeFavourite(accountID: c.ann.id, monologueID: "hamlet-1")
+        try await c.stores.addFavourite(accountID: c.ann.id, monologueID: "hamlet-1", now: conformanceNow)
+        #expect(try await c.stores.rehearsedLines(accountID: c.ann.id, monologueID: "hamlet-1").isEmpty)
+        #expect(try await c.stores.rehearsedLines(accountID: c.ann.id, monologueID: "hamlet-2") == [second])
     }
 }

@@ -1,0 +1,77 @@
+import FolioApp
+import FolioCore
+import Foundation
+import Monologues
+import PostgresNIO
+import Vocabulary
+
+/// The lines of favourites an actor rehearses, as `AppDatabase+Rehearsal` keeps them.
+extension PostgresDatabase {
+    static let rehearsedLineColumns = """
+        monologueId, lineKey, state, step, stability, difficulty, due, lastReview, help, wordPerfect, reviews, misses
+        """
+
+    public func rehearsedLines(accountID: Account.ID, monologueID: String) async throws -> [RehearsedLine] {
+        try await read { connection in
+            try await Self.rehearsedLines(connection, logger, """
+                SELECT \(unescaped: Self.rehearsedLineColumns) FROM rehearsedLine
+                WHERE accountId = \(accountID.rawValue) AND monologueId = \(monologueID)
+                """).map(\.line)
+        }
+    }
+
+    public func rehearsedLines(accountID: Account.ID, among monologueIDs: [String]) async throws -> [String: [RehearsedLine]] {
+        guard !monologueIDs.isEmpty else { return [:] }
+        return try await read { connection in
+            var lines: [String: [RehearsedLine]] = [:]
+            for row in try await Self.rehearsedLines(connection, logger, """
+                SELECT \(unescaped: Self.rehearsedLineColumns) FROM rehearsedLine
+                WHERE accountId = \(accountID.rawValue) AND monologueId = ANY(\(monologueIDs))
+                """) {
+                lines[row.monologueID, default: []].append(row.line)
+            }
+            return lines
+        }
+    }
+
+    /// One statement: the line is written only when the favourite is the account's.
+    public func saveRehearsedLine(accountID: Account.ID, monologueID: String, _ line: RehearsedLine) async throws {
+        let card = line.card
+        let written = try await write { connection in
+            try await connection.changes("""
+                INSERT INTO rehearsedLine (accountId, monologueId, lineKey, state, step, stability, difficulty, due, lastReview,
+                  help, wordPerfect, reviews, misses)
+                SELECT accountId, monologueId, \(line.key), \(card.state.rawValue), \(card.step), \(card.stability),
+                  \(card.difficulty), \(card.due), \(card.lastReview), \(line.help), \(line.wordPerfect), \(line.reviews), \(line.misses)
+                FROM favourite WHERE accountId = \(accountID.rawValue) AND monologueId = \(monologueID)
+                ON CONFLICT (accountId, monologueId, lineKey) DO UPDATE SET state = excluded.state, step = excluded.step,
+                  stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due,
+                  lastReview = excluded.lastReview, help = excluded.help, wordPerfect = excluded.wordPerfect,
+                  reviews = excluded.reviews, misses = excluded.misses
+                """, logger)
+        }
+        if written == 0 { throw MonologueError.notFound(id: monologueID) }
+    }
+
+    public func forgetRehearsedLines(accountID: Account.ID, monologueID: String, keys: [String]) async throws {
+        guard !keys.isEmpty else { return }
+        try await write { connection in
+            try await connection.run("""
+                DELETE FROM rehearsedLine WHERE accountId = \(accountID.rawValue) AND monologueId = \(monologueID)
+                  AND lineKey = ANY(\(keys))
+                """, logger)
+        }
+    }
+
+    static func rehearsedLines(_ connection: PostgresConnection, _ logger: Logger, _ query: PostgresQuery)
+        async throws -> [(monologueID: String, line: RehearsedLine)] {
+        try await connection.all(query, logger, as: (String, String, Int, Int?, Double?, Double?, Date, Date?, Int, Bool, Int, Int).self)
+            .map { row in
+                guard let state = CardState(rawValue: row.2) else {
+                    throw StoreError.corruptRow(table: "rehearsedLine", id: "\(row.0) \(row.1)")
+                }
+                let card = Card(state: state, step: row.3, stability: row.4, difficulty: row.5, due: row.6, lastReview: row.7)
+                return (row.0, RehearsedLine(key: row.1, card: card, help: row.8, wordPerfect: row.9, reviews: row.10, misses: row.11))
+            }
+    }
+}

@@ -1,0 +1,113 @@
+import FolioTestSupport
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+
+/// Learning a favourite by heart: the pages (no script needed) and the API, the owner's alone.
+@Suite struct RehearsalServerTests {
+    static let id = "macbeth-1-5-lady-macbeth-1"
+
+    @Test func theOwnerRehearsesLineByLineInThePages() async throws {
+        try await withWebApp { client, _ in
+            var actor = Visitor(client)
+            try await actor.register("sarah")
+            try await actor.post("/monologues/\(Self.id)/favourite", [:])
+            let favourites = try await actor.get("/monologues/favourites")
+            #expect(favourites.body.contains(#"href="/monologues/favourites/\#(Self.id)/rehearse""#))
+            let editor = try await actor.get("/monologues/favourites/\(Self.id)/edit")
+            #expect(editor.body.contains(#"<a id="rehearse-link" class="button secondary" href="/monologues/favourites/\#(Self.id)/rehearse">"#))
+
+            // The first line, from first letters, with the speech's cue.
+            let first = try await actor.get("/monologues/favourites/\(Self.id)/rehearse")
+            #expect(first.status == .ok)
+            #expect(first.body.contains("Word-perfect on 0 of 2 lines."))
+            #expect(first.body.contains(#"<p id="rehearse-position" class="revise-meta">Line 1 of 2 · new · First letters</p>"#))
+            #expect(first.body.contains(">T r h i h</p>"))
+            #expect(first.body.contains(#"<input type="hidden" name="line" value="1">"#))
+
+            // A slip: almost, the slip named, Hard proposed; nothing stored yet.
+            let checked = try await actor.post("/monologues/favourites/\(Self.id)/rehearse/check",
+                                               ["line": "1", "answer": "The raven himself is horse"])
+            #expect(checked.status == .ok)
+            #expect(checked.body.contains(#"data-verdict="close">Almost</p>"#))
+            #expect(checked.body.contains("<li>hoarse → horse</li>"))
+            #expect(checked.body.contains(#"id="rehearse-expected" class="expected">The raven himself is hoarse</dd>"#))
+            #expect(checked.body.contains("The check suggests Hard"))
+            #expect(try await actor.get("/monologues/favourites/\(Self.id)/rehearse").body.contains("Line 1 of 2 · new"))
+
+            // Rating it stores it and asks the next line, cued by the first.
+            let rated = try await actor.post("/monologues/favourites/\(Self.id)/rehearse/rate", ["line": "1", "rating": "3"])
+            #expect(rated.status == .seeOther || rated.status == .found)
+            let second = try await actor.get("/monologues/favourites/\(Self.id)/rehearse")
+            #expect(second.body.contains("Line 2 of 2 · new"))
+            #expect(second.body.contains(#"<p id="rehearse-cue" class="rehearse-cue">The raven himself is hoarse</p>"#))
+            // Said aloud and rated Again: it comes back first, within minutes, with the first letters again.
+            _ = try await actor.post("/monologues/favourites/\(Self.id)/rehearse/rate", ["line": "2", "rating": "1"])
+            let list = try await actor.get("/monologues/favourites/\(Self.id)/rehearse")
+            #expect(list.body.contains("<li>next in 1 minute</li>") || list.body.contains("<li>due now</li>"))
+            #expect(list.body.contains("<li>next in 10 minutes</li>"))
+            let page = try await actor.get("/monologues/favourites")
+            #expect(page.body.contains(#"<span class="card-rehearsal">Word-perfect on 0 of 2 lines</span>"#))
+
+            // Bad input is a clear 400; a forged form is refused.
+            #expect(try await actor.post("/monologues/favourites/\(Self.id)/rehearse/rate", ["line": "9", "rating": "3"]).status == .badRequest)
+            #expect(try await actor.post("/monologues/favourites/\(Self.id)/rehearse/rate", ["line": "1", "rating": "7"]).status == .badRequest)
+            #expect(try await actor.post("/monologues/favourites/\(Self.id)/rehearse/check", ["line": "one", "answer": "x"]).status == .badRequest)
+            #expect(try await actor.post("/monologues/favourites/\(Self.id)/rehearse/rate", ["line": "1", "rating": "3"], csrf: "forged").status
+                == .forbidden)
+
+            // Starting again forgets every line.
+            _ = try await actor.post("/monologues/favourites/\(Self.id)/rehearse/restart", [:])
+            #expect(try await actor.get("/monologues/favourites/\(Self.id)/rehearse").body.contains("(2 new)"))
+
+            // Nobody else reaches any of it.
+            var other = Visitor(client)
+            try await other.register("ellen")
+            #expect(try await other.get("/monologues/favourites/\(Self.id)/rehearse").status == .notFound)
+            #expect(try await other.post("/monologues/favourites/\(Self.id)/rehearse/rate", ["line": "1", "rating": "3"]).status == .notFound)
+            #expect(try await other.post("/monologues/favourites/\(Self.id)/rehearse/check", ["line": "1", "answer": "x"]).status == .notFound)
+            var stranger = Visitor(client)
+            let loggedOut = try await stranger.get("/monologues/favourites/\(Self.id)/rehearse")
+            #expect(loggedOut.status == .seeOther || loggedOut.status == .found)
+        }
+    }
+
+    @Test func theAPIChecksRatesAndReportsProgress() async throws {
+        try await withWebApp { client, _ in
+            var actor = Visitor(client)
+            try await actor.register("peggy")
+            #expect(try await actor.api("/api/v1/favourites/\(Self.id)", method: .put).status == .ok)
+            let start = try await actor.api("/api/v1/favourites/\(Self.id)/rehearsal", method: .get)
+            #expect(start.status == .ok)
+            #expect(start.body.contains(#""next":{"cue":"","help":"firstLetters","line":1,"prompt":"T r h i h"}"#))
+            #expect(start.body.contains(#""summary":"word-perfect on 0 of 2 lines""#))
+
+            let typed = try await actor.api("/api/v1/favourites/\(Self.id)/rehearsal", method: .post,
+                                            json: #"{"line":1,"answer":"The raven himself is hoarse!"}"#)
+            #expect(typed.status == .ok)
+            #expect(typed.body.contains(#""verdict":"exact""#) && typed.body.contains(#""rating":3"#))
+            #expect(typed.body.contains(#""expected":"The raven himself is hoarse""#))
+            #expect(typed.body.contains(#""next":{"cue":"The raven himself is hoarse","help":"firstLetters","line":2"#))
+
+            let aloud = try await actor.api("/api/v1/favourites/\(Self.id)/rehearsal", method: .post, json: #"{"line":2,"rating":1}"#)
+            #expect(aloud.status == .ok && !aloud.body.contains(#""verdict""#) && aloud.body.contains(#""misses":1"#))
+
+            for bad in [#"{"line":2}"#, #"{"answer":"x"}"#, #"{"line":2,"rating":9}"#, #"{"line":3,"rating":3}"#, "not json"] {
+                let answer = try await actor.api("/api/v1/favourites/\(Self.id)/rehearsal", method: .post, json: bad)
+                #expect(answer.status == .badRequest, "\(bad)")
+            }
+            #expect(try await actor.api("/api/v1/favourites/\(Self.id)/rehearsal", method: .post, json: #"{"line":1,"rating":3}"#,
+                                        csrf: false).status == .forbidden)
+
+            var other = Visitor(client)
+            try await other.register("dora")
+            #expect(try await other.api("/api/v1/favourites/\(Self.id)/rehearsal", method: .get).status == .notFound)
+            #expect(try await other.api("/api/v1/favourites/\(Self.id)/rehearsal", method: .post, json: #"{"line":1,"rating":3}"#).status
+                == .notFound)
+            // Her rehearsal is untouched by the attempt.
+            let after = try await actor.api("/api/v1/favourites/\(Self.id)/rehearsal", method: .get)
+            #expect(after.body.contains(#""rehearsed":2"#))
+        }
+    }
+}
