@@ -50,6 +50,7 @@ extension AppDatabase {
         registerListIndexMigration(&migrator)
         registerMonologueFindingOptionsMigration(&migrator)
         registerLineDrillMigration(&migrator)
+        registerStudyLimitsMigration(&migrator)
         return migrator
     }
 }
@@ -403,6 +404,33 @@ extension AppDatabase {
                 t.column("wordPerfect", .boolean).notNull()
                 t.column("reviews", .integer).notNull()
                 t.column("misses", .integer).notNull()
+            }
+        }
+    }
+
+    /// Daily limits count the new cards and the reviews of learned cards an account has done
+    /// since its day began: the review log learns whose it is and what the card was, with an
+    /// index to count a day by. Reviews logged before this knew neither: the first review of a
+    /// card counts as its new one, the others as reviews (the learning steps are not told apart).
+    static func registerStudyLimitsMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v17-study-limits") { db in
+            try db.alter(table: "vocabReview") { t in
+                t.add(column: "accountId", .integer)
+                t.add(column: "kind", .text)
+            }
+            try db.execute(sql: "UPDATE vocabReview SET accountId = (SELECT accountId FROM vocabPair WHERE vocabPair.id = vocabReview.pairId)")
+            try db.execute(sql: """
+                UPDATE vocabReview SET kind = CASE WHEN id = (SELECT MIN(r.id) FROM vocabReview r
+                  WHERE r.pairId = vocabReview.pairId AND r.direction = vocabReview.direction) THEN 'new' ELSE 'review' END
+                """)
+            try db.create(index: "vocabReview_on_accountId_reviewedAt", on: "vocabReview", columns: ["accountId", "reviewedAt"])
+            try db.create(table: "vocabSettings") { t in
+                t.primaryKey("accountId", .integer).references("account", onDelete: .cascade)
+                t.column("newCardsPerDay", .integer).notNull()
+                t.column("reviewsPerDay", .integer).notNull()
+                t.column("dayStartHour", .integer).notNull()
+                t.column("timeZone", .text).notNull()
+                t.column("desiredRetention", .double).notNull()
             }
         }
     }

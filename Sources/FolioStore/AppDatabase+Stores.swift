@@ -70,8 +70,21 @@ extension AppDatabase: VocabularyStore {
         try await vocabulary.tags(accountID: accountID, limit: limit, offset: offset)
     }
 
-    public func revisionQueue(accountID: Account.ID, tag: String?, direction: Direction, now: Date, limit: Int) async throws -> [DuePair] {
-        try await vocabulary.revisionQueue(accountID: accountID, tag: tag, direction: direction, now: now, limit: limit)
+    public func revisionQueue(accountID: Account.ID, tag: String?, direction: Direction, now: Date, limit: Int,
+                              allowance: StudiedToday) async throws -> [DuePair] {
+        try await vocabulary.revisionQueue(accountID: accountID, tag: tag, direction: direction, now: now, limit: limit, allowance: allowance)
+    }
+
+    public func revisionCounts(accountID: Account.ID, direction: Direction, now: Date) async throws -> [RevisionCount] {
+        try await vocabulary.revisionCounts(accountID: accountID, direction: direction, now: now)
+    }
+
+    public func studied(accountID: Account.ID, since: Date) async throws -> StudiedToday {
+        try await vocabulary.studied(accountID: accountID, since: since)
+    }
+
+    public func studySettings(accountID: Account.ID) async throws -> StudySettings? {
+        try await vocabulary.studySettings(accountID: accountID)
     }
 
     public func card(accountID: Account.ID, pairID: PairID, direction: Direction) async throws -> Card? {

@@ -72,6 +72,9 @@ extension AppDatabase {
             guard try Self.owns(db, accountID: accountID, pairID: pairID) else {
                 throw StoreError.notFound(what: "pair", id: pairID.description)
             }
+            let before = try Int.fetchOne(db, sql: "SELECT state FROM vocabCard WHERE pairId = ? AND direction = ?",
+                                          arguments: [pairID, direction.rawValue])
+            let kind = ReviewKind(storedState: before)
             try db.execute(sql: """
                 INSERT INTO vocabCard (pairId, accountId, direction, state, step, stability, difficulty, due, lastReview)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -80,9 +83,22 @@ extension AppDatabase {
                   lastReview = excluded.lastReview
                 """, arguments: [pairID, accountID, direction.rawValue, card.state.rawValue, card.step, card.stability,
                                  card.difficulty, card.due, card.lastReview])
-            try db.execute(sql: "INSERT INTO vocabReview (pairId, direction, rating, reviewedAt, duration) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [pairID, direction.rawValue, log.rating.rawValue, log.date,
-                                       ReviewLog.acceptedDuration(log.duration)])
+            try db.execute(sql: """
+                INSERT INTO vocabReview (pairId, accountId, direction, rating, reviewedAt, duration, kind) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [pairID, accountID, direction.rawValue, log.rating.rawValue, log.date,
+                                 ReviewLog.acceptedDuration(log.duration), kind.rawValue])
+        }
+    }
+
+    public func saveStudySettings(accountID: Account.ID, _ settings: StudySettings) async throws {
+        try await writer.write { db in
+            try db.execute(sql: """
+                INSERT INTO vocabSettings (accountId, newCardsPerDay, reviewsPerDay, dayStartHour, timeZone, desiredRetention)
+                VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (accountId) DO UPDATE SET newCardsPerDay = excluded.newCardsPerDay, reviewsPerDay = excluded.reviewsPerDay,
+                  dayStartHour = excluded.dayStartHour, timeZone = excluded.timeZone, desiredRetention = excluded.desiredRetention
+                """, arguments: [accountID, settings.newCardsPerDay, settings.reviewsPerDay, settings.dayStartHour, settings.timeZone,
+                                 settings.desiredRetention])
         }
     }
 
@@ -233,7 +249,8 @@ public struct VocabularyRepository: Sendable {
     /// What a revision session serves, in order: cards due by `now` (most overdue first), then
     /// pairs never revised in this direction (alphabetical). Only pairs with both sides, and with
     /// `tag` if given. Both halves are index ranges of the account's own rows, cut at `limit`.
-    public func revisionQueue(accountID: Account.ID, tag: String?, direction: Direction, now: Date, limit: Int = 50) async throws -> [DuePair] {
+    public func revisionQueue(accountID: Account.ID, tag: String?, direction: Direction, now: Date, limit: Int = 50,
+                              allowance: StudiedToday = StudiedToday(newCards: .max, reviews: .max)) async throws -> [DuePair] {
         try await reader.read { db in
             var tagClause = ""
             var tagArguments: StatementArguments = []
@@ -242,24 +259,86 @@ public struct VocabularyRepository: Sendable {
                 tagClause = "AND p.id IN (SELECT pairId FROM vocabPairTag WHERE tagId = ?)"
                 tagArguments = [tagID]
             }
-            let dueRows = try DueColumns.fetchAll(db, sql: """
-                SELECT p.id, p.english, p.welsh, p.note, p.type, c.state, c.step, c.stability, c.difficulty, c.due, c.lastReview
-                FROM vocabCard c JOIN vocabPair p ON p.id = c.pairId
-                WHERE c.accountId = ? AND c.direction = ? AND c.due <= ? AND p.english <> '' AND p.welsh <> '' \(tagClause)
-                ORDER BY c.due LIMIT ?
-                """, arguments: [accountID, direction.rawValue, now] + tagArguments + [limit])
+            // Cards in their learning steps come whatever the day's limit; learned ones up to it.
+            // Two walks of the (accountId, direction, due) index, merged by due date.
+            func due(_ stateClause: String, _ count: Int) throws -> [DueColumns] {
+                guard count > 0 else { return [] }
+                return try DueColumns.fetchAll(db, sql: """
+                    SELECT p.id, p.english, p.welsh, p.note, p.type, c.state, c.step, c.stability, c.difficulty, c.due, c.lastReview
+                    FROM vocabCard c JOIN vocabPair p ON p.id = c.pairId
+                    WHERE c.accountId = ? AND c.direction = ? AND c.due <= ? AND \(stateClause)
+                      AND p.english <> '' AND p.welsh <> '' \(tagClause)
+                    ORDER BY c.due LIMIT ?
+                    """, arguments: [accountID, direction.rawValue, now] + tagArguments + [count])
+            }
+            let learned = CardState.review.rawValue
+            let dueRows = (try due("c.state <> \(learned)", limit) + due("c.state = \(learned)", min(limit, allowance.reviews)))
+                .sorted { ($0.card.card?.due ?? now) < ($1.card.card?.due ?? now) }.prefix(limit)
             var queue: [(PairColumns, Card?)] = dueRows.compactMap { row in row.card.card.map { (row.pair, $0) } }
-            if queue.count < limit {
+            let newCount = min(limit - queue.count, allowance.newCards)
+            if newCount > 0 {
                 let newRows = try PairColumns.fetchAll(db, sql: """
                     SELECT p.id, p.english, p.welsh, p.note, p.type FROM vocabPair p INDEXED BY vocabPair_on_accountId_english_welsh
                     WHERE p.accountId = ? AND p.english <> '' AND p.welsh <> '' \(tagClause)
                       AND NOT EXISTS (SELECT 1 FROM vocabCard c WHERE c.pairId = p.id AND c.direction = ?)
                     ORDER BY p.english COLLATE NOCASE, p.welsh COLLATE NOCASE, p.id LIMIT ?
-                    """, arguments: [accountID] + tagArguments + [direction.rawValue, limit - queue.count])
+                    """, arguments: [accountID] + tagArguments + [direction.rawValue, newCount])
                 queue += newRows.map { ($0, nil) }
             }
             let pairs = try Self.withTags(db, queue.map(\.0))
             return zip(pairs, queue).map { DuePair(pair: $0, card: $1.1) }
+        }
+    }
+
+    /// What waits in `direction` at `now`: for all pairs, then for each tag (by name), in three
+    /// statements however many tags.
+    public func revisionCounts(accountID: Account.ID, direction: Direction, now: Date) async throws -> [RevisionCount] {
+        try await reader.read { db in
+            let learned = CardState.review.rawValue
+            let due = try Row.fetchOne(db, sql: """
+                SELECT COALESCE(SUM(c.state <> \(learned)), 0), COALESCE(SUM(c.state = \(learned)), 0)
+                FROM vocabCard c JOIN vocabPair p ON p.id = c.pairId
+                WHERE c.accountId = ? AND c.direction = ? AND c.due <= ? AND p.english <> '' AND p.welsh <> ''
+                """, arguments: [accountID, direction.rawValue, now])
+            let new = try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM vocabPair p WHERE p.accountId = ? AND p.english <> '' AND p.welsh <> ''
+                  AND NOT EXISTS (SELECT 1 FROM vocabCard c WHERE c.pairId = p.id AND c.direction = ?)
+                """, arguments: [accountID, direction.rawValue]) ?? 0
+            var counts = [RevisionCount(tag: nil, learning: due?[0] ?? 0, review: due?[1] ?? 0, new: new)]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT t.name,
+                  COALESCE(SUM(c.due <= ? AND c.state <> \(learned)), 0), COALESCE(SUM(c.due <= ? AND c.state = \(learned)), 0),
+                  COALESCE(SUM(c.pairId IS NULL), 0)
+                FROM vocabTag t JOIN vocabPairTag pt ON pt.tagId = t.id
+                JOIN vocabPair p ON p.id = pt.pairId AND p.english <> '' AND p.welsh <> ''
+                LEFT JOIN vocabCard c ON c.pairId = p.id AND c.direction = ?
+                WHERE t.accountId = ? GROUP BY t.id ORDER BY t.name COLLATE NOCASE, t.id
+                """, arguments: [now, now, direction.rawValue, accountID]) {
+                counts.append(RevisionCount(tag: row[0], learning: row[1], review: row[2], new: row[3]))
+            }
+            return counts
+        }
+    }
+
+    /// New cards first seen and reviews of learned cards since `since`, by the review log's
+    /// `(accountId, reviewedAt)` index.
+    public func studied(accountID: Account.ID, since: Date) async throws -> StudiedToday {
+        try await reader.read { db in
+            let row = try Row.fetchOne(db, sql: """
+                SELECT COALESCE(SUM(kind = 'new'), 0), COALESCE(SUM(kind = 'review'), 0) FROM vocabReview
+                WHERE accountId = ? AND reviewedAt >= ?
+                """, arguments: [accountID, since])
+            return StudiedToday(newCards: row?[0] ?? 0, reviews: row?[1] ?? 0)
+        }
+    }
+
+    public func studySettings(accountID: Account.ID) async throws -> StudySettings? {
+        try await reader.read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT newCardsPerDay, reviewsPerDay, dayStartHour, timeZone, desiredRetention FROM vocabSettings WHERE accountId = ?
+                """, arguments: [accountID]).map {
+                StudySettings(newCardsPerDay: $0[0], reviewsPerDay: $0[1], dayStartHour: $0[2], timeZone: $0[3], desiredRetention: $0[4])
+            }
         }
     }
 

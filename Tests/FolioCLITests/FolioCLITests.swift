@@ -395,6 +395,18 @@ struct Item: Decodable { let id, title, character, play, gender, tone, length, t
         #expect(review.stdout.contains("Right: gŵr"))
         #expect(review.stdout.contains("Not quite: gwraig") || review.stdout.contains("Almost"))
         #expect(review.stdout.contains("Revised 2 pairs."))
+
+        // Daily limits: one new card a day, so a review session stops after it.
+        let set = await folio("vocab", "settings", "--user", "bob", "--new-per-day", "1", "--time-zone", "Europe/London")
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stdout.contains("New cards a day: 1 (0 seen today, 1 left)") && set.stdout.contains("Europe/London"))
+        #expect(await folio("vocab", "settings", "--user", "bob", "--day-starts", "25").status != 0)
+        let limited = await folio.run(["vocab", "review", "--user", "bob"], input: "bara\n\nx\n\n")
+        #expect(limited.stdout.contains("Revised 1 pair."), "\(limited.stdout)")
+        let today = await folio("vocab", "today", "--user", "bob")
+        #expect(today.stdout.contains("Today: 1 of 1 new cards, 0 of 200 reviews."))
+        #expect(today.stdout.contains("All pairs: 0 due, 0 new (1 more after today's limits)"), "\(today.stdout)")
+        #expect(try await folio("vocab", "settings", "--user", "alice").stdout.contains("New cards a day: 20"))
     }
 }
 

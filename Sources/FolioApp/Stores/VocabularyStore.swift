@@ -19,8 +19,18 @@ public protocol VocabularyStore: Sendable {
     func pair(accountID: Account.ID, id: PairID) async throws -> Pair?
     func pairCount(accountID: Account.ID) async throws -> Int
     func vocabularyTags(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<VocabularyTag>
-    /// Pairs to revise in `direction` (those due by `now` first, then new ones), at most `limit`.
-    func revisionQueue(accountID: Account.ID, tag: String?, direction: Direction, now: Date, limit: Int) async throws -> [DuePair]
+    /// Pairs to revise in `direction`, at most `limit`: cards due by `now` first (those in their
+    /// learning steps always, learned ones up to `allowance.reviews`), then new pairs up to
+    /// `allowance.newCards`.
+    func revisionQueue(accountID: Account.ID, tag: String?, direction: Direction, now: Date, limit: Int,
+                       allowance: StudiedToday) async throws -> [DuePair]
+    /// What is waiting in `direction` at `now`, for all pairs (tag nil) and for each tag.
+    func revisionCounts(accountID: Account.ID, direction: Direction, now: Date) async throws -> [RevisionCount]
+    /// New cards first seen, and reviews of learned cards, since `since` (over both directions).
+    func studied(accountID: Account.ID, since: Date) async throws -> StudiedToday
+    /// The account's study settings; nil until it saves some.
+    func studySettings(accountID: Account.ID) async throws -> StudySettings?
+    func saveStudySettings(accountID: Account.ID, _ settings: StudySettings) async throws
     func card(accountID: Account.ID, pairID: PairID, direction: Direction) async throws -> Card?
     func reviewCount(accountID: Account.ID) async throws -> Int
     func reviews(accountID: Account.ID, pairID: PairID, limit: Int, offset: Int) async throws -> Page<ReviewLog>
@@ -34,6 +44,24 @@ public struct DuePair: Sendable, Hashable {
     public init(pair: Pair, card: Card?) {
         self.pair = pair
         self.card = card
+    }
+}
+
+/// Cards waiting in one direction, for all pairs (`tag` nil) or for one tag's.
+public struct RevisionCount: Codable, Sendable, Hashable {
+    public var tag: String?
+    /// Due cards in their learning or relearning steps: never held back by the daily limit.
+    public var learning: Int
+    /// Due cards already learned: shown up to the day's review limit.
+    public var review: Int
+    /// Pairs never revised in this direction: shown up to the day's new-card limit.
+    public var new: Int
+
+    public init(tag: String?, learning: Int, review: Int, new: Int) {
+        self.tag = tag
+        self.learning = learning
+        self.review = review
+        self.new = new
     }
 }
 

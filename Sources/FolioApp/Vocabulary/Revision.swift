@@ -33,10 +33,84 @@ public struct Revision: Sendable {
         public var card: Card
     }
 
-    /// Pairs to revise in `direction`: those due by `now` first, then new ones.
+    /// Pairs to revise in `direction`: those due by `now` first, then new ones, within what the
+    /// account's day still allows.
     public func queue(accountID: Account.ID, tag: String?, direction: Direction, now: Date, limit: Int = 50) async throws -> [DuePair] {
-        try await store.revisionQueue(accountID: accountID, tag: tag.flatMap { $0.isEmpty ? nil : $0 }, direction: direction,
-                                      now: now, limit: limit)
+        let today = try await today(accountID: accountID, now: now)
+        return try await store.revisionQueue(accountID: accountID, tag: tag.flatMap { $0.isEmpty ? nil : $0 }, direction: direction,
+                                             now: now, limit: limit, allowance: today.allowance)
+    }
+
+    // MARK: - The day's limits
+
+    /// The account's settings, or the defaults until it saves some.
+    public func settings(accountID: Account.ID) async throws -> StudySettings {
+        try await store.studySettings(accountID: accountID) ?? .standard
+    }
+
+    /// Saves settings as typed (nil: unchanged); every problem is reported at once and then
+    /// nothing is saved.
+    @discardableResult
+    public func saveSettings(accountID: Account.ID, newCardsPerDay: Int?, reviewsPerDay: Int?, dayStartHour: Int?, timeZone: String?,
+                             desiredRetention: Double?) async throws -> StudySettings {
+        let settings = try StudySettings.validated(newCardsPerDay: newCardsPerDay, reviewsPerDay: reviewsPerDay, dayStartHour: dayStartHour,
+                                                   timeZone: timeZone, desiredRetention: desiredRetention,
+                                                   over: try await settings(accountID: accountID))
+        try await store.saveStudySettings(accountID: accountID, settings)
+        return settings
+    }
+
+    /// The study day holding `now`: its limits, what has been done, and what remains.
+    public struct Today: Sendable {
+        public var settings: StudySettings
+        public var started: Date
+        public var ends: Date
+        public var studied: StudiedToday
+        public var allowance: StudiedToday
+    }
+
+    public func today(accountID: Account.ID, now: Date) async throws -> Today {
+        let settings = try await settings(accountID: accountID)
+        let started = settings.dayStart(containing: now)
+        let studied = try await store.studied(accountID: accountID, since: started)
+        return Today(settings: settings, started: started, ends: settings.nextDayStart(after: now), studied: studied,
+                     allowance: settings.allowance(studied: studied))
+    }
+
+    /// What may be revised today in `direction`, for all pairs and for each tag: due cards (those
+    /// in their learning steps always, learned ones up to the reviews left) and new ones (up to
+    /// the new cards left). A tag's figures are capped alone: together they may exceed the day's.
+    public struct Overview: Sendable {
+        public struct Line: Sendable, Hashable {
+            public var tag: String?
+            public var due: Int
+            public var new: Int
+            /// Held back by today's limits: due learned cards and new pairs beyond them.
+            public var waiting: Int
+        }
+
+        public var today: Today
+        public var all: Line
+        public var tags: [Line]
+    }
+
+    public func overview(accountID: Account.ID, direction: Direction, now: Date) async throws -> Overview {
+        let today = try await today(accountID: accountID, now: now)
+        let counts = try await store.revisionCounts(accountID: accountID, direction: direction, now: now)
+        let lines = counts.map { count in
+            let review = min(count.review, today.allowance.reviews), new = min(count.new, today.allowance.newCards)
+            return Overview.Line(tag: count.tag, due: count.learning + review, new: new,
+                                 waiting: count.review - review + count.new - new)
+        }
+        return Overview(today: today, all: lines.first { $0.tag == nil } ?? Overview.Line(tag: nil, due: 0, new: 0, waiting: 0),
+                        tags: lines.filter { $0.tag != nil })
+    }
+
+    /// The scheduler as the account has tuned it: its desired retention.
+    public func scheduler(for settings: StudySettings) -> Scheduler {
+        var tuned = scheduler
+        tuned.desiredRetention = settings.desiredRetention
+        return tuned
     }
 
     /// Checks `answer` against the account's pair. A pair of someone else's, or one that has no
@@ -62,6 +136,7 @@ public struct Revision: Sendable {
     public func rate(accountID: Account.ID, pairID: PairID, direction: Direction, rating: Rating, seconds: TimeInterval?,
                      now: Date) async throws -> Card {
         let card = try await store.card(accountID: accountID, pairID: pairID, direction: direction) ?? Card(due: now)
+        let scheduler = scheduler(for: try await settings(accountID: accountID))
         let (next, log) = scheduler.review(card, rating: rating, at: now, duration: ReviewLog.acceptedDuration(seconds))
         try await store.recordReview(accountID: accountID, pairID: pairID, direction: direction, card: next, log: log)
         return next
@@ -83,6 +158,7 @@ public struct Revision: Sendable {
     /// the due date a rating then stores.
     public func outcomes(accountID: Account.ID, pairID: PairID, direction: Direction, now: Date) async throws -> [(rating: Rating, due: Date)] {
         let card = try await store.card(accountID: accountID, pairID: pairID, direction: direction) ?? Card(due: now)
+        let scheduler = scheduler(for: try await settings(accountID: accountID))
         return Rating.allCases.map { rating in (rating, scheduler.review(card, rating: rating, at: now).card.due) }
     }
 

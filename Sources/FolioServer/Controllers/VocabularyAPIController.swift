@@ -28,6 +28,83 @@ struct VocabularyAPIController: Sendable {
             .on(api: .review, use: answer)
             .on(api: .exportPairs, use: export)
             .on(api: .importPairs, use: importTable)
+            .on(api: .studySettings, use: settings)
+            .on(api: .saveStudySettings, use: saveSettings)
+            .on(api: .studyToday, use: today)
+    }
+
+    /// The daily limits, and how today stands against them.
+    struct SettingsAnswer: ResponseEncodable {
+        let settings: StudySettings
+        /// New cards seen and reviews of learned cards since the day began.
+        let studied: StudiedToday
+        /// What today's limits still allow.
+        let remaining: StudiedToday
+        let dayStarted: Date
+        let nextDay: Date
+
+        init(_ today: Revision.Today) {
+            settings = today.settings
+            studied = today.studied
+            remaining = today.allowance
+            dayStarted = today.started
+            nextDay = today.ends
+        }
+    }
+
+    struct SettingsChange: Decodable {
+        let newCardsPerDay: Int?
+        let reviewsPerDay: Int?
+        let dayStartHour: Int?
+        let timeZone: String?
+        let desiredRetention: Double?
+    }
+
+    @Sendable func settings(_ request: Request, context: FolioRequestContext) async throws -> SettingsAnswer {
+        let account = try context.requireAccount()
+        return SettingsAnswer(try await revision.today(accountID: account.id, now: Date()))
+    }
+
+    /// Changes the fields given (the others keep their value); every problem is reported at once.
+    @Sendable func saveSettings(_ request: Request, context: FolioRequestContext) async throws -> SettingsAnswer {
+        let account = try context.requireAccount()
+        let change: SettingsChange
+        do {
+            change = try await request.decode(as: SettingsChange.self, context: context)
+        } catch {
+            throw InputError.body("a JSON object with any of newCardsPerDay, reviewsPerDay, dayStartHour (0–23), timeZone and desiredRetention (0.70–0.97)")
+        }
+        try await revision.saveSettings(accountID: account.id, newCardsPerDay: change.newCardsPerDay, reviewsPerDay: change.reviewsPerDay,
+                                        dayStartHour: change.dayStartHour, timeZone: change.timeZone, desiredRetention: change.desiredRetention)
+        return SettingsAnswer(try await revision.today(accountID: account.id, now: Date()))
+    }
+
+    /// What may be revised today in a direction, for all pairs and for each tag.
+    struct TodayAnswer: ResponseEncodable {
+        struct Line: Encodable {
+            let tag: String?
+            let due: Int
+            let new: Int
+            /// Held back by today's limits.
+            let waiting: Int
+        }
+
+        let direction: Direction
+        let today: SettingsAnswer
+        let all: Line
+        /// A page of the tags (`limit`, `offset`), by name.
+        let tags: Page<Line>
+    }
+
+    @Sendable func today(_ request: Request, context: FolioRequestContext) async throws -> TodayAnswer {
+        let account = try context.requireAccount()
+        let query = WebForm(query: request)
+        let direction = try Revision.direction(query.get("direction"))
+        let (limit, offset) = try ListWindow(defaultLimit: 100, maximumLimit: 1_000).read(query)
+        let overview = try await revision.overview(accountID: account.id, direction: direction, now: Date())
+        let line = { (l: Revision.Overview.Line) in TodayAnswer.Line(tag: l.tag, due: l.due, new: l.new, waiting: l.waiting) }
+        let tags = Page(total: overview.tags.count, items: overview.tags.dropFirst(offset).prefix(limit).map(line), limit: limit, offset: offset)
+        return TodayAnswer(direction: direction, today: SettingsAnswer(overview.today), all: line(overview.all), tags: tags)
     }
 
     struct Prompt: ResponseEncodable {

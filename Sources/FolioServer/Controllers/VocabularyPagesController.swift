@@ -48,6 +48,8 @@ struct VocabularyPagesController: Sendable {
             .on(page: .revisionSession, use: session)
             .on(page: .answer, use: answer)
             .on(page: .rate, use: rate)
+            .on(page: .studySettings, use: settingsForm)
+            .on(page: .saveStudySettings, use: saveSettings)
     }
 
     func render(_ template: String, title: String, model: [any Encodable], context: FolioRequestContext,
@@ -379,10 +381,44 @@ struct VocabularyPagesController: Sendable {
         let tags = try await book.tags(accountID: account.id, limit: VocabularyPaging.maximumLimit, offset: 0)
         let all = try await book.count(accountID: account.id)
         let direction = (try? Revision.direction(parameters.get("direction"))) ?? .englishToWelsh
+        let overview = try await revision.overview(accountID: account.id, direction: direction, now: Date())
         return try render("vocab/revise-start", title: "Revision",
                           model: [VocabularyPages.Nav(.revision),
-                                  VocabularyPages.ReviseStart(allCount: all, tags: tags.items, tag: parameters.get("tag") ?? "", direction: direction)],
+                                  VocabularyPages.ReviseStart(allCount: all, tags: tags.items, tag: parameters.get("tag") ?? "", direction: direction,
+                                                              overview: overview)],
                           context: context)
+    }
+
+    // MARK: - Daily limits
+
+    @Sendable func settingsForm(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let settings = try await revision.settings(accountID: account.id)
+        let saved = WebForm(query: request).get("saved") == "1"
+        return try render("vocab/settings", title: "Daily limits",
+                          model: [VocabularyPages.Nav(.revision), VocabularyPages.SettingsForm(settings, errors: [])], context: context,
+                          flash: saved ? "Saved." : nil)
+    }
+
+    /// Saves the limits as typed; a bad field re-shows the form with every problem and what was typed.
+    @Sendable func saveSettings(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let form = try await WebForm.read(request)
+        func number(_ name: String) -> Int? { Int(form.string(name).trimmingCharacters(in: .whitespaces)) ?? (form.string(name).isEmpty ? nil : -1) }
+        let retention = form.string("desiredRetention").trimmingCharacters(in: .whitespaces)
+        do {
+            try await revision.saveSettings(accountID: account.id, newCardsPerDay: number("newCardsPerDay"), reviewsPerDay: number("reviewsPerDay"),
+                                            dayStartHour: number("dayStartHour"), timeZone: Self.given(form.string("timeZone")),
+                                            desiredRetention: retention.isEmpty ? nil : (Double(retention) ?? -1))
+        } catch let error as StudySettingsError {
+            var typed = try await revision.settings(accountID: account.id)
+            typed.timeZone = String(form.string("timeZone").prefix(64))
+            return try render("vocab/settings", title: "Daily limits",
+                              model: [VocabularyPages.Nav(.revision),
+                                      VocabularyPages.SettingsForm(typed, errors: [error.message], typed: form)],
+                              context: context, status: .badRequest)
+        }
+        return .redirect(to: SiteRoute.studySettings.path(query: ["saved": "1"]), type: .normal)
     }
 
     /// A session's place: its direction, its tag, its size and its state, from a link or a form.

@@ -40,13 +40,83 @@ extension VocabularyPages {
         let tags: [Choice]
         let directions: [Choice]
         let sizes: [Choice]
+        /// "New cards: 3 of 20 today · Reviews: 10 of 200".
+        let todayText: String
+        let dayText: String
+        let directionTitle: String
+        /// What waits today for all pairs, then for each tag with anything waiting.
+        let waiting: [WaitingRow]
+        let moreTagsText: String?
+        let allLabel: String
 
-        init(allCount: Int, tags: [VocabularyTag], tag: String, direction: Direction) {
+        struct WaitingRow: Encodable {
+            let name: String
+            let due: String
+            let new: String
+            let held: String?
+            let href: String
+        }
+
+        /// Rows of the "waiting today" table: a learner with hundreds of tags sees the first ones.
+        static let waitingRows = 100
+
+        init(allCount: Int, tags: [VocabularyTag], tag: String, direction: Direction, overview: Revision.Overview) {
             self.allCount = allCount
-            self.tags = tags.map { Choice(value: $0.name, label: "\($0.name) (\(VocabularyPages.number($0.count)))",
+            let byTag = Dictionary(overview.tags.map { ($0.tag ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+            func summary(_ line: Revision.Overview.Line?) -> String {
+                guard let line else { return "" }
+                return " — \(VocabularyPages.number(line.due)) due, \(VocabularyPages.number(line.new)) new"
+            }
+            self.tags = tags.map { Choice(value: $0.name, label: "\($0.name) (\(VocabularyPages.number($0.count)))\(summary(byTag[$0.name]))",
                                           selected: $0.name.lowercased() == tag.lowercased()) }
+            allLabel = "All pairs (\(VocabularyPages.number(allCount)))\(summary(overview.all))"
             directions = Direction.allCases.map { Choice(value: $0.rawValue, label: $0.title, selected: $0 == direction) }
             sizes = RevisionSession.sizes.map { Choice(value: String($0), label: "\($0) cards", selected: $0 == RevisionSession.defaultSize) }
+            let today = overview.today, settings = today.settings
+            todayText = "New cards: \(VocabularyPages.number(today.studied.newCards)) of \(VocabularyPages.number(settings.newCardsPerDay)) today · "
+                + "Reviews: \(VocabularyPages.number(today.studied.reviews)) of \(VocabularyPages.number(settings.reviewsPerDay))"
+            dayText = "A new day starts at \(String(format: "%02d:00", settings.dayStartHour)) (\(settings.timeZone))."
+            directionTitle = direction.title
+            let shown = [overview.all] + overview.tags.filter { $0.due + $0.new + $0.waiting > 0 }
+            waiting = shown.prefix(Self.waitingRows).map { line in
+                WaitingRow(name: line.tag ?? "All pairs", due: VocabularyPages.number(line.due), new: VocabularyPages.number(line.new),
+                           held: line.waiting > 0 ? "\(VocabularyPages.number(line.waiting)) more after today's limits" : nil,
+                           href: SiteRoute.revisionSession.path(query: ["direction": direction.rawValue, "tag": line.tag]))
+            }
+            moreTagsText = shown.count > Self.waitingRows ? "and \(VocabularyPages.number(shown.count - Self.waitingRows)) more tags" : nil
+        }
+    }
+
+    /// The daily limits form, as saved or as typed.
+    struct SettingsForm: Encodable {
+        struct Hour: Encodable {
+            let value: Int
+            let label: String
+            let selected: Bool
+        }
+
+        let newCardsPerDay: String
+        let reviewsPerDay: String
+        let hours: [Hour]
+        let timeZone: String
+        let desiredRetention: String
+        let errors: [String]
+        let hasErrors: Bool
+        let timeZones: [String]
+        let action = SiteRoute.saveStudySettings.path()
+        let newRange = "\(StudySettings.newCardsRange.lowerBound)–\(StudySettings.newCardsRange.upperBound)"
+        let reviewsRange = "\(StudySettings.reviewsRange.lowerBound)–\(StudySettings.reviewsRange.upperBound)"
+
+        init(_ settings: StudySettings, errors: [String], typed: WebForm? = nil) {
+            newCardsPerDay = typed.map { String($0.string("newCardsPerDay").prefix(20)) } ?? String(settings.newCardsPerDay)
+            reviewsPerDay = typed.map { String($0.string("reviewsPerDay").prefix(20)) } ?? String(settings.reviewsPerDay)
+            let hour = typed.flatMap { Int($0.string("dayStartHour")) } ?? settings.dayStartHour
+            hours = StudySettings.hourRange.map { Hour(value: $0, label: String(format: "%02d:00", $0), selected: $0 == hour) }
+            timeZone = settings.timeZone
+            desiredRetention = typed.map { String($0.string("desiredRetention").prefix(20)) } ?? String(format: "%.2f", settings.desiredRetention)
+            self.errors = errors
+            hasErrors = !errors.isEmpty
+            timeZones = TimeZone.knownTimeZoneIdentifiers.sorted()
         }
     }
 

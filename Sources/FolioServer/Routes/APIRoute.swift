@@ -10,6 +10,7 @@ enum APIRoute: String, Route {
     case favourites, saveFavourite, deleteFavourite, editFavourite, restoreFavourite, exportFavourite
     case rehearsal, rehearseLine
     case pairs, createPair, pair, updatePair, deletePair, vocabularyTags, nextReview, review, exportPairs, importPairs
+    case studySettings, saveStudySettings, studyToday
     case randomPlot, plotWheels, expandGrammar, keptPlots, keepPlot, forgetPlot, grammars, saveGrammar, deleteGrammar, plot
     case characters, characterFavourites, saveCharacterFavourite, deleteCharacterFavourite, character
     case ghostHighScores, ghostGames, startGhostGame, ghostGame, ghostMove, joinGhostGame
@@ -31,7 +32,7 @@ enum APIRoute: String, Route {
         case .createPair, .review, .importPairs, .expandGrammar, .saveGrammar, .startGhostGame, .ghostMove, .joinGhostGame,
              .restoreFavourite, .rehearseLine:
             .post
-        case .saveFavourite, .updatePair, .keepPlot, .saveCharacterFavourite: .put
+        case .saveFavourite, .updatePair, .keepPlot, .saveCharacterFavourite, .saveStudySettings: .put
         case .deleteFavourite, .deletePair, .forgetPlot, .deleteGrammar, .deleteCharacterFavourite: .delete
         case .editFavourite: .patch
         default: .get
@@ -62,6 +63,8 @@ enum APIRoute: String, Route {
         case .review: "/api/v1/vocab/review/{id}"
         case .exportPairs: "/api/v1/vocab/export"
         case .importPairs: "/api/v1/vocab/import"
+        case .studySettings, .saveStudySettings: "/api/v1/vocab/settings"
+        case .studyToday: "/api/v1/vocab/today"
         case .randomPlot: "/api/v1/plots"
         case .plotWheels: "/api/v1/plots/wheels"
         case .expandGrammar: "/api/v1/plots/expand"

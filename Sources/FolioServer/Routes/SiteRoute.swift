@@ -15,7 +15,7 @@ enum SiteRoute: String, Route {
     case rehearse, checkLine, rateLine, restartRehearsal
     // Vocabulary
     case vocabulary, newPair, createPair, editPair, updatePair, deletePair
-    case revise, revisionSession, answer, rate
+    case revise, revisionSession, answer, rate, studySettings, saveStudySettings
     case pair, pairTags, vocabularyImport, previewImport, importTable, importDictionary, exportPairs
     // Characters
     case characters, characterFavourites, character, characterDetails, characterWeb, characterPortrait, toggleCharacterFavourite
@@ -30,7 +30,7 @@ enum SiteRoute: String, Route {
         switch self {
         case .saveMonologueOptions, .saveFavouriteEdits, .restoreFavourite, .removeFavourite, .toggleFavourite, .saveMonologueTextSize,
              .favouriteCuts, .checkLine, .rateLine, .restartRehearsal,
-             .createPair, .updatePair, .deletePair, .answer, .rate, .toggleCharacterFavourite,
+             .createPair, .updatePair, .deletePair, .answer, .rate, .saveStudySettings, .toggleCharacterFavourite,
              .keepPlot, .forgetPlot, .saveGrammar, .deleteGrammar,
              .startHotSeat, .openRoom, .ghostMove, .joinGhostGame, .playAgain,
              .register, .login, .logout, .changePassword:
@@ -74,6 +74,7 @@ enum SiteRoute: String, Route {
         case .revisionSession: "/vocab/revise/session"
         case .answer: "/vocab/revise/answer"
         case .rate: "/vocab/revise/rate"
+        case .studySettings, .saveStudySettings: "/vocab/settings"
         case .pair: "/vocab/pairs/{id}"
         case .pairTags: "/vocab/tags"
         case .vocabularyImport: "/vocab/import"

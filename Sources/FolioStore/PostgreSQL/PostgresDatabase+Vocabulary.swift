@@ -145,7 +145,8 @@ extension PostgresDatabase: VocabularyStore {
         }
     }
 
-    public func revisionQueue(accountID: Account.ID, tag: String?, direction: Direction, now: Date, limit: Int) async throws -> [DuePair] {
+    public func revisionQueue(accountID: Account.ID, tag: String?, direction: Direction, now: Date, limit: Int,
+                              allowance: StudiedToday) async throws -> [DuePair] {
         try await read { connection in
             var tagID: Int64?
             if let tag, !tag.isEmpty {
@@ -155,40 +156,105 @@ extension PostgresDatabase: VocabularyStore {
             // Both halves bind the same five values, so the tag is $5 in each ($3, the time, is
             // unused by the second).
             let tagClause = tagID == nil ? "" : "AND p.id IN (SELECT pairId FROM vocabPairTag WHERE tagId = $5)"
-            var bindings = PostgresBindings()
-            bindings.append(accountID.rawValue)
-            bindings.append(direction.rawValue)
-            bindings.append(now)
-            bindings.append(limit)
-            if let tagID { bindings.append(tagID) }
-            var queue: [(PairColumns, Card?)] = []
-            for try await row in try await connection.query(PostgresQuery(unsafeSQL: """
-                SELECT p.id, p.english, p.welsh, p.note, p.type, c.state, c.step, c.stability, c.difficulty, c.due, c.lastReview
-                FROM vocabCard c JOIN vocabPair p ON p.id = c.pairId
-                WHERE c.accountId = $1 AND c.direction = $2 AND c.due <= $3 AND p.english <> '' AND p.welsh <> '' \(tagClause)
-                ORDER BY c.due LIMIT $4
-                """, binds: bindings), logger: logger).decode((Int64, String, String, String, String, Int, Int?, Double?, Double?, Date, Date?).self) {
-                guard let state = CardState(rawValue: row.5) else { continue }
-                queue.append((PairColumns(id: PairID(row.0), english: row.1, welsh: row.2, note: row.3, type: row.4),
-                              Card(state: state, step: row.6, stability: row.7, difficulty: row.8, due: row.9, lastReview: row.10)))
-            }
-            if queue.count < limit {
+            func bindings(_ count: Int) -> PostgresBindings {
                 var bindings = PostgresBindings()
                 bindings.append(accountID.rawValue)
                 bindings.append(direction.rawValue)
                 bindings.append(now)
-                bindings.append(limit - queue.count)
+                bindings.append(count)
                 if let tagID { bindings.append(tagID) }
+                return bindings
+            }
+            // Cards in their learning steps come whatever the day's limit; learned ones up to it.
+            let learned = CardState.review.rawValue
+            var due: [(PairColumns, Card)] = []
+            for (stateClause, count) in [("c.state <> \(learned)", limit), ("c.state = \(learned)", min(limit, allowance.reviews))] where count > 0 {
+                for try await row in try await connection.query(PostgresQuery(unsafeSQL: """
+                    SELECT p.id, p.english, p.welsh, p.note, p.type, c.state, c.step, c.stability, c.difficulty, c.due, c.lastReview
+                    FROM vocabCard c JOIN vocabPair p ON p.id = c.pairId
+                    WHERE c.accountId = $1 AND c.direction = $2 AND c.due <= $3 AND \(stateClause)
+                      AND p.english <> '' AND p.welsh <> '' \(tagClause)
+                    ORDER BY c.due LIMIT $4
+                    """, binds: bindings(count)), logger: logger).decode((Int64, String, String, String, String, Int, Int?, Double?, Double?, Date, Date?).self) {
+                    guard let state = CardState(rawValue: row.5) else { continue }
+                    due.append((PairColumns(id: PairID(row.0), english: row.1, welsh: row.2, note: row.3, type: row.4),
+                                Card(state: state, step: row.6, stability: row.7, difficulty: row.8, due: row.9, lastReview: row.10)))
+                }
+            }
+            var queue: [(PairColumns, Card?)] = due.sorted { $0.1.due < $1.1.due }.prefix(limit).map { ($0.0, $0.1) }
+            let newCount = min(limit - queue.count, allowance.newCards)
+            if newCount > 0 {
                 let rows = try await Self.pairRows(connection, logger, PostgresQuery(unsafeSQL: """
                     SELECT p.id, p.english, p.welsh, p.note, p.type FROM vocabPair p
                     WHERE p.accountId = $1 AND p.english <> '' AND p.welsh <> '' \(tagClause)
                       AND NOT EXISTS (SELECT 1 FROM vocabCard c WHERE c.pairId = p.id AND c.direction = $2)
                     ORDER BY folio_nocase(p.english), folio_nocase(p.welsh), p.id LIMIT $4
-                    """, binds: bindings))
+                    """, binds: bindings(newCount)))
                 queue += rows.map { ($0, nil) }
             }
             let pairs = try await Self.withTags(connection, logger, queue.map(\.0))
             return zip(pairs, queue).map { DuePair(pair: $0, card: $1.1) }
+        }
+    }
+
+    public func revisionCounts(accountID: Account.ID, direction: Direction, now: Date) async throws -> [RevisionCount] {
+        try await read { connection in
+            let learned = CardState.review.rawValue
+            let due = try await connection.all("""
+                SELECT COUNT(*) FILTER (WHERE c.state <> \(learned)), COUNT(*) FILTER (WHERE c.state = \(learned))
+                FROM vocabCard c JOIN vocabPair p ON p.id = c.pairId
+                WHERE c.accountId = \(accountID.rawValue) AND c.direction = \(direction.rawValue) AND c.due <= \(now)
+                  AND p.english <> '' AND p.welsh <> ''
+                """, logger, as: (Int, Int).self).first ?? (0, 0)
+            let new = try await connection.value("""
+                SELECT COUNT(*) FROM vocabPair p WHERE p.accountId = \(accountID.rawValue) AND p.english <> '' AND p.welsh <> ''
+                  AND NOT EXISTS (SELECT 1 FROM vocabCard c WHERE c.pairId = p.id AND c.direction = \(direction.rawValue))
+                """, logger, as: Int.self) ?? 0
+            var counts = [RevisionCount(tag: nil, learning: due.0, review: due.1, new: new)]
+            for row in try await connection.all("""
+                SELECT t.name, COUNT(*) FILTER (WHERE c.due <= \(now) AND c.state <> \(learned)),
+                  COUNT(*) FILTER (WHERE c.due <= \(now) AND c.state = \(learned)), COUNT(*) FILTER (WHERE c.pairId IS NULL)
+                FROM vocabTag t JOIN vocabPairTag pt ON pt.tagId = t.id
+                JOIN vocabPair p ON p.id = pt.pairId AND p.english <> '' AND p.welsh <> ''
+                LEFT JOIN vocabCard c ON c.pairId = p.id AND c.direction = \(direction.rawValue)
+                WHERE t.accountId = \(accountID.rawValue) GROUP BY t.id, t.name ORDER BY folio_nocase(t.name), t.id
+                """, logger, as: (String, Int, Int, Int).self) {
+                counts.append(RevisionCount(tag: row.0, learning: row.1, review: row.2, new: row.3))
+            }
+            return counts
+        }
+    }
+
+    public func studied(accountID: Account.ID, since: Date) async throws -> StudiedToday {
+        try await read { connection in
+            let row = try await connection.all("""
+                SELECT COUNT(*) FILTER (WHERE kind = 'new'), COUNT(*) FILTER (WHERE kind = 'review') FROM vocabReview
+                WHERE accountId = \(accountID.rawValue) AND reviewedAt >= \(since)
+                """, logger, as: (Int, Int).self).first ?? (0, 0)
+            return StudiedToday(newCards: row.0, reviews: row.1)
+        }
+    }
+
+    public func studySettings(accountID: Account.ID) async throws -> StudySettings? {
+        try await read { connection in
+            try await connection.all("""
+                SELECT newCardsPerDay, reviewsPerDay, dayStartHour, timeZone, desiredRetention FROM vocabSettings
+                WHERE accountId = \(accountID.rawValue)
+                """, logger, as: (Int, Int, Int, String, Double).self).first.map {
+                StudySettings(newCardsPerDay: $0.0, reviewsPerDay: $0.1, dayStartHour: $0.2, timeZone: $0.3, desiredRetention: $0.4)
+            }
+        }
+    }
+
+    public func saveStudySettings(accountID: Account.ID, _ settings: StudySettings) async throws {
+        try await write { connection in
+            try await connection.run("""
+                INSERT INTO vocabSettings (accountId, newCardsPerDay, reviewsPerDay, dayStartHour, timeZone, desiredRetention)
+                VALUES (\(accountID.rawValue), \(settings.newCardsPerDay), \(settings.reviewsPerDay), \(settings.dayStartHour),
+                        \(settings.timeZone), \(settings.desiredRetention))
+                ON CONFLICT (accountId) DO UPDATE SET newCardsPerDay = excluded.newCardsPerDay, reviewsPerDay = excluded.reviewsPerDay,
+                  dayStartHour = excluded.dayStartHour, timeZone = excluded.timeZone, desiredRetention = excluded.desiredRetention
+                """, logger)
         }
     }
 

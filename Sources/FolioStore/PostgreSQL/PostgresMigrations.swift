@@ -175,6 +175,23 @@ extension PostgresDatabase {
               FOREIGN KEY (accountId, monologueId) REFERENCES favourite ON DELETE CASCADE)
             """,
         ]),
+        // Daily limits: the review log learns whose it is and what the card was (older reviews:
+        // a card's first counts as new, the rest as reviews), with an index to count a day by.
+        Migration(name: "v5-study-limits", statements: [
+            "ALTER TABLE vocabReview ADD COLUMN accountId bigint, ADD COLUMN kind text COLLATE \"C\"",
+            "UPDATE vocabReview r SET accountId = p.accountId FROM vocabPair p WHERE p.id = r.pairId",
+            """
+            UPDATE vocabReview r SET kind = CASE WHEN r.id = f.first THEN 'new' ELSE 'review' END
+            FROM (SELECT pairId, direction, MIN(id) AS first FROM vocabReview GROUP BY pairId, direction) f
+            WHERE f.pairId = r.pairId AND f.direction = r.direction
+            """,
+            "CREATE INDEX vocabReview_on_accountId_reviewedAt ON vocabReview (accountId, reviewedAt)",
+            """
+            CREATE TABLE vocabSettings (accountId bigint PRIMARY KEY REFERENCES account ON DELETE CASCADE,
+              newCardsPerDay bigint NOT NULL, reviewsPerDay bigint NOT NULL, dayStartHour bigint NOT NULL,
+              timeZone text COLLATE "C" NOT NULL, desiredRetention double precision NOT NULL)
+            """,
+        ]),
     ]
 
     /// Applies the migrations not yet applied, in one transaction that holds an advisory lock:

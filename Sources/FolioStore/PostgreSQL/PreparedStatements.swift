@@ -96,14 +96,18 @@ struct CardStatement: PostgresPreparedStatement {
 struct RecordReviewStatement: PostgresPreparedStatement {
     static let sql = """
         WITH owned AS (SELECT id FROM vocabPair WHERE id = $1 AND accountId = $2),
+        before AS (SELECT state FROM vocabCard WHERE pairId = $1 AND direction = $3),
         card AS (
           INSERT INTO vocabCard (pairId, accountId, direction, state, step, stability, difficulty, due, lastReview)
           SELECT id, $2, $3, $4, $5, $6, $7, $8, $9 FROM owned
           ON CONFLICT (pairId, direction) DO UPDATE SET state = excluded.state, step = excluded.step,
             stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due, lastReview = excluded.lastReview
           RETURNING pairId)
-        INSERT INTO vocabReview (pairId, direction, rating, reviewedAt, duration)
-        SELECT pairId, $3, $10, $11, $12 FROM card
+        INSERT INTO vocabReview (pairId, accountId, direction, rating, reviewedAt, duration, kind)
+        SELECT pairId, $2, $3, $10, $11, $12,
+          -- ReviewKind(storedState:): no card yet is new, a learned card (state 2) a review.
+          CASE WHEN NOT EXISTS (SELECT 1 FROM before) THEN 'new' WHEN (SELECT state FROM before) = 2 THEN 'review' ELSE 'learning' END
+        FROM card
         RETURNING id
         """
     // The types PostgreSQL cannot tell from a NULL: the step and the card's figures.

@@ -4,6 +4,8 @@ import Testing
 import Vocabulary
 
 @Suite struct VocabularyStoreConformance {
+    static let unlimited = StudiedToday(newCards: .max, reviews: .max)
+
     @Test(arguments: StoreEngine.all) func pairsAreSavedChangedAndDeletedByTheirOwnerOnly(engine: StoreEngine) async throws {
         // Given Ann saves a pair
         let c = try await Cast(engine)
@@ -79,7 +81,7 @@ import Vocabulary
         let s = c.stores
         let man = try await s.savePair(accountID: c.ann.id, Pair(english: "man", welsh: "gŵr"), pairLimit: nil, now: conformanceNow)
         let cat = try await s.savePair(accountID: c.ann.id, Pair(english: "cat", welsh: "cath"), pairLimit: nil, now: conformanceNow)
-        let queue = try await s.revisionQueue(accountID: c.ann.id, tag: nil, direction: .englishToWelsh, now: conformanceNow, limit: 10)
+        let queue = try await s.revisionQueue(accountID: c.ann.id, tag: nil, direction: .englishToWelsh, now: conformanceNow, limit: 10, allowance: Self.unlimited)
         #expect(queue.map(\.pair.english) == ["cat", "man"] && queue.allSatisfy { $0.card == nil })
         // When she reviews "man" from English, with a card due in a day
         let due = conformanceNow.addingTimeInterval(86_400)
@@ -93,9 +95,9 @@ import Vocabulary
         let reviews = try await s.reviews(accountID: c.ann.id, pairID: man.id!, limit: 10, offset: 0)
         #expect(reviews.total == 1 && reviews.items.map(\.rating) == [.good])
         // And today's queue offers only the new pair; after the due date, the due one first
-        #expect(try await s.revisionQueue(accountID: c.ann.id, tag: nil, direction: .englishToWelsh, now: conformanceNow, limit: 10)
+        #expect(try await s.revisionQueue(accountID: c.ann.id, tag: nil, direction: .englishToWelsh, now: conformanceNow, limit: 10, allowance: Self.unlimited)
             .map(\.pair.english) == ["cat"])
-        let later = try await s.revisionQueue(accountID: c.ann.id, tag: nil, direction: .englishToWelsh, now: due.addingTimeInterval(1), limit: 10)
+        let later = try await s.revisionQueue(accountID: c.ann.id, tag: nil, direction: .englishToWelsh, now: due.addingTimeInterval(1), limit: 10, allowance: Self.unlimited)
         #expect(later.map(\.pair.english) == ["man", "cat"] && later.first?.card != nil)
         // And Bob can neither review nor read Ann's pair
         await #expect(throws: StoreError.notFound(what: "pair", id: cat.id!.description)) {
@@ -105,5 +107,63 @@ import Vocabulary
         #expect(try await s.card(accountID: c.bob.id, pairID: man.id!, direction: .englishToWelsh) == nil)
         #expect(try await s.reviews(accountID: c.bob.id, pairID: man.id!, limit: 10, offset: 0).total == 0)
         #expect(try await s.reviewCount(accountID: c.bob.id) == 0)
+    }
+
+    @Test(arguments: StoreEngine.all) func theDaysLimitsHoldBackLearnedAndNewCardsButNotLearningOnes(engine: StoreEngine) async throws {
+        // Given Ann has five pairs (two tagged "food"): one learned and due, one in its learning steps and due, three new
+        let c = try await Cast(engine)
+        let s = c.stores
+        var pairs: [Pair] = []
+        for (english, welsh, tags) in [("bread", "bara", ["food"]), ("cheese", "caws", ["food"]), ("cat", "cath", []), ("dog", "ci", []),
+                                       ("man", "gŵr", [])] {
+            pairs.append(try await s.savePair(accountID: c.ann.id, Pair(english: english, welsh: welsh, tags: tags), pairLimit: nil, now: conformanceNow))
+        }
+        let day = conformanceNow.addingTimeInterval(-3_600)
+        let learned = Card(state: .review, stability: 3, difficulty: 5, due: conformanceNow, lastReview: day)
+        let learning = Card(state: .learning, step: 1, stability: 1, difficulty: 5, due: conformanceNow, lastReview: day)
+        // Her first review of "bread" is new; the next, of the card as then stored, a review of a learned card
+        try await s.recordReview(accountID: c.ann.id, pairID: pairs[0].id!, direction: .englishToWelsh, card: learned,
+                                 log: ReviewLog(rating: .good, date: day))
+        try await s.recordReview(accountID: c.ann.id, pairID: pairs[0].id!, direction: .englishToWelsh, card: learned,
+                                 log: ReviewLog(rating: .good, date: day.addingTimeInterval(60)))
+        try await s.recordReview(accountID: c.ann.id, pairID: pairs[2].id!, direction: .englishToWelsh, card: learning,
+                                 log: ReviewLog(rating: .again, date: day))
+        try await s.recordReview(accountID: c.ann.id, pairID: pairs[2].id!, direction: .englishToWelsh, card: learning,
+                                 log: ReviewLog(rating: .again, date: day.addingTimeInterval(60)))
+        // Then the day's counts: two new cards seen, one review of a learned card (learning steps are not counted)
+        #expect(try await s.studied(accountID: c.ann.id, since: day) == StudiedToday(newCards: 2, reviews: 1))
+        #expect(try await s.studied(accountID: c.ann.id, since: day.addingTimeInterval(30)) == StudiedToday(newCards: 0, reviews: 1))
+        #expect(try await s.studied(accountID: c.bob.id, since: day) == StudiedToday(newCards: 0, reviews: 0))
+        // And what waits, for all pairs and per tag
+        let counts = try await s.revisionCounts(accountID: c.ann.id, direction: .englishToWelsh, now: conformanceNow)
+        #expect(counts == [RevisionCount(tag: nil, learning: 1, review: 1, new: 3), RevisionCount(tag: "Food", learning: 0, review: 1, new: 1)])
+        #expect(try await s.revisionCounts(accountID: c.ann.id, direction: .welshToEnglish, now: conformanceNow)
+            == [RevisionCount(tag: nil, learning: 0, review: 0, new: 5), RevisionCount(tag: "Food", learning: 0, review: 0, new: 2)])
+        #expect(try await s.revisionCounts(accountID: c.bob.id, direction: .englishToWelsh, now: conformanceNow)
+            == [RevisionCount(tag: nil, learning: 0, review: 0, new: 0)])
+        // When nothing is allowed, Then the card in its learning steps still comes
+        let none = try await s.revisionQueue(accountID: c.ann.id, tag: nil, direction: .englishToWelsh, now: conformanceNow, limit: 10,
+                                             allowance: StudiedToday(newCards: 0, reviews: 0))
+        #expect(none.map(\.pair.english) == ["cat"])
+        // And one review and one new card allowed add the learned card and the first new pair
+        let some = try await s.revisionQueue(accountID: c.ann.id, tag: nil, direction: .englishToWelsh, now: conformanceNow, limit: 10,
+                                             allowance: StudiedToday(newCards: 1, reviews: 1))
+        #expect(Set(some.prefix(2).map(\.pair.english)) == ["cat", "bread"] && some.count == 3 && some[2].card == nil)
+        #expect(try await s.revisionQueue(accountID: c.ann.id, tag: "food", direction: .englishToWelsh, now: conformanceNow, limit: 10,
+                                          allowance: StudiedToday(newCards: 0, reviews: 1)).map(\.pair.english) == ["bread"])
+    }
+
+    @Test(arguments: StoreEngine.all) func studySettingsArePerAccount(engine: StoreEngine) async throws {
+        let c = try await Cast(engine)
+        let s = c.stores
+        #expect(try await s.studySettings(accountID: c.ann.id) == nil)
+        let mine = StudySettings(newCardsPerDay: 5, reviewsPerDay: 50, dayStartHour: 3, timeZone: "Europe/London", desiredRetention: 0.85)
+        try await s.saveStudySettings(accountID: c.ann.id, mine)
+        #expect(try await s.studySettings(accountID: c.ann.id) == mine)
+        #expect(try await s.studySettings(accountID: c.bob.id) == nil)
+        var changed = mine
+        changed.newCardsPerDay = 0
+        try await s.saveStudySettings(accountID: c.ann.id, changed)
+        #expect(try await s.studySettings(accountID: c.ann.id) == changed)
     }
 }

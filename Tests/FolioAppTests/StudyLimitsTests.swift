@@ -1,0 +1,124 @@
+import FolioApp
+import FolioCore
+import FolioStore
+import Foundation
+import Testing
+import Vocabulary
+
+/// A day of study that fits a life: daily limits on new cards and reviews, a day that starts at
+/// the learner's hour in their time zone, and their desired retention.
+@Suite struct StudyLimitsTests {
+    /// 2027-01-15 12:00 UTC.
+    static let noon = Date(timeIntervalSince1970: 1_800_000_000 - 1_800_000_000.truncatingRemainder(dividingBy: 86_400) + 43_200)
+
+    struct World {
+        let store: AppDatabase
+        let revision: Revision
+        let learner: Account
+        let other: Account
+    }
+
+    /// A learner who imported fifty pairs at once, tagged by tens.
+    func world() async throws -> World {
+        let store = try AppDatabase.inMemory()
+        let learner = try await store.createAccount(username: "learner", passwordHash: "x", now: Self.noon)
+        let other = try await store.createAccount(username: "other", passwordHash: "x", now: Self.noon)
+        let pairs = (1...50).map { Pair(english: "word \(String(format: "%02d", $0))", welsh: "gair \($0)", tags: ["Set \(($0 - 1) / 10)"]) }
+        _ = try await store.importPairs(accountID: learner.id, pairs, pairLimit: nil, now: Self.noon)
+        return World(store: store, revision: Revision(store: store), learner: learner, other: other)
+    }
+
+    @Test func settingsAreCheckedAllAtOnce() throws {
+        let settings = try StudySettings.validated(newCardsPerDay: 10, reviewsPerDay: nil, dayStartHour: 3, timeZone: "Europe/London",
+                                                   desiredRetention: 0.85)
+        #expect(settings == StudySettings(newCardsPerDay: 10, reviewsPerDay: 200, dayStartHour: 3, timeZone: "Europe/London", desiredRetention: 0.85))
+        #expect(throws: StudySettingsError.self) {
+            try StudySettings.validated(newCardsPerDay: -1, reviewsPerDay: 20_000, dayStartHour: 24, timeZone: "Mars/Olympus", desiredRetention: 0.99)
+        }
+        do {
+            _ = try StudySettings.validated(newCardsPerDay: -1, reviewsPerDay: nil, dayStartHour: 24, timeZone: "Mars/Olympus", desiredRetention: 0.5)
+        } catch {
+            #expect(error.message.components(separatedBy: ". ").count >= 4, "\(error.message)")
+            #expect(error.message.contains("Mars/Olympus"))
+        }
+    }
+
+    @Test func theDayStartsAtTheLearnersHourInTheirTimeZone() throws {
+        let utc4 = StudySettings.standard
+        let iso = ISO8601DateFormatter()
+        // Before four in the morning it is still yesterday's study day.
+        #expect(utc4.dayStart(containing: iso.date(from: "2027-01-15T03:59:00Z")!) == iso.date(from: "2027-01-14T04:00:00Z")!)
+        #expect(utc4.dayStart(containing: iso.date(from: "2027-01-15T04:00:00Z")!) == iso.date(from: "2027-01-15T04:00:00Z")!)
+        // New York's four o'clock is nine UTC in winter and eight in summer.
+        let newYork = StudySettings(newCardsPerDay: 20, reviewsPerDay: 200, dayStartHour: 4, timeZone: "America/New_York", desiredRetention: 0.9)
+        #expect(newYork.dayStart(containing: iso.date(from: "2027-01-15T12:00:00Z")!) == iso.date(from: "2027-01-15T09:00:00Z")!)
+        #expect(newYork.dayStart(containing: iso.date(from: "2027-07-15T12:00:00Z")!) == iso.date(from: "2027-07-15T08:00:00Z")!)
+        #expect(newYork.nextDayStart(after: iso.date(from: "2027-07-15T12:00:00Z")!) == iso.date(from: "2027-07-16T08:00:00Z")!)
+        // On the night the clocks go forward in London, a day starting at 01:00 starts at the next instant there is.
+        let london = StudySettings(newCardsPerDay: 20, reviewsPerDay: 200, dayStartHour: 1, timeZone: "Europe/London", desiredRetention: 0.9)
+        #expect(london.dayStart(containing: iso.date(from: "2027-03-28T05:00:00Z")!) == iso.date(from: "2027-03-28T01:00:00Z")!)
+    }
+
+    @Test func anImportMeansTwentyNewCardsADayNotFifty() async throws {
+        let w = try await world()
+        let queue = try await w.revision.queue(accountID: w.learner.id, tag: nil, direction: .englishToWelsh, now: Self.noon, limit: 50)
+        #expect(queue.count == 20 && queue.allSatisfy { $0.card == nil })
+        // Ten seen today (one of them rated Again): ten new left, and the missed one comes back whatever the limit.
+        for (index, due) in queue.prefix(10).enumerated() {
+            try await w.revision.rate(accountID: w.learner.id, pairID: due.pair.id!, direction: .englishToWelsh,
+                                      rating: index == 0 ? .again : .good, seconds: nil, now: Self.noon)
+        }
+        let later = Self.noon.addingTimeInterval(120)
+        let overview = try await w.revision.overview(accountID: w.learner.id, direction: .englishToWelsh, now: later)
+        #expect(overview.today.studied == StudiedToday(newCards: 10, reviews: 0))
+        #expect(overview.all.new == 10 && overview.all.due == 1 && overview.all.waiting == 30)
+        #expect(overview.tags.first { $0.tag == "Set 0" }.map { [$0.due, $0.new] } == [1, 0])
+        #expect(overview.tags.first { $0.tag == "Set 4" }.map { [$0.new, $0.waiting] } == [10, 0])
+        // Both directions share the day's new cards.
+        let welsh = try await w.revision.queue(accountID: w.learner.id, tag: nil, direction: .welshToEnglish, now: later, limit: 50)
+        #expect(welsh.count == 10)
+        // With none left, only the card being learned is asked.
+        try await w.revision.saveSettings(accountID: w.learner.id, newCardsPerDay: 10, reviewsPerDay: nil, dayStartHour: nil, timeZone: nil,
+                                          desiredRetention: nil)
+        let limited = try await w.revision.queue(accountID: w.learner.id, tag: nil, direction: .englishToWelsh, now: later, limit: 50)
+        #expect(limited.map(\.pair.id) == [queue[0].pair.id])
+        // The next study day, ten new again.
+        let tomorrow = Self.noon.addingTimeInterval(86_400)
+        let next = try await w.revision.queue(accountID: w.learner.id, tag: nil, direction: .englishToWelsh, now: tomorrow, limit: 50)
+        #expect(next.filter { $0.card == nil }.count == 10)
+        // Another learner's day is their own.
+        #expect(try await w.revision.today(accountID: w.other.id, now: later).studied == StudiedToday(newCards: 0, reviews: 0))
+        #expect(try await w.revision.settings(accountID: w.other.id) == .standard)
+    }
+
+    @Test func reviewsOfLearnedCardsStopAtTheDaysLimit() async throws {
+        let w = try await world()
+        try await w.revision.saveSettings(accountID: w.learner.id, newCardsPerDay: 50, reviewsPerDay: 3, dayStartHour: nil, timeZone: nil,
+                                          desiredRetention: nil)
+        let queue = try await w.revision.queue(accountID: w.learner.id, tag: nil, direction: .englishToWelsh, now: Self.noon, limit: 50)
+        for due in queue.prefix(5) {
+            try await w.revision.rate(accountID: w.learner.id, pairID: due.pair.id!, direction: .englishToWelsh, rating: .easy, seconds: nil,
+                                      now: Self.noon)
+        }
+        // A month on, the five learned cards are due: three a day are asked.
+        let month = Self.noon.addingTimeInterval(30 * 86_400)
+        let due = try await w.revision.queue(accountID: w.learner.id, tag: nil, direction: .englishToWelsh, now: month, limit: 50)
+        #expect(due.filter { $0.card != nil }.count == 3)
+        let overview = try await w.revision.overview(accountID: w.learner.id, direction: .englishToWelsh, now: month)
+        #expect(overview.all.due == 3 && overview.all.waiting == 2)
+    }
+
+    @Test func aHigherDesiredRetentionBringsCardsBackSooner() async throws {
+        let w = try await world()
+        let pair = try #require(try await w.store.allPairs(accountID: w.learner.id).first)
+        let standard = try await w.revision.outcomes(accountID: w.learner.id, pairID: pair.id!, direction: .englishToWelsh, now: Self.noon)
+        try await w.revision.saveSettings(accountID: w.learner.id, newCardsPerDay: nil, reviewsPerDay: nil, dayStartHour: nil, timeZone: nil,
+                                          desiredRetention: 0.97)
+        let careful = try await w.revision.outcomes(accountID: w.learner.id, pairID: pair.id!, direction: .englishToWelsh, now: Self.noon)
+        // Easy graduates at once: its interval follows the retention asked for.
+        #expect(careful[3].due < standard[3].due)
+        let card = try await w.revision.rate(accountID: w.learner.id, pairID: pair.id!, direction: .englishToWelsh, rating: .easy, seconds: nil,
+                                             now: Self.noon)
+        #expect(card.due == careful[3].due)
+    }
+}

@@ -1,0 +1,59 @@
+"""A day of study that fits a life, on a phone (390×844): a pasted list of 30 pairs imported at
+once, the Revision page saying 20 new today with the rest held back, per tag, the daily limits
+changed on their own page (a bad time zone refused with the reason), and a session that stops
+at the new limit.
+"""
+
+from __future__ import annotations
+
+from selenium.webdriver.common.by import By
+
+from test_everywhere import shots
+from test_monologues import (assert_fits_width, body_text, choose, element, fill, new_username, register, submit, visit)
+from test_vocabulary import on_prompt, start_revision
+
+
+def test_daily_limits_hold_back_an_imported_list(phone, folio_url, artifacts):
+    driver, base = phone, folio_url
+    register(driver, base, new_username())
+    rows = "\n".join(f"word {n},gair {n},,,{'Food' if n <= 5 else 'Verbs'}" for n in range(1, 31))
+    visit(driver, base, "/vocab/import")
+    driver.execute_script("document.getElementById('import-text').value = arguments[0]", "English,Welsh,Note,Type,Tags\n" + rows + "\n")
+    submit(driver, "#import-preview-submit")
+    submit(driver, "#import-confirm")
+
+    visit(driver, base, "/vocab/revise")
+    assert element(driver, "#today-counts").text == "New cards: 0 of 20 today · Reviews: 0 of 200"
+    table = [r.text for r in driver.find_elements(By.CSS_SELECTOR, "#waiting tbody tr")]
+    assert table[0].startswith("All pairs") and "10 more after today's limits" in table[0] and table[0].endswith("0 20"), table
+    assert any(r.startswith("Food") and r.endswith("0 5") for r in table), table
+    assert "All pairs (30) — 0 due, 20 new" in element(driver, "#revise-tag").text
+    assert_fits_width(driver, 390)
+    shots(driver, artifacts, "vocab-limits-today")
+
+    # The limits on their own page: a bad time zone is refused and says why; then two new a day.
+    submit(driver, "#settings-link")
+    fill(driver, "#time-zone", "Atlantis/Capital")
+    submit(driver, "#settings-save")
+    assert "Atlantis/Capital" in element(driver, "#settings-errors").text
+    fill(driver, "#new-per-day", "2")
+    fill(driver, "#time-zone", "Europe/London")
+    choose(driver, "#day-start", "3")
+    submit(driver, "#settings-save")
+    assert "Saved" in body_text(driver)
+    assert element(driver, "#new-per-day").get_attribute("value") == "2"
+    assert_fits_width(driver, 390)
+    shots(driver, artifacts, "vocab-limits-settings")
+
+    # A session asks the two new cards the day allows, then ends.
+    start_revision(driver, base, "", "englishToWelsh")
+    asked = 0
+    while on_prompt(driver) and asked < 5:
+        number = element(driver, "#prompt").text.split()[-1]
+        fill(driver, "#answer", f"gair {number}")
+        submit(driver, "#answer-submit")
+        submit(driver, "#rating-proposed")
+        asked += 1
+    assert asked == 2, f"{asked} cards asked with two new a day"
+    visit(driver, base, "/vocab/revise")
+    assert element(driver, "#today-counts").text == "New cards: 2 of 2 today · Reviews: 0 of 200"
