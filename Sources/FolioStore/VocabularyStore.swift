@@ -383,10 +383,15 @@ public struct VocabularyRepository: Sendable {
     static func filterClause(_ db: Database, accountID: Account.ID, filter: PairFilter) throws -> (sql: String, arguments: StatementArguments)? {
         var sql = "p.accountId = ?"
         var arguments: StatementArguments = [accountID]
-        let needle = Pair.searchNeedle(String(filter.query.prefix(500)))
+        let query = String(filter.query.prefix(500))
+        let needle = Pair.searchNeedle(query)
         if !needle.isEmpty {
-            sql += " AND instr(p.searchKey, ?) > 0"
+            // The query anywhere, or a radical form of it in the Welsh side (after the key's line break).
+            let radicals = Pair.mutationNeedles(query)
+            sql += " AND (instr(p.searchKey, ?) > 0"
+                + String(repeating: " OR instr(substr(p.searchKey, instr(p.searchKey, char(10)) + 1), ?) > 0", count: radicals.count) + ")"
             arguments += [needle]
+            for radical in radicals { arguments += [radical] }
         }
         if let tag = filter.tag {
             guard let tagID = try tagID(db, accountID: accountID, name: tag) else { return nil }

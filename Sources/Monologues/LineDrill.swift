@@ -169,7 +169,7 @@ public enum DrillCheck {
             switch step {
             case .same: continue
             case .changed(let e, let t):
-                guard Self.isTypo(e, t) else { return .wrong }
+                guard Slip.isOne(e, t) else { return .wrong }
                 slips.append("\(e) → \(t)")
             case .missing(let e):
                 guard e.count <= 3 else { return .wrong }
@@ -223,23 +223,5 @@ public enum DrillCheck {
             }
         }
         return steps
-    }
-
-    /// One letter wrong, missing or added, or two neighbours swapped.
-    static func isTypo(_ a: String, _ b: String) -> Bool {
-        let x = Array(a), y = Array(b)
-        if x.count == y.count {
-            let different = x.indices.filter { x[$0] != y[$0] }
-            if different.count == 1 { return true }
-            if different.count == 2, different[1] == different[0] + 1, x[different[0]] == y[different[1]], x[different[1]] == y[different[0]] {
-                return true
-            }
-            return false
-        }
-        guard abs(x.count - y.count) == 1 else { return false }
-        let (long, short) = x.count > y.count ? (x, y) : (y, x)
-        var i = 0
-        while i < short.count, long[i] == short[i] { i += 1 }
-        return Array(long[(i + 1)...]) == Array(short[i...])
     }
 }

@@ -37,14 +37,43 @@ public struct AnswerCheck: Sendable {
         public var matched: String?
         /// For `almost`: where the answer differs from `matched`.
         public var difference: Difference?
+        /// For `almost`: what kind of nearly.
+        public var almost: Almost?
 
-        public init(verdict: Verdict, expected: String, matched: String? = nil, difference: Difference? = nil) {
+        public init(verdict: Verdict, expected: String, matched: String? = nil, difference: Difference? = nil, almost: Almost? = nil) {
             self.verdict = verdict
             self.expected = expected
             self.matched = matched
             self.difference = difference
+            self.almost = almost ?? (verdict == .almost ? .accents : nil)
+        }
+
+        /// What the learner is told: "Right", "Almost — a typo", "Almost — soft mutation of c
+        /// (cath → gath)".
+        public var label: String {
+            switch almost {
+            case nil: verdict.label
+            case .accents: "Almost — mind the accents"
+            case .typo: "Almost — a typo"
+            case .mutation(let mutation, let radical, let form):
+                "Almost — \(WelshMutation.describe(mutation, radical: radical, form: form))"
+            }
         }
     }
+
+    /// Why an answer is nearly right.
+    public enum Almost: Sendable, Hashable {
+        /// Right but for accents: "gwr" for "gŵr".
+        case accents
+        /// One slip (a letter wrong, missing or added, or two swapped) in a word of at least
+        /// `typoWordLength` letters.
+        case typo
+        /// One word in another of its mutated forms: typed "gath" for "cath" (or "cath" for "gath").
+        case mutation(WelshMutation, radical: String, form: String)
+    }
+
+    /// Shorter words are not forgiven a slip: "cat" for "cath" is another word.
+    public static let typoWordLength = 6
 
     /// The accepted form with the letters that differ from the typed answer marked.
     public struct Difference: Sendable, Hashable {
@@ -76,7 +105,13 @@ public struct AnswerCheck: Sendable {
         }
     }
 
-    public static func check(_ typed: String, against expected: String) -> CheckResult {
+    /// How a word in another mutated form is taken: only a Welsh answer has mutations ("pat" for
+    /// "bat" is no mutation in English), and a pair may say that any of them is right.
+    public enum Mutations: Sendable {
+        case ignored, almost, accepted
+    }
+
+    public static func check(_ typed: String, against expected: String, mutations: Mutations = .ignored) -> CheckResult {
         let answer = normalised(typed)
         let forms = acceptedForms(of: expected)
         guard !answer.isEmpty, !forms.isEmpty else { return CheckResult(verdict: .wrong, expected: expected) }
@@ -88,9 +123,40 @@ public struct AnswerCheck: Sendable {
         let answerFold = TextFolding.fold(answer)
         if let form = forms.first(where: { TextFolding.fold($0) == answerFold }) {
             return CheckResult(verdict: .almost, expected: expected, matched: form,
-                               difference: difference(typed: answer, expected: form))
+                               difference: difference(typed: answer, expected: form), almost: .accents)
+        }
+        // One word apart: a mutation of it, or a slip in a long one.
+        let typedWords = answerFold.split(separator: " ").map(String.init)
+        for form in forms {
+            let formWords = TextFolding.fold(form).split(separator: " ").map(String.init)
+            guard formWords.count == typedWords.count else { continue }
+            let apart = formWords.indices.filter { formWords[$0] != typedWords[$0] }
+            guard apart.count == 1 else { continue }
+            let want = formWords[apart[0]], got = typedWords[apart[0]]
+            if mutations != .ignored, let related = mutation(between: want, and: got) {
+                if mutations == .accepted { return CheckResult(verdict: .right, expected: expected, matched: form) }
+                return CheckResult(verdict: .almost, expected: expected, matched: form,
+                                   difference: difference(typed: answer, expected: form), almost: related)
+            }
+            if want.count >= typoWordLength, Slip.isOne(want, got) {
+                return CheckResult(verdict: .almost, expected: expected, matched: form,
+                                   difference: difference(typed: answer, expected: form), almost: .typo)
+            }
         }
         return CheckResult(verdict: .wrong, expected: expected)
+    }
+
+    /// Whether one of two words (folded) is a mutated form of the other.
+    static func mutation(between expected: String, and typed: String) -> Almost? {
+        for mutation in WelshMutation.allCases {
+            if let form = mutation.apply(to: expected), TextFolding.fold(form) == typed {
+                return .mutation(mutation, radical: expected, form: typed)
+            }
+            if let form = mutation.apply(to: typed), TextFolding.fold(form) == expected {
+                return .mutation(mutation, radical: typed, form: expected)
+            }
+        }
+        return nil
     }
 
     /// The FSRS rating an answer proposes, which the learner may override: 1 (Again) for wrong,

@@ -146,6 +146,34 @@ public struct Pair: Codable, Sendable, Hashable, Identifiable {
         TextFolding.fold(singleLine(query))
     }
 
+    /// What a search also looks for in the Welsh side: the query with a word taken back to a
+    /// radical form it may be a mutation of ("gath" also finds "cath", "fy nhad" finds "fy tad"),
+    /// at most `maximumNeedles - 1` of them. Only the Welsh side: "bat" is no mutation of "pat".
+    public static func mutationNeedles(_ query: String) -> [String] {
+        let needle = searchNeedle(query)
+        var needles: [String] = []
+        let words = needle.split(separator: " ").map(String.init)
+        for (index, word) in words.enumerated() {
+            for (_, radical) in WelshMutation.radicals(of: word) where needles.count < maximumNeedles - 1 {
+                var changed = words
+                changed[index] = TextFolding.fold(radical)
+                let candidate = changed.joined(separator: " ")
+                if candidate != needle, !needles.contains(candidate) { needles.append(candidate) }
+            }
+        }
+        return needles
+    }
+
+    /// Each needle is one more substring test per pair: a query cannot multiply a search's work
+    /// more than this.
+    public static let maximumNeedles = 8
+
+    /// The tag that tells revision to take any mutated form of the Welsh answer as right: for
+    /// words learned in the forms sentences give them.
+    public static let mutationsTag = "Mutations"
+
+    public var acceptsMutations: Bool { tags.contains { $0.caseInsensitiveCompare(Self.mutationsTag) == .orderedSame } }
+
     /// A control character other than the tab and the line end a note may hold.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7F

@@ -57,3 +57,32 @@ def test_daily_limits_hold_back_an_imported_list(phone, folio_url, artifacts):
     assert asked == 2, f"{asked} cards asked with two new a day"
     visit(driver, base, "/vocab/revise")
     assert element(driver, "#today-counts").text == "New cards: 2 of 2 today · Reviews: 0 of 200"
+
+
+def test_a_mutated_answer_and_a_typo_are_almost_and_search_finds_radicals(phone, folio_url, artifacts):
+    driver, base = phone, folio_url
+    register(driver, base, new_username())
+    visit(driver, base, "/vocab/import")
+    table = "English,Welsh,Note,Type,Tags\ncat,cath,,noun,Animals\nto write,ysgrifennu,,verb,Verbs\n"
+    driver.execute_script("document.getElementById('import-text').value = arguments[0]", table)
+    submit(driver, "#import-preview-submit")
+    submit(driver, "#import-confirm")
+
+    # "gath" for "cath": almost, with the mutation named; a slip in a long word: almost, a typo.
+    start_revision(driver, base, "", "englishToWelsh")
+    seen = {}
+    while on_prompt(driver) and len(seen) < 2:
+        english = element(driver, "#prompt").text
+        fill(driver, "#answer", "gath" if english == "cat" else "ysgrifenu")
+        submit(driver, "#answer-submit")
+        seen[english] = element(driver, "#verdict").text
+        if english == "cat":
+            assert_fits_width(driver, 390)
+            shots(driver, artifacts, "vocab-mutation-almost")
+        submit(driver, "#rating-proposed")
+    assert seen.get("cat") == "Almost — soft mutation of c (cath → gath)", seen
+    assert seen.get("to write") == "Almost — a typo", seen
+
+    # A search for a mutated form finds the radical.
+    visit(driver, base, "/vocab?q=nghath")
+    assert [li.text.split()[0] for li in driver.find_elements(By.CSS_SELECTOR, "ul#pairs > li.pair")] == ["cat"]

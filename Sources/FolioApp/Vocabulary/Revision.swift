@@ -125,7 +125,9 @@ public struct Revision: Sendable {
     /// The check alone, for a pair already in hand (the terminal walks a queue it has read).
     public static func check(_ answer: String, against pair: Pair, direction: Direction) -> Checked {
         let typed = AnswerCheck.typingAid(String(answer.prefix(longestAnswer)))
-        let result = AnswerCheck.check(typed, against: direction.answer(for: pair))
+        // A Welsh answer knows its mutations; a pair tagged "Mutations" takes any of them as right.
+        let mutations: AnswerCheck.Mutations = direction == .welshToEnglish ? .ignored : (pair.acceptsMutations ? .accepted : .almost)
+        let result = AnswerCheck.check(typed, against: direction.answer(for: pair), mutations: mutations)
         let proposed = Rating(rawValue: AnswerCheck.proposedRating(for: result.verdict)) ?? .good
         return Checked(pair: pair, typed: typed, result: result, proposed: proposed)
     }

@@ -33,8 +33,8 @@ extension VocabCommand {
                 let checked = Revision.check(typed, against: item.pair, direction: way)
                 let result = checked.result
                 switch result.verdict {
-                case .right, .wrong: print("\(result.verdict.label): \(result.expected)")
-                case .almost: print("\(result.verdict.label): \(result.difference?.summary ?? result.expected)")
+                case .right, .wrong: print("\(result.label): \(result.expected)")
+                case .almost: print("\(result.label): \(result.difference?.summary ?? result.expected)")
                 }
                 let proposed = checked.proposed
                 print("Rating [\(proposed.rawValue) \(proposed.name); 1 Again, 2 Hard, 3 Good, 4 Easy]: ", terminator: "")

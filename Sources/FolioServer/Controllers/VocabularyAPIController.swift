@@ -124,6 +124,8 @@ struct VocabularyAPIController: Sendable {
     }
     struct Outcome: ResponseEncodable {
         let verdict: Verdict
+        /// What the learner is told: "Almost — a typo", "Almost — soft mutation of c (cath → gath)".
+        let label: String
         let expected: String
         let difference: String?
         let proposedRating: Int
@@ -205,7 +207,7 @@ struct VocabularyAPIController: Sendable {
         let answered = try await revision.answer(accountID: account.id, pairID: id, direction: body.direction, answer: body.answer,
                                                  rating: chosen, seconds: body.durationSeconds, now: Date())
         let result = answered.checked.result
-        return Outcome(verdict: result.verdict, expected: result.expected, difference: result.difference?.summary,
+        return Outcome(verdict: result.verdict, label: result.label, expected: result.expected, difference: result.difference?.summary,
                        proposedRating: answered.checked.proposed.rawValue, rating: answered.rating.rawValue, card: answered.card)
     }
 

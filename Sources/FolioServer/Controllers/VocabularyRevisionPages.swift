@@ -187,7 +187,7 @@ extension VocabularyPages {
         init(_ checked: Revision.Checked, outcomes: [(rating: Rating, due: Date)], direction: Direction, tag: String?,
              session: RevisionSession, seconds: TimeInterval?, now: Date) {
             verdict = checked.result.verdict.rawValue
-            verdictLabel = checked.result.verdict.label
+            verdictLabel = checked.result.label
             typed = checked.typed
             expected = checked.result.expected
             prompt = direction.prompt(for: checked.pair)

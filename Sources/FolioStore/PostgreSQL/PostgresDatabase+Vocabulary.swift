@@ -329,10 +329,17 @@ extension PostgresDatabase: VocabularyStore {
         var sql = "p.accountId = $1"
         var bindings = PostgresBindings()
         bindings.append(accountID.rawValue)
-        let needle = Pair.searchNeedle(String(filter.query.prefix(500)))
+        let query = String(filter.query.prefix(500))
+        let needle = Pair.searchNeedle(query)
         if !needle.isEmpty {
+            // The query anywhere, or a radical form of it in the Welsh side (after the key's line break).
             bindings.append(needle)
-            sql += " AND strpos(p.searchKey, $\(bindings.count)) > 0"
+            sql += " AND (strpos(p.searchKey, $\(bindings.count)) > 0"
+            for radical in Pair.mutationNeedles(query) {
+                bindings.append(radical)
+                sql += " OR strpos(split_part(p.searchKey, E'\\n', 2), $\(bindings.count)) > 0"
+            }
+            sql += ")"
         }
         if let tag = filter.tag {
             guard let tagID = try await tagID(connection, logger, accountID: accountID, name: tag) else {

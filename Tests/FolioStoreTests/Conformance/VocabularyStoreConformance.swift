@@ -166,4 +166,25 @@ import Vocabulary
         try await s.saveStudySettings(accountID: c.ann.id, changed)
         #expect(try await s.studySettings(accountID: c.ann.id) == changed)
     }
+
+    @Test(arguments: StoreEngine.all) func searchFindsAWelshWordFromItsMutatedForms(engine: StoreEngine) async throws {
+        let c = try await Cast(engine)
+        let s = c.stores
+        for (english, welsh) in [("cat", "cath"), ("father", "tad"), ("hand", "llaw"), ("to stroke, pat", "mwytho")] {
+            _ = try await s.savePair(accountID: c.ann.id, Pair(english: english, welsh: welsh), pairLimit: nil, now: conformanceNow)
+        }
+        func found(_ query: String) async throws -> [String] {
+            try await s.pairs(accountID: c.ann.id, filter: PairFilter(query: query), limit: 10, offset: 0).items.map(\.welsh).sorted()
+        }
+        #expect(try await found("gath") == ["cath"])
+        #expect(try await found("nghath") == ["cath"])
+        #expect(try await found("fy nhad") == [])
+        #expect(try await found("nhad") == ["tad"])
+        #expect(try await found("law") == ["llaw"])
+        // Radicals are looked for in the Welsh side only: "bat" is no mutation of English "pat".
+        #expect(try await found("bat") == [])
+        #expect(try await found("pat") == ["mwytho"])
+        // Bob's search never reaches Ann's pairs.
+        #expect(try await s.pairs(accountID: c.bob.id, filter: PairFilter(query: "gath"), limit: 10, offset: 0).total == 0)
+    }
 }
