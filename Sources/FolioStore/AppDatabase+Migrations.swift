@@ -51,6 +51,7 @@ extension AppDatabase {
         registerMonologueFindingOptionsMigration(&migrator)
         registerLineDrillMigration(&migrator)
         registerStudyLimitsMigration(&migrator)
+        registerQueueHealthMigration(&migrator)
         return migrator
     }
 }
@@ -432,6 +433,29 @@ extension AppDatabase {
                 t.column("timeZone", .text).notNull()
                 t.column("desiredRetention", .double).notNull()
             }
+        }
+    }
+
+    /// Keeping the queue healthy: a pair may be suspended; a card counts its lapses (a leech is
+    /// tagged and suspended at the account's threshold); and each review keeps the card as it was
+    /// before, so the last rating can be taken back. Older reviews kept nothing: they are marked
+    /// as not undoable rather than guessed at.
+    static func registerQueueHealthMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v18-queue-health") { db in
+            try db.alter(table: "vocabPair") { t in t.add(column: "suspended", .boolean).notNull().defaults(to: false) }
+            try db.alter(table: "vocabCard") { t in t.add(column: "lapses", .integer).notNull().defaults(to: 0) }
+            try db.alter(table: "vocabReview") { t in
+                t.add(column: "undoable", .boolean).notNull().defaults(to: false)
+                t.add(column: "prevState", .integer)
+                t.add(column: "prevStep", .integer)
+                t.add(column: "prevStability", .double)
+                t.add(column: "prevDifficulty", .double)
+                t.add(column: "prevDue", .datetime)
+                t.add(column: "prevLastReview", .datetime)
+                t.add(column: "prevLapses", .integer).notNull().defaults(to: 0)
+                t.add(column: "lapses", .integer).notNull().defaults(to: 0)
+            }
+            try db.alter(table: "vocabSettings") { t in t.add(column: "leechThreshold", .integer).notNull().defaults(to: 8) }
         }
     }
 }

@@ -87,6 +87,10 @@ extension AppDatabase: VocabularyStore {
         try await vocabulary.studySettings(accountID: accountID)
     }
 
+    public func suspendedPairs(accountID: Account.ID, among pairIDs: [PairID]) async throws -> Set<PairID> {
+        try await vocabulary.suspendedPairs(accountID: accountID, among: pairIDs)
+    }
+
     public func card(accountID: Account.ID, pairID: PairID, direction: Direction) async throws -> Card? {
         try await vocabulary.card(accountID: accountID, pairID: pairID, direction: direction)
     }

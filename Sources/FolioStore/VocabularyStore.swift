@@ -67,38 +67,86 @@ extension AppDatabase {
     }
 
     /// Stores a review: the card's new state and the review itself, together.
-    public func recordReview(accountID: Account.ID, pairID: PairID, direction: Direction, card: Card, log: ReviewLog) async throws {
+    @discardableResult
+    public func recordReview(accountID: Account.ID, pairID: PairID, direction: Direction, card: Card, log: ReviewLog) async throws -> Int {
         try await writer.write { db in
             guard try Self.owns(db, accountID: accountID, pairID: pairID) else {
                 throw StoreError.notFound(what: "pair", id: pairID.description)
             }
-            let before = try Int.fetchOne(db, sql: "SELECT state FROM vocabCard WHERE pairId = ? AND direction = ?",
-                                          arguments: [pairID, direction.rawValue])
-            let kind = ReviewKind(storedState: before)
+            let before = try Row.fetchOne(db, sql: """
+                SELECT state, step, stability, difficulty, due, lastReview, lapses FROM vocabCard WHERE pairId = ? AND direction = ?
+                """, arguments: [pairID, direction.rawValue])
+            let kind = ReviewKind(storedState: before?["state"])
+            let lapsesBefore: Int = before?["lapses"] ?? 0
+            let lapses = lapsesBefore + (kind.isLapse(log.rating) ? 1 : 0)
             try db.execute(sql: """
-                INSERT INTO vocabCard (pairId, accountId, direction, state, step, stability, difficulty, due, lastReview)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO vocabCard (pairId, accountId, direction, state, step, stability, difficulty, due, lastReview, lapses)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(pairId, direction) DO UPDATE SET state = excluded.state, step = excluded.step,
                   stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due,
-                  lastReview = excluded.lastReview
+                  lastReview = excluded.lastReview, lapses = excluded.lapses
                 """, arguments: [pairID, accountID, direction.rawValue, card.state.rawValue, card.step, card.stability,
-                                 card.difficulty, card.due, card.lastReview])
+                                 card.difficulty, card.due, card.lastReview, lapses])
+            var arguments: StatementArguments = [pairID, accountID, direction.rawValue, log.rating.rawValue, log.date,
+                                                 ReviewLog.acceptedDuration(log.duration), kind.rawValue]
+            arguments += [before?["state"] as Int?, before?["step"] as Int?, before?["stability"] as Double?,
+                          before?["difficulty"] as Double?, before?["due"] as Date?, before?["lastReview"] as Date?, lapsesBefore, lapses]
             try db.execute(sql: """
-                INSERT INTO vocabReview (pairId, accountId, direction, rating, reviewedAt, duration, kind) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [pairID, accountID, direction.rawValue, log.rating.rawValue, log.date,
-                                 ReviewLog.acceptedDuration(log.duration), kind.rawValue])
+                INSERT INTO vocabReview (pairId, accountId, direction, rating, reviewedAt, duration, kind, undoable,
+                  prevState, prevStep, prevStability, prevDifficulty, prevDue, prevLastReview, prevLapses, lapses)
+                VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: arguments)
+            return lapses
+        }
+    }
+
+    public func undoLastReview(accountID: Account.ID) async throws -> UndoneReview? {
+        try await writer.write { db in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT id, pairId, direction, rating, undoable, prevState, prevStep, prevStability, prevDifficulty, prevDue,
+                  prevLastReview, prevLapses, lapses
+                FROM vocabReview WHERE accountId = ? ORDER BY reviewedAt DESC, id DESC LIMIT 1
+                """, arguments: [accountID]), row["undoable"] as Bool,
+                let direction = Direction(rawValue: row["direction"]), let rating = Rating(rawValue: row["rating"]) else { return nil }
+            let pairID: PairID = row["pairId"]
+            var card: Card?
+            if let stateValue: Int = row["prevState"] {
+                guard let state = CardState(rawValue: stateValue), let due: Date = row["prevDue"] else {
+                    throw StoreError.corruptRow(table: "vocabReview", id: String(row["id"] as Int64))
+                }
+                card = Card(state: state, step: row["prevStep"], stability: row["prevStability"], difficulty: row["prevDifficulty"],
+                            due: due, lastReview: row["prevLastReview"])
+                try db.execute(sql: """
+                    UPDATE vocabCard SET state = ?, step = ?, stability = ?, difficulty = ?, due = ?, lastReview = ?, lapses = ?
+                    WHERE pairId = ? AND direction = ?
+                    """, arguments: [stateValue, card?.step, card?.stability, card?.difficulty, due, card?.lastReview,
+                                     row["prevLapses"] as Int, pairID, direction.rawValue])
+            } else {
+                try db.execute(sql: "DELETE FROM vocabCard WHERE pairId = ? AND direction = ?", arguments: [pairID, direction.rawValue])
+            }
+            try db.execute(sql: "DELETE FROM vocabReview WHERE id = ?", arguments: [row["id"] as Int64])
+            return UndoneReview(pairID: pairID, direction: direction, rating: rating, card: card, lapsesBefore: row["prevLapses"],
+                                lapsesAfter: row["lapses"])
+        }
+    }
+
+    public func setSuspended(accountID: Account.ID, pairID: PairID, _ suspended: Bool) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "UPDATE vocabPair SET suspended = ? WHERE id = ? AND accountId = ?", arguments: [suspended, pairID, accountID])
+            if db.changesCount == 0 { throw StoreError.notFound(what: "pair", id: pairID.description) }
         }
     }
 
     public func saveStudySettings(accountID: Account.ID, _ settings: StudySettings) async throws {
         try await writer.write { db in
             try db.execute(sql: """
-                INSERT INTO vocabSettings (accountId, newCardsPerDay, reviewsPerDay, dayStartHour, timeZone, desiredRetention)
-                VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO vocabSettings (accountId, newCardsPerDay, reviewsPerDay, dayStartHour, timeZone, desiredRetention, leechThreshold)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (accountId) DO UPDATE SET newCardsPerDay = excluded.newCardsPerDay, reviewsPerDay = excluded.reviewsPerDay,
-                  dayStartHour = excluded.dayStartHour, timeZone = excluded.timeZone, desiredRetention = excluded.desiredRetention
+                  dayStartHour = excluded.dayStartHour, timeZone = excluded.timeZone, desiredRetention = excluded.desiredRetention,
+                  leechThreshold = excluded.leechThreshold
                 """, arguments: [accountID, settings.newCardsPerDay, settings.reviewsPerDay, settings.dayStartHour, settings.timeZone,
-                                 settings.desiredRetention])
+                                 settings.desiredRetention, settings.leechThreshold])
         }
     }
 
@@ -267,7 +315,7 @@ public struct VocabularyRepository: Sendable {
                     SELECT p.id, p.english, p.welsh, p.note, p.type, c.state, c.step, c.stability, c.difficulty, c.due, c.lastReview
                     FROM vocabCard c JOIN vocabPair p ON p.id = c.pairId
                     WHERE c.accountId = ? AND c.direction = ? AND c.due <= ? AND \(stateClause)
-                      AND p.english <> '' AND p.welsh <> '' \(tagClause)
+                      AND p.english <> '' AND p.welsh <> '' AND NOT p.suspended \(tagClause)
                     ORDER BY c.due LIMIT ?
                     """, arguments: [accountID, direction.rawValue, now] + tagArguments + [count])
             }
@@ -279,7 +327,7 @@ public struct VocabularyRepository: Sendable {
             if newCount > 0 {
                 let newRows = try PairColumns.fetchAll(db, sql: """
                     SELECT p.id, p.english, p.welsh, p.note, p.type FROM vocabPair p INDEXED BY vocabPair_on_accountId_english_welsh
-                    WHERE p.accountId = ? AND p.english <> '' AND p.welsh <> '' \(tagClause)
+                    WHERE p.accountId = ? AND p.english <> '' AND p.welsh <> '' AND NOT p.suspended \(tagClause)
                       AND NOT EXISTS (SELECT 1 FROM vocabCard c WHERE c.pairId = p.id AND c.direction = ?)
                     ORDER BY p.english COLLATE NOCASE, p.welsh COLLATE NOCASE, p.id LIMIT ?
                     """, arguments: [accountID] + tagArguments + [direction.rawValue, newCount])
@@ -298,10 +346,10 @@ public struct VocabularyRepository: Sendable {
             let due = try Row.fetchOne(db, sql: """
                 SELECT COALESCE(SUM(c.state <> \(learned)), 0), COALESCE(SUM(c.state = \(learned)), 0)
                 FROM vocabCard c JOIN vocabPair p ON p.id = c.pairId
-                WHERE c.accountId = ? AND c.direction = ? AND c.due <= ? AND p.english <> '' AND p.welsh <> ''
+                WHERE c.accountId = ? AND c.direction = ? AND c.due <= ? AND p.english <> '' AND p.welsh <> '' AND NOT p.suspended
                 """, arguments: [accountID, direction.rawValue, now])
             let new = try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM vocabPair p WHERE p.accountId = ? AND p.english <> '' AND p.welsh <> ''
+                SELECT COUNT(*) FROM vocabPair p WHERE p.accountId = ? AND p.english <> '' AND p.welsh <> '' AND NOT p.suspended
                   AND NOT EXISTS (SELECT 1 FROM vocabCard c WHERE c.pairId = p.id AND c.direction = ?)
                 """, arguments: [accountID, direction.rawValue]) ?? 0
             var counts = [RevisionCount(tag: nil, learning: due?[0] ?? 0, review: due?[1] ?? 0, new: new)]
@@ -310,7 +358,7 @@ public struct VocabularyRepository: Sendable {
                   COALESCE(SUM(c.due <= ? AND c.state <> \(learned)), 0), COALESCE(SUM(c.due <= ? AND c.state = \(learned)), 0),
                   COALESCE(SUM(c.pairId IS NULL), 0)
                 FROM vocabTag t JOIN vocabPairTag pt ON pt.tagId = t.id
-                JOIN vocabPair p ON p.id = pt.pairId AND p.english <> '' AND p.welsh <> ''
+                JOIN vocabPair p ON p.id = pt.pairId AND p.english <> '' AND p.welsh <> '' AND NOT p.suspended
                 LEFT JOIN vocabCard c ON c.pairId = p.id AND c.direction = ?
                 WHERE t.accountId = ? GROUP BY t.id ORDER BY t.name COLLATE NOCASE, t.id
                 """, arguments: [now, now, direction.rawValue, accountID]) {
@@ -335,10 +383,22 @@ public struct VocabularyRepository: Sendable {
     public func studySettings(accountID: Account.ID) async throws -> StudySettings? {
         try await reader.read { db in
             try Row.fetchOne(db, sql: """
-                SELECT newCardsPerDay, reviewsPerDay, dayStartHour, timeZone, desiredRetention FROM vocabSettings WHERE accountId = ?
+                SELECT newCardsPerDay, reviewsPerDay, dayStartHour, timeZone, desiredRetention, leechThreshold FROM vocabSettings
+                WHERE accountId = ?
                 """, arguments: [accountID]).map {
-                StudySettings(newCardsPerDay: $0[0], reviewsPerDay: $0[1], dayStartHour: $0[2], timeZone: $0[3], desiredRetention: $0[4])
+                StudySettings(newCardsPerDay: $0[0], reviewsPerDay: $0[1], dayStartHour: $0[2], timeZone: $0[3], desiredRetention: $0[4],
+                              leechThreshold: $0[5])
             }
+        }
+    }
+
+    public func suspendedPairs(accountID: Account.ID, among pairIDs: [PairID]) async throws -> Set<PairID> {
+        guard !pairIDs.isEmpty else { return [] }
+        return try await reader.read { db in
+            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM vocabPair WHERE accountId = ? AND suspended"
+                                             + " AND id IN (\(pairIDs.map { _ in "?" }.joined(separator: ",")))",
+                                         arguments: [accountID] + StatementArguments(pairIDs.map(\.rawValue)))
+            return Set(ids.map { PairID($0) })
         }
     }
 

@@ -16,25 +16,39 @@ public struct StudySettings: Codable, Sendable, Hashable {
     public var timeZone: String
     /// The recall probability the scheduler aims for: higher means more reviews.
     public var desiredRetention: Double
+    /// A pair forgotten this many times after it was learned is a leech: tagged "Leech" and
+    /// suspended, as Anki does (its default is 8 too), so it stops eating the day's reviews.
+    public var leechThreshold: Int
 
     public static let standard = StudySettings(newCardsPerDay: 20, reviewsPerDay: 200, dayStartHour: 4, timeZone: "UTC",
-                                               desiredRetention: 0.9)
+                                               desiredRetention: 0.9, leechThreshold: 8)
+    public static let leechRange = 2...99
     public static let newCardsRange = 0...1_000
     public static let reviewsRange = 0...10_000
     public static let hourRange = 0...23
     public static let retentionRange = 0.70...0.97
 
-    public init(newCardsPerDay: Int, reviewsPerDay: Int, dayStartHour: Int, timeZone: String, desiredRetention: Double) {
+    public init(newCardsPerDay: Int, reviewsPerDay: Int, dayStartHour: Int, timeZone: String, desiredRetention: Double,
+                leechThreshold: Int = 8) {
         self.newCardsPerDay = newCardsPerDay
         self.reviewsPerDay = reviewsPerDay
         self.dayStartHour = dayStartHour
         self.timeZone = timeZone
         self.desiredRetention = desiredRetention
+        self.leechThreshold = leechThreshold
+    }
+
+    /// Whether the lapse that brought a card to `lapses` makes it a leech: at the threshold, and
+    /// again every half threshold after, for a leech that was let back in and is still forgotten.
+    public func isLeech(afterLapse lapses: Int) -> Bool {
+        guard lapses >= leechThreshold else { return false }
+        return (lapses - leechThreshold) % max(1, leechThreshold / 2) == 0
     }
 
     /// The settings as typed, checked all at once: every problem is reported, nothing is guessed.
     public static func validated(newCardsPerDay: Int?, reviewsPerDay: Int?, dayStartHour: Int?, timeZone: String?,
-                                 desiredRetention: Double?, over current: StudySettings = .standard) throws(StudySettingsError) -> StudySettings {
+                                 desiredRetention: Double?, leechThreshold: Int? = nil,
+                                 over current: StudySettings = .standard) throws(StudySettingsError) -> StudySettings {
         var settings = current
         var problems: [String] = []
         if let value = newCardsPerDay {
@@ -60,6 +74,11 @@ public struct StudySettings: Codable, Sendable, Hashable {
         if let value = desiredRetention {
             if retentionRange.contains(value) { settings.desiredRetention = value } else {
                 problems.append("Desired retention must be from 0.70 to 0.97.")
+            }
+        }
+        if let value = leechThreshold {
+            if leechRange.contains(value) { settings.leechThreshold = value } else {
+                problems.append("A leech must be forgotten from \(leechRange.lowerBound) to \(leechRange.upperBound) times.")
             }
         }
         guard problems.isEmpty else { throw .invalid(problems) }
@@ -118,6 +137,9 @@ public enum ReviewKind: String, Codable, Sendable, CaseIterable {
         guard let storedState else { self = .new; return }
         self = storedState == CardState.review.rawValue ? .review : .learning
     }
+
+    /// Whether a review of this kind with `rating` is a lapse: a learned card forgotten.
+    public func isLapse(_ rating: Rating) -> Bool { self == .review && rating == .again }
 
     public init(before card: Card?) {
         guard let card, !card.isNew else { self = .new; return }

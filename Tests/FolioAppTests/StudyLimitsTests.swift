@@ -122,3 +122,46 @@ import Vocabulary
         #expect(card.due == careful[3].due)
     }
 }
+
+/// Keeping the queue healthy: undo, suspension and leeches.
+@Suite struct QueueHealthTests {
+    @Test func aPairForgottenEightTimesIsALeechAndUndoLetsItBackIn() async throws {
+        let store = try AppDatabase.inMemory()
+        let learner = try await store.createAccount(username: "learner", passwordHash: "x", now: Date())
+        let pair = try await store.savePair(accountID: learner.id, Pair(english: "to remember", welsh: "cofio"), pairLimit: nil, now: Date())
+        let revision = Revision(store: store)
+        try await revision.saveSettings(accountID: learner.id, newCardsPerDay: nil, reviewsPerDay: nil, dayStartHour: nil, timeZone: nil,
+                                        desiredRetention: nil, leechThreshold: 3)
+        var now = Date(timeIntervalSince1970: 1_800_000_000)
+        // Learned (Easy), then forgotten three times, each time relearned and learned again.
+        var card = try await revision.rate(accountID: learner.id, pairID: pair.id!, direction: .englishToWelsh, rating: .easy, seconds: nil, now: now)
+        for lapse in 1...3 {
+            now = card.due
+            card = try await revision.rate(accountID: learner.id, pairID: pair.id!, direction: .englishToWelsh, rating: .again, seconds: nil, now: now)
+            let leech = try await revision.isSuspended(accountID: learner.id, pairID: pair.id!)
+            #expect(leech == (lapse == 3), "after lapse \(lapse)")
+            if lapse < 3 {
+                now = card.due
+                card = try await revision.rate(accountID: learner.id, pairID: pair.id!, direction: .englishToWelsh, rating: .easy, seconds: nil, now: now)
+            }
+        }
+        #expect(try await store.pair(accountID: learner.id, id: pair.id!)?.tags == ["Leech"])
+        #expect(try await revision.queue(accountID: learner.id, tag: nil, direction: .englishToWelsh, now: now.addingTimeInterval(86_400)).isEmpty)
+        // Taking back the lapse that made it a leech lets it back in, untagged.
+        let undone = try await revision.undo(accountID: learner.id)
+        #expect(undone.rating == .again && undone.card?.state == .review)
+        #expect(try await revision.isSuspended(accountID: learner.id, pairID: pair.id!) == false)
+        #expect(try await store.pair(accountID: learner.id, id: pair.id!)?.tags == [])
+        // A suspended pair is let back in by hand too.
+        try await revision.suspend(accountID: learner.id, pairID: pair.id!, true)
+        #expect(try await revision.queue(accountID: learner.id, tag: nil, direction: .englishToWelsh, now: now.addingTimeInterval(86_400 * 60)).isEmpty)
+        try await revision.suspend(accountID: learner.id, pairID: pair.id!, false)
+        #expect(try await revision.queue(accountID: learner.id, tag: nil, direction: .englishToWelsh, now: now.addingTimeInterval(86_400 * 60)).count == 1)
+    }
+
+    @Test func undoWithNothingToTakeBackSaysSo() async throws {
+        let store = try AppDatabase.inMemory()
+        let learner = try await store.createAccount(username: "learner", passwordHash: "x", now: Date())
+        await #expect(throws: RevisionError.nothingToUndo) { try await Revision(store: store).undo(accountID: learner.id) }
+    }
+}

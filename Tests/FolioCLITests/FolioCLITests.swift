@@ -407,6 +407,17 @@ struct Item: Decodable { let id, title, character, play, gender, tone, length, t
         #expect(today.stdout.contains("Today: 1 of 1 new cards, 0 of 200 reviews."))
         #expect(today.stdout.contains("All pairs: 0 due, 0 new (1 more after today's limits)"), "\(today.stdout)")
         #expect(try await folio("vocab", "settings", "--user", "alice").stdout.contains("New cards a day: 20"))
+
+        // Bob's rating is taken back; then nothing is left to take back.
+        let undo = await folio("vocab", "undo", "--user", "bob")
+        #expect(undo.status == 0 && undo.stdout.hasPrefix("Took back "), "\(undo.stderr)")
+        let nothing = await folio("vocab", "undo", "--user", "bob")
+        #expect(nothing.status != 0 && nothing.stderr.contains("no rating to undo"))
+        let bobs = try await folio("vocab", "list", "--user", "bob", "--json").json([PairJSON].self)
+        let suspend = await folio("vocab", "suspend", String(bobs[0].id!), "--user", "bob")
+        #expect(suspend.status == 0 && suspend.stdout.contains("is suspended"))
+        #expect(await folio("vocab", "suspend", String(bobs[0].id!), "--user", "alice").status != 0)
+        #expect(await folio("vocab", "suspend", String(bobs[0].id!), "--user", "bob", "--resume").stdout.contains("back in revision"))
     }
 }
 

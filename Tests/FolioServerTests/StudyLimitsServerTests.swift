@@ -60,4 +60,61 @@ import Testing
             #expect(try await stranger.api("/api/v1/vocab/settings", method: .get).status == .unauthorized)
         }
     }
+
+    @Test func aRatingIsTakenBackAndAPairSuspendedByItsOwnerOnly() async throws {
+        try await withWebApp { client, _ in
+            var learner = Visitor(client)
+            try await learner.register("gwen")
+            _ = try await learner.api("/api/v1/vocab/pairs", method: .post, json: #"{"english": "cat", "welsh": "cath"}"#)
+            _ = try await learner.api("/api/v1/vocab/pairs", method: .post, json: #"{"english": "dog", "welsh": "ci"}"#)
+            let pairs = try await learner.api("/api/v1/vocab/pairs", method: .get)
+            let ids = try JSONDecoder().decode(Listed.self, from: Data(pairs.body.utf8)).items.map(\.id)
+            #expect(try await learner.api("/api/v1/vocab/review/undo", method: .post).status == .conflict)
+            let rated = try await learner.api("/api/v1/vocab/review/\(ids[0])", method: .post,
+                                              json: #"{"direction": "englishToWelsh", "answer": "gath"}"#)
+            #expect(rated.status == .ok && rated.body.contains(#""label":"Almost — soft mutation of c (cath → gath)""#))
+            let undone = try await learner.api("/api/v1/vocab/review/undo", method: .post)
+            #expect(undone.status == .ok && undone.body.contains(#""rating":2"#) && !undone.body.contains(#""card""#))
+            #expect(try await learner.api("/api/v1/vocab/review/undo", method: .post).status == .conflict)
+
+            // The pages: a session's prompt offers to undo once a card is rated; undoing asks it again.
+            let session = "/vocab/revise/session?direction=englishToWelsh&size=10"
+            let prompt = try await learner.get(session)
+            #expect(!prompt.body.contains("undo-form"))
+            let rate = try await learner.post("/vocab/revise/rate", ["pairId": "\(ids[0])", "rating": "3", "verdict": "right",
+                                                                      "direction": "englishToWelsh", "tag": "", "size": "10", "session": ""])
+            let next = try #require(rate.headers[.location])
+            let second = try await learner.get(next)
+            #expect(second.body.contains(#"<form id="undo-form" method="post" action="/vocab/revise/undo">"#))
+            let back = try await learner.post("/vocab/revise/undo", ["direction": "englishToWelsh", "tag": "", "size": "10",
+                                                                      "session": Self.sessionToken(next)])
+            let again = try await learner.get(try #require(back.headers[.location]))
+            #expect(again.body.contains(">cat</p>"))
+
+            // Suspending: the API and the pair page; a suspended pair is not asked.
+            let suspended = try await learner.api("/api/v1/vocab/pairs/\(ids[0])/suspend", method: .post, json: #"{"suspended": true}"#)
+            #expect(suspended.status == .ok && suspended.body.contains(#""suspended":true"#))
+            #expect(try await learner.get("/vocab/pairs/\(ids[0])").body.contains("suspended-note"))
+            #expect(!(try await learner.get(session).body.contains(">cat</p>")))
+            _ = try await learner.post("/vocab/pairs/\(ids[0])/suspend", ["suspended": "0"])
+            #expect(!(try await learner.get("/vocab/pairs/\(ids[0])").body.contains("suspended-note")))
+            #expect(try await learner.api("/api/v1/vocab/pairs/\(ids[0])/suspend", method: .post, json: #"{"off": 1}"#).status == .badRequest)
+
+            var other = Visitor(client)
+            try await other.register("ifan")
+            #expect(try await other.api("/api/v1/vocab/pairs/\(ids[0])/suspend", method: .post, json: #"{"suspended": true}"#).status == .notFound)
+            #expect(try await other.post("/vocab/pairs/\(ids[0])/suspend", ["suspended": "1"]).status == .notFound)
+            #expect(try await other.api("/api/v1/vocab/review/undo", method: .post).status == .conflict)
+        }
+    }
+
+    struct Listed: Decodable {
+        struct Item: Decodable { let id: Int }
+        let items: [Item]
+    }
+
+    /// The `session` field of a session page's address.
+    static func sessionToken(_ location: String) -> String {
+        URLComponents(string: location)?.queryItems?.first { $0.name == "session" }?.value ?? ""
+    }
 }

@@ -10,17 +10,22 @@ from selenium.webdriver.common.by import By
 
 from test_everywhere import shots
 from test_monologues import (assert_fits_width, body_text, choose, element, fill, new_username, register, submit, visit)
-from test_vocabulary import on_prompt, start_revision
+from test_vocabulary import on_prompt, open_pair, start_revision
+
+
+def import_pairs(driver, base: str, table: str) -> None:
+    """Pastes a CSV table on the import page and imports it."""
+    visit(driver, base, "/vocab/import")
+    driver.execute_script("document.getElementById('import-text').value = arguments[0]", table)
+    submit(driver, "#import-preview-submit")
+    submit(driver, "#import-confirm")
 
 
 def test_daily_limits_hold_back_an_imported_list(phone, folio_url, artifacts):
     driver, base = phone, folio_url
     register(driver, base, new_username())
     rows = "\n".join(f"word {n},gair {n},,,{'Food' if n <= 5 else 'Verbs'}" for n in range(1, 31))
-    visit(driver, base, "/vocab/import")
-    driver.execute_script("document.getElementById('import-text').value = arguments[0]", "English,Welsh,Note,Type,Tags\n" + rows + "\n")
-    submit(driver, "#import-preview-submit")
-    submit(driver, "#import-confirm")
+    import_pairs(driver, base, "English,Welsh,Note,Type,Tags\n" + rows + "\n")
 
     visit(driver, base, "/vocab/revise")
     assert element(driver, "#today-counts").text == "New cards: 0 of 20 today · Reviews: 0 of 200"
@@ -62,11 +67,7 @@ def test_daily_limits_hold_back_an_imported_list(phone, folio_url, artifacts):
 def test_a_mutated_answer_and_a_typo_are_almost_and_search_finds_radicals(phone, folio_url, artifacts):
     driver, base = phone, folio_url
     register(driver, base, new_username())
-    visit(driver, base, "/vocab/import")
-    table = "English,Welsh,Note,Type,Tags\ncat,cath,,noun,Animals\nto write,ysgrifennu,,verb,Verbs\n"
-    driver.execute_script("document.getElementById('import-text').value = arguments[0]", table)
-    submit(driver, "#import-preview-submit")
-    submit(driver, "#import-confirm")
+    import_pairs(driver, base, "English,Welsh,Note,Type,Tags\ncat,cath,,noun,Animals\nto write,ysgrifennu,,verb,Verbs\n")
 
     # "gath" for "cath": almost, with the mutation named; a slip in a long word: almost, a typo.
     start_revision(driver, base, "", "englishToWelsh")
@@ -86,3 +87,30 @@ def test_a_mutated_answer_and_a_typo_are_almost_and_search_finds_radicals(phone,
     # A search for a mutated form finds the radical.
     visit(driver, base, "/vocab?q=nghath")
     assert [li.text.split()[0] for li in driver.find_elements(By.CSS_SELECTOR, "ul#pairs > li.pair")] == ["cat"]
+
+
+def test_undo_asks_the_card_again_and_a_suspended_pair_is_not_asked(phone, folio_url, artifacts):
+    driver, base = phone, folio_url
+    register(driver, base, new_username())
+    import_pairs(driver, base, "English,Welsh,Note,Type,Tags\nbread,bara,,noun,\ncheese,caws,,noun,\n")
+
+    start_revision(driver, base, "", "englishToWelsh")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#undo-form"), "undo offered before any rating"
+    first = element(driver, "#prompt").text
+    fill(driver, "#answer", "bara" if first == "bread" else "caws")
+    submit(driver, "#answer-submit")
+    submit(driver, 'button.rating[value="1"]')
+    assert element(driver, "#prompt").text != first
+    assert_fits_width(driver, 390)
+    shots(driver, artifacts, "vocab-undo")
+    submit(driver, "#undo-submit")
+    assert element(driver, "#prompt").text == first, "the undone card is asked again"
+
+    # Suspended from its page, the other pair is never asked.
+    visit(driver, base, "/vocab")
+    other = "cheese" if first == "bread" else "bread"
+    open_pair(driver, base, other)
+    submit(driver, "#suspend-submit")
+    assert "Suspended" in element(driver, "#suspended-note").text
+    start_revision(driver, base, "", "englishToWelsh")
+    assert element(driver, "#prompt").text == first

@@ -11,8 +11,19 @@ public protocol VocabularyStore: Sendable {
     /// Adds many pairs at once, all or none; returns how many were added.
     func importPairs(accountID: Account.ID, _ pairs: [Pair], pairLimit: Int?, now: Date) async throws -> Int
     func deletePair(accountID: Account.ID, pairID: PairID) async throws
-    /// Stores a review: the card's new state in that direction and the log line, together.
-    func recordReview(accountID: Account.ID, pairID: PairID, direction: Direction, card: Card, log: ReviewLog) async throws
+    /// Stores a review: the card's new state in that direction and the log line (with the card as
+    /// it was, to take the review back), together. Returns the card's lapses after it: a learned
+    /// card (review state) rated Again is one more.
+    @discardableResult
+    func recordReview(accountID: Account.ID, pairID: PairID, direction: Direction, card: Card, log: ReviewLog) async throws -> Int
+    /// Takes back the account's latest review: its card as it was before (none, for a card seen
+    /// for the first time), the log line gone. Nil when the latest review cannot be taken back (one
+    /// logged before reviews kept the card as it was) or there is none.
+    func undoLastReview(accountID: Account.ID) async throws -> UndoneReview?
+    /// A suspended pair is never asked; not found unless the pair is the account's.
+    func setSuspended(accountID: Account.ID, pairID: PairID, _ suspended: Bool) async throws
+    /// Those of `pairIDs` the account has suspended.
+    func suspendedPairs(accountID: Account.ID, among pairIDs: [PairID]) async throws -> Set<PairID>
 
     func allPairs(accountID: Account.ID) async throws -> [Pair]
     func pairs(accountID: Account.ID, filter: PairFilter, limit: Int, offset: Int) async throws -> Page<Pair>
@@ -44,6 +55,26 @@ public struct DuePair: Sendable, Hashable {
     public init(pair: Pair, card: Card?) {
         self.pair = pair
         self.card = card
+    }
+}
+
+/// A review taken back.
+public struct UndoneReview: Sendable, Hashable {
+    public var pairID: PairID
+    public var direction: Direction
+    public var rating: Rating
+    /// The card as it is again; nil when the review was its first.
+    public var card: Card?
+    public var lapsesBefore: Int
+    public var lapsesAfter: Int
+
+    public init(pairID: PairID, direction: Direction, rating: Rating, card: Card?, lapsesBefore: Int, lapsesAfter: Int) {
+        self.pairID = pairID
+        self.direction = direction
+        self.rating = rating
+        self.card = card
+        self.lapsesBefore = lapsesBefore
+        self.lapsesAfter = lapsesAfter
     }
 }
 

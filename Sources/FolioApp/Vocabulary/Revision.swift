@@ -52,9 +52,9 @@ public struct Revision: Sendable {
     /// nothing is saved.
     @discardableResult
     public func saveSettings(accountID: Account.ID, newCardsPerDay: Int?, reviewsPerDay: Int?, dayStartHour: Int?, timeZone: String?,
-                             desiredRetention: Double?) async throws -> StudySettings {
+                             desiredRetention: Double?, leechThreshold: Int? = nil) async throws -> StudySettings {
         let settings = try StudySettings.validated(newCardsPerDay: newCardsPerDay, reviewsPerDay: reviewsPerDay, dayStartHour: dayStartHour,
-                                                   timeZone: timeZone, desiredRetention: desiredRetention,
+                                                   timeZone: timeZone, desiredRetention: desiredRetention, leechThreshold: leechThreshold,
                                                    over: try await settings(accountID: accountID))
         try await store.saveStudySettings(accountID: accountID, settings)
         return settings
@@ -137,11 +137,47 @@ public struct Revision: Sendable {
     @discardableResult
     public func rate(accountID: Account.ID, pairID: PairID, direction: Direction, rating: Rating, seconds: TimeInterval?,
                      now: Date) async throws -> Card {
-        let card = try await store.card(accountID: accountID, pairID: pairID, direction: direction) ?? Card(due: now)
-        let scheduler = scheduler(for: try await settings(accountID: accountID))
-        let (next, log) = scheduler.review(card, rating: rating, at: now, duration: ReviewLog.acceptedDuration(seconds))
-        try await store.recordReview(accountID: accountID, pairID: pairID, direction: direction, card: next, log: log)
+        let stored = try await store.card(accountID: accountID, pairID: pairID, direction: direction)
+        let settings = try await settings(accountID: accountID)
+        let (next, log) = scheduler(for: settings).review(stored ?? Card(due: now), rating: rating, at: now,
+                                                          duration: ReviewLog.acceptedDuration(seconds))
+        let lapses = try await store.recordReview(accountID: accountID, pairID: pairID, direction: direction, card: next, log: log)
+        if ReviewKind(before: stored).isLapse(rating), settings.isLeech(afterLapse: lapses) {
+            // A leech: tagged so the learner can find it, suspended so it stops eating the day.
+            _ = try await PairBook(store: store, pairLimit: nil).edit(pairID, accountID: accountID, now: now) { pair in
+                if !pair.tags.contains(where: { $0.caseInsensitiveCompare(Self.leechTag) == .orderedSame }) { pair.tags.append(Self.leechTag) }
+            }
+            try await store.setSuspended(accountID: accountID, pairID: pairID, true)
+        }
         return next
+    }
+
+    /// The tag a leech is given.
+    public static let leechTag = "Leech"
+
+    // MARK: - Keeping the queue healthy
+
+    /// Takes back the account's last rating: the card is as it was, and a pair that rating made a
+    /// leech is a pair again (untagged and let back in). Throws when there is nothing to take back.
+    public func undo(accountID: Account.ID) async throws -> UndoneReview {
+        guard let undone = try await store.undoLastReview(accountID: accountID) else { throw RevisionError.nothingToUndo }
+        let settings = try await settings(accountID: accountID)
+        if undone.lapsesAfter > undone.lapsesBefore, settings.isLeech(afterLapse: undone.lapsesAfter) {
+            _ = try await PairBook(store: store, pairLimit: nil).edit(undone.pairID, accountID: accountID) { pair in
+                pair.tags.removeAll { $0.caseInsensitiveCompare(Self.leechTag) == .orderedSame }
+            }
+            try await store.setSuspended(accountID: accountID, pairID: undone.pairID, false)
+        }
+        return undone
+    }
+
+    /// A suspended pair is never asked until it is let back in.
+    public func suspend(accountID: Account.ID, pairID: PairID, _ suspended: Bool) async throws {
+        try await store.setSuspended(accountID: accountID, pairID: pairID, suspended)
+    }
+
+    public func isSuspended(accountID: Account.ID, pairID: PairID) async throws -> Bool {
+        try await store.suspendedPairs(accountID: accountID, among: [pairID]).contains(pairID)
     }
 
     /// Checks and rates in one step: the rating chosen, or else the one the check proposes.
@@ -261,11 +297,14 @@ public enum RevisionError: FolioError, Equatable {
     case direction(String)
     /// A session's state (see `RevisionSession.token`) that no session could have written.
     case session
+    /// Undo with no rating to take back.
+    case nothingToUndo
 
-    public var kind: FolioErrorKind { .invalidInput }
-    public var code: String { "invalid_parameter" }
+    public var kind: FolioErrorKind { self == .nothingToUndo ? .conflict : .invalidInput }
+    public var code: String { self == .nothingToUndo ? "nothing_to_undo" : "invalid_parameter" }
     public var message: String {
         switch self {
+        case .nothingToUndo: "There is no rating to undo: nothing has been rated since reviews began to be kept for undoing."
         case .rating(let value): "Invalid rating \"\(value)\": expected 1 (Again), 2 (Hard), 3 (Good) or 4 (Easy)."
         case .direction(let value): "Invalid direction \"\(value)\": expected englishToWelsh or welshToEnglish."
         case .session: "This revision session's address is damaged. Start a new session from the Revision page."

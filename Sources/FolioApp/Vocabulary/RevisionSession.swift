@@ -91,6 +91,14 @@ public struct RevisionSession: Sendable, Equatable {
         if rating == .again { returns.append(Return(pairID: pairID, after: answered + Self.againGap)) }
     }
 
+    /// A rating taken back: the pair comes back next, as a card rated Again does later. The answer
+    /// stays counted (it was given, and the tallies do not say which pair each was).
+    public mutating func takeBack(_ pairID: PairID) {
+        if !seen.contains(pairID), seen.count < size { seen.append(pairID) }
+        returns.removeAll { $0.pairID == pairID }
+        if seen.contains(pairID) { returns.append(Return(pairID: pairID, after: answered)) }
+    }
+
     /// A returning card that can no longer be asked (deleted, or a side emptied) drops out.
     public mutating func forget(_ pairID: PairID) {
         returns.removeAll { $0.pairID == pairID }

@@ -17,13 +17,15 @@ extension VocabCommand {
         @Option(help: "The hour a new day starts (0–23).") var dayStarts: Int?
         @Option(help: "A time zone name, e.g. Europe/London.") var timeZone: String?
         @Option(help: "Desired retention, 0.70–0.97.") var retention: Double?
+        @Option(help: "Lapses that make a pair a leech (2–99).") var leechAfter: Int?
 
         func run() async throws {
             let (database, account) = try await user.open(store)
             let revision = Revision(store: database)
-            if newPerDay != nil || reviewsPerDay != nil || dayStarts != nil || timeZone != nil || retention != nil {
+            if newPerDay != nil || reviewsPerDay != nil || dayStarts != nil || timeZone != nil || retention != nil || leechAfter != nil {
                 try await revision.saveSettings(accountID: account.id, newCardsPerDay: newPerDay, reviewsPerDay: reviewsPerDay,
-                                                dayStartHour: dayStarts, timeZone: timeZone, desiredRetention: retention)
+                                                dayStartHour: dayStarts, timeZone: timeZone, desiredRetention: retention,
+                                                leechThreshold: leechAfter)
             }
             let today = try await revision.today(accountID: account.id, now: Date())
             let s = today.settings
@@ -31,6 +33,35 @@ extension VocabCommand {
             print("Reviews a day: \(s.reviewsPerDay) (\(today.studied.reviews) done today, \(today.allowance.reviews) left)")
             print("A new day starts at \(String(format: "%02d:00", s.dayStartHour)), \(s.timeZone)")
             print("Desired retention: \(String(format: "%.2f", s.desiredRetention))")
+            print("A leech after \(s.leechThreshold) lapses")
+        }
+    }
+
+    struct Undo: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Take back a user's last rating: the card is as it was before.")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var user: UserOptions
+
+        func run() async throws {
+            let (database, account) = try await user.open(store)
+            let undone = try await Revision(store: database).undo(accountID: account.id)
+            let pair = try await PairBook(store: database, pairLimit: nil).pair(undone.pairID, accountID: account.id)
+            print("Took back \(undone.rating.name) for \(pair.english) → \(pair.welsh) (\(undone.direction.title)).")
+        }
+    }
+
+    struct Suspend: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Keep a pair out of revision (or, with --resume, let it back in).")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var user: UserOptions
+        @Flag(help: "Let the pair back into revision.") var resume = false
+        @Argument(help: "The pair's id.") var id: PairID
+
+        func run() async throws {
+            let (database, account) = try await user.open(store)
+            try await Revision(store: database).suspend(accountID: account.id, pairID: id, !resume)
+            print(resume ? "Pair \(id) is back in revision." : "Pair \(id) is suspended: it is not asked until you resume it.")
         }
     }
 

@@ -31,6 +31,41 @@ struct VocabularyAPIController: Sendable {
             .on(api: .studySettings, use: settings)
             .on(api: .saveStudySettings, use: saveSettings)
             .on(api: .studyToday, use: today)
+            .on(api: .undoReview, use: undo)
+            .on(api: .suspendPair, use: suspend)
+    }
+
+    /// A rating taken back: the pair and direction, the rating, and the card as it is again
+    /// (absent when that review was the card's first).
+    struct Undone: ResponseEncodable {
+        let pairId: PairID
+        let direction: Direction
+        let rating: Int
+        let card: Card?
+    }
+
+    @Sendable func undo(_ request: Request, context: FolioRequestContext) async throws -> Undone {
+        let account = try context.requireAccount()
+        let undone = try await revision.undo(accountID: account.id)
+        return Undone(pairId: undone.pairID, direction: undone.direction, rating: undone.rating.rawValue, card: undone.card)
+    }
+
+    struct Suspension: Codable, ResponseEncodable {
+        let suspended: Bool
+    }
+
+    /// `{"suspended": true}` keeps the pair out of revision; `false` lets it back in.
+    @Sendable func suspend(_ request: Request, context: FolioRequestContext) async throws -> Suspension {
+        let account = try context.requireAccount()
+        let id = try context.pairID()
+        let body: Suspension
+        do {
+            body = try await request.decode(as: Suspension.self, context: context)
+        } catch {
+            throw InputError.body("a JSON object with suspended (true or false)")
+        }
+        try await revision.suspend(accountID: account.id, pairID: id, body.suspended)
+        return Suspension(suspended: try await revision.isSuspended(accountID: account.id, pairID: id))
     }
 
     /// The daily limits, and how today stands against them.
@@ -58,6 +93,7 @@ struct VocabularyAPIController: Sendable {
         let dayStartHour: Int?
         let timeZone: String?
         let desiredRetention: Double?
+        let leechThreshold: Int?
     }
 
     @Sendable func settings(_ request: Request, context: FolioRequestContext) async throws -> SettingsAnswer {
@@ -75,7 +111,8 @@ struct VocabularyAPIController: Sendable {
             throw InputError.body("a JSON object with any of newCardsPerDay, reviewsPerDay, dayStartHour (0–23), timeZone and desiredRetention (0.70–0.97)")
         }
         try await revision.saveSettings(accountID: account.id, newCardsPerDay: change.newCardsPerDay, reviewsPerDay: change.reviewsPerDay,
-                                        dayStartHour: change.dayStartHour, timeZone: change.timeZone, desiredRetention: change.desiredRetention)
+                                        dayStartHour: change.dayStartHour, timeZone: change.timeZone, desiredRetention: change.desiredRetention,
+                                        leechThreshold: change.leechThreshold)
         return SettingsAnswer(try await revision.today(accountID: account.id, now: Date()))
     }
 

@@ -185,8 +185,13 @@ enum VocabularyPages {
         let history: [HistoryRow]
         let reviewCount: String
         let editHref: String
+        /// A suspended pair is never asked until let back in.
+        let suspended: Bool
+        let suspendAction: String
 
-        init(_ pair: Pair, cards: [(direction: Direction, card: Card?)], history: Page<ReviewLog>, now: Date) {
+        init(_ pair: Pair, cards: [(direction: Direction, card: Card?)], history: Page<ReviewLog>, now: Date, suspended: Bool = false) {
+            self.suspended = suspended
+            suspendAction = SiteRoute.suspendPair.path(pair.id ?? PairID(0))
             english = pair.english
             welsh = pair.welsh
             note = pair.note

@@ -50,6 +50,8 @@ struct VocabularyPagesController: Sendable {
             .on(page: .rate, use: rate)
             .on(page: .studySettings, use: settingsForm)
             .on(page: .saveStudySettings, use: saveSettings)
+            .on(page: .undoRating, use: undo)
+            .on(page: .suspendPair, use: suspend)
     }
 
     func render(_ template: String, title: String, model: [any Encodable], context: FolioRequestContext,
@@ -113,10 +115,12 @@ struct VocabularyPagesController: Sendable {
         let size = Self.historyPageSize
         let history = try await revision.history(accountID: account.id, pairID: id, limit: size, offset: (number - 1) * size)
         let cards = try await revision.cards(accountID: account.id, pairID: id)
+        let suspended = try await revision.isSuspended(accountID: account.id, pairID: id)
         let pager = Pager(page: number, pageSize: size, shown: history.items.count, total: history.total, label: "Pages of reviews",
                           ids: Pager.IDs(nav: "history-pager")) { SiteRoute.pair.path(id, query: ["page": $0 == 1 ? nil : String($0)]) }
         return try render("vocab/show", title: VocabularyPages.name(pair),
-                          model: [VocabularyPages.Nav(.translations), VocabularyPages.PairPage(pair, cards: cards, history: history, now: Date()),
+                          model: [VocabularyPages.Nav(.translations), VocabularyPages.PairPage(pair, cards: cards, history: history, now: Date(),
+                                                                                                   suspended: suspended),
                                   PagerPart(pager: pager)],
                           context: context, flash: parameters.get("saved") != nil ? "Changes saved." : nil)
     }
@@ -382,11 +386,12 @@ struct VocabularyPagesController: Sendable {
         let all = try await book.count(accountID: account.id)
         let direction = (try? Revision.direction(parameters.get("direction"))) ?? .englishToWelsh
         let overview = try await revision.overview(accountID: account.id, direction: direction, now: Date())
+        let flash = parameters.get("undone") == "1" ? "Your last rating was taken back." : nil
         return try render("vocab/revise-start", title: "Revision",
                           model: [VocabularyPages.Nav(.revision),
                                   VocabularyPages.ReviseStart(allCount: all, tags: tags.items, tag: parameters.get("tag") ?? "", direction: direction,
                                                               overview: overview)],
-                          context: context)
+                          context: context, flash: flash)
     }
 
     // MARK: - Daily limits
@@ -409,7 +414,8 @@ struct VocabularyPagesController: Sendable {
         do {
             try await revision.saveSettings(accountID: account.id, newCardsPerDay: number("newCardsPerDay"), reviewsPerDay: number("reviewsPerDay"),
                                             dayStartHour: number("dayStartHour"), timeZone: Self.given(form.string("timeZone")),
-                                            desiredRetention: retention.isEmpty ? nil : (Double(retention) ?? -1))
+                                            desiredRetention: retention.isEmpty ? nil : (Double(retention) ?? -1),
+                                            leechThreshold: number("leechThreshold"))
         } catch let error as StudySettingsError {
             var typed = try await revision.settings(accountID: account.id)
             typed.timeZone = String(form.string("timeZone").prefix(64))
@@ -484,6 +490,31 @@ struct VocabularyPagesController: Sendable {
         var next = session
         next.record(id, verdict: Verdict(rawValue: form.string("verdict")), rating: rating)
         return .redirect(to: VocabularyPages.SessionFields(direction: direction, tag: tag, session: next).href, type: .normal)
+    }
+
+    /// Takes back the last rating. From a session, the pair is asked again; from elsewhere, the
+    /// Revision page says what was undone.
+    @Sendable func undo(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let form = try await WebForm.read(request)
+        let undone = try await revision.undo(accountID: account.id)
+        if form.value("session") != nil {
+            let (direction, tag, sessionRead) = try sessionState(form)
+            var session = sessionRead
+            // A rating made elsewhere in the other direction is taken back without changing this session.
+            if undone.direction == direction { session.takeBack(undone.pairID) }
+            return .redirect(to: VocabularyPages.SessionFields(direction: direction, tag: tag, session: session).href, type: .normal)
+        }
+        return .redirect(to: SiteRoute.revise.path(query: ["undone": "1"]), type: .normal)
+    }
+
+    /// Suspends a pair (`suspended=1`) or lets it back in (`suspended=0`).
+    @Sendable func suspend(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let id = try context.pairID()
+        let form = try await WebForm.read(request)
+        try await revision.suspend(accountID: account.id, pairID: id, form.string("suspended") == "1")
+        return .redirect(to: SiteRoute.pair.path(id), type: .normal)
     }
 }
 

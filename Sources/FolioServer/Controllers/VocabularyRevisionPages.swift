@@ -100,6 +100,7 @@ extension VocabularyPages {
         let hours: [Hour]
         let timeZone: String
         let desiredRetention: String
+        let leechThreshold: String
         let errors: [String]
         let hasErrors: Bool
         let timeZones: [String]
@@ -113,6 +114,7 @@ extension VocabularyPages {
             let hour = typed.flatMap { Int($0.string("dayStartHour")) } ?? settings.dayStartHour
             hours = StudySettings.hourRange.map { Hour(value: $0, label: String(format: "%02d:00", $0), selected: $0 == hour) }
             timeZone = settings.timeZone
+            leechThreshold = typed.map { String($0.string("leechThreshold").prefix(20)) } ?? String(settings.leechThreshold)
             desiredRetention = typed.map { String($0.string("desiredRetention").prefix(20)) } ?? String(format: "%.2f", settings.desiredRetention)
             self.errors = errors
             hasErrors = !errors.isEmpty
@@ -143,6 +145,9 @@ extension VocabularyPages {
         let startedAt: Int
         let fields: SessionFields
         let endHref: String
+        /// Once a card of the session has been rated, its rating can be taken back.
+        let canUndo: Bool
+        let undoAction = SiteRoute.undoRating.path()
 
         init(_ step: Revision.Step, pair: Pair, direction: Direction, tag: String?, now: Date) {
             from = direction.from
@@ -160,6 +165,7 @@ extension VocabularyPages {
             pairId = pair.id ?? PairID(0)
             startedAt = Int(now.timeIntervalSince1970)
             fields = SessionFields(direction: direction, tag: tag, session: session)
+            canUndo = session.answered > 0
             endHref = SiteRoute.revisionSession.path(query: ["direction": direction.rawValue, "tag": tag, "size": String(session.size),
                                                              "session": session.token, "end": "1"])
         }

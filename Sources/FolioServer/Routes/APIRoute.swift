@@ -10,7 +10,7 @@ enum APIRoute: String, Route {
     case favourites, saveFavourite, deleteFavourite, editFavourite, restoreFavourite, exportFavourite
     case rehearsal, rehearseLine
     case pairs, createPair, pair, updatePair, deletePair, vocabularyTags, nextReview, review, exportPairs, importPairs
-    case studySettings, saveStudySettings, studyToday
+    case studySettings, saveStudySettings, studyToday, undoReview, suspendPair
     case randomPlot, plotWheels, expandGrammar, keptPlots, keepPlot, forgetPlot, grammars, saveGrammar, deleteGrammar, plot
     case characters, characterFavourites, saveCharacterFavourite, deleteCharacterFavourite, character
     case ghostHighScores, ghostGames, startGhostGame, ghostGame, ghostMove, joinGhostGame
@@ -29,7 +29,7 @@ enum APIRoute: String, Route {
 
     var method: HTTPRequest.Method {
         switch self {
-        case .createPair, .review, .importPairs, .expandGrammar, .saveGrammar, .startGhostGame, .ghostMove, .joinGhostGame,
+        case .createPair, .review, .importPairs, .undoReview, .suspendPair, .expandGrammar, .saveGrammar, .startGhostGame, .ghostMove, .joinGhostGame,
              .restoreFavourite, .rehearseLine:
             .post
         case .saveFavourite, .updatePair, .keepPlot, .saveCharacterFavourite, .saveStudySettings: .put
@@ -65,6 +65,8 @@ enum APIRoute: String, Route {
         case .importPairs: "/api/v1/vocab/import"
         case .studySettings, .saveStudySettings: "/api/v1/vocab/settings"
         case .studyToday: "/api/v1/vocab/today"
+        case .undoReview: "/api/v1/vocab/review/undo"
+        case .suspendPair: "/api/v1/vocab/pairs/{id}/suspend"
         case .randomPlot: "/api/v1/plots"
         case .plotWheels: "/api/v1/plots/wheels"
         case .expandGrammar: "/api/v1/plots/expand"

@@ -15,7 +15,7 @@ enum SiteRoute: String, Route {
     case rehearse, checkLine, rateLine, restartRehearsal
     // Vocabulary
     case vocabulary, newPair, createPair, editPair, updatePair, deletePair
-    case revise, revisionSession, answer, rate, studySettings, saveStudySettings
+    case revise, revisionSession, answer, rate, studySettings, saveStudySettings, undoRating, suspendPair
     case pair, pairTags, vocabularyImport, previewImport, importTable, importDictionary, exportPairs
     // Characters
     case characters, characterFavourites, character, characterDetails, characterWeb, characterPortrait, toggleCharacterFavourite
@@ -30,7 +30,7 @@ enum SiteRoute: String, Route {
         switch self {
         case .saveMonologueOptions, .saveFavouriteEdits, .restoreFavourite, .removeFavourite, .toggleFavourite, .saveMonologueTextSize,
              .favouriteCuts, .checkLine, .rateLine, .restartRehearsal,
-             .createPair, .updatePair, .deletePair, .answer, .rate, .saveStudySettings, .toggleCharacterFavourite,
+             .createPair, .updatePair, .deletePair, .answer, .rate, .saveStudySettings, .undoRating, .suspendPair, .toggleCharacterFavourite,
              .keepPlot, .forgetPlot, .saveGrammar, .deleteGrammar,
              .startHotSeat, .openRoom, .ghostMove, .joinGhostGame, .playAgain,
              .register, .login, .logout, .changePassword:
@@ -75,6 +75,8 @@ enum SiteRoute: String, Route {
         case .answer: "/vocab/revise/answer"
         case .rate: "/vocab/revise/rate"
         case .studySettings, .saveStudySettings: "/vocab/settings"
+        case .undoRating: "/vocab/revise/undo"
+        case .suspendPair: "/vocab/pairs/{id}/suspend"
         case .pair: "/vocab/pairs/{id}"
         case .pairTags: "/vocab/tags"
         case .vocabularyImport: "/vocab/import"

@@ -103,14 +103,61 @@ extension PostgresDatabase: VocabularyStore {
     /// One statement, so no transaction to open and commit: the card and the log line are
     /// written only if the pair is the account's, together or not at all. Five round trips
     /// (begin, check, card, log, commit) became one.
-    public func recordReview(accountID: Account.ID, pairID: PairID, direction: Direction, card: Card, log: ReviewLog) async throws {
+    @discardableResult
+    public func recordReview(accountID: Account.ID, pairID: PairID, direction: Direction, card: Card, log: ReviewLog) async throws -> Int {
         let statement = RecordReviewStatement(pairID: pairID.rawValue, accountID: accountID.rawValue, direction: direction.rawValue,
                                               state: card.state.rawValue, step: card.step, stability: card.stability,
                                               difficulty: card.difficulty, due: card.due, lastReview: card.lastReview,
                                               rating: log.rating.rawValue, reviewedAt: log.date,
                                               duration: ReviewLog.acceptedDuration(log.duration))
         let written = try await writeStatement { try await $0.rows(statement, logger).first }
-        guard written != nil else { throw StoreError.notFound(what: "pair", id: pairID.description) }
+        guard let written else { throw StoreError.notFound(what: "pair", id: pairID.description) }
+        return Int(written)
+    }
+
+    public func undoLastReview(accountID: Account.ID) async throws -> UndoneReview? {
+        try await write { connection in
+            guard let row = try await connection.all("""
+                SELECT id, pairId, direction, rating, undoable, prevState, prevStep, prevStability, prevDifficulty, prevDue,
+                  prevLastReview, prevLapses, lapses
+                FROM vocabReview WHERE accountId = \(accountID.rawValue) ORDER BY reviewedAt DESC, id DESC LIMIT 1 FOR UPDATE
+                """, logger, as: (Int64, Int64, String, Int, Bool, Int?, Int?, Double?, Double?, Date?, Date?, Int, Int).self).first,
+                row.4, let direction = Direction(rawValue: row.2), let rating = Rating(rawValue: row.3) else { return nil }
+            var card: Card?
+            if let stateValue = row.5 {
+                guard let state = CardState(rawValue: stateValue), let due = row.9 else {
+                    throw StoreError.corruptRow(table: "vocabReview", id: String(row.0))
+                }
+                card = Card(state: state, step: row.6, stability: row.7, difficulty: row.8, due: due, lastReview: row.10)
+                try await connection.run("""
+                    UPDATE vocabCard SET state = \(stateValue), step = \(row.6), stability = \(row.7), difficulty = \(row.8), due = \(due),
+                      lastReview = \(row.10), lapses = \(row.11)
+                    WHERE pairId = \(row.1) AND direction = \(direction.rawValue)
+                    """, logger)
+            } else {
+                try await connection.run("DELETE FROM vocabCard WHERE pairId = \(row.1) AND direction = \(direction.rawValue)", logger)
+            }
+            try await connection.run("DELETE FROM vocabReview WHERE id = \(row.0)", logger)
+            return UndoneReview(pairID: PairID(row.1), direction: direction, rating: rating, card: card, lapsesBefore: row.11, lapsesAfter: row.12)
+        }
+    }
+
+    public func setSuspended(accountID: Account.ID, pairID: PairID, _ suspended: Bool) async throws {
+        let changed = try await write { connection in
+            try await connection.changes("""
+                UPDATE vocabPair SET suspended = \(suspended) WHERE id = \(pairID.rawValue) AND accountId = \(accountID.rawValue)
+                """, logger)
+        }
+        if changed == 0 { throw StoreError.notFound(what: "pair", id: pairID.description) }
+    }
+
+    public func suspendedPairs(accountID: Account.ID, among pairIDs: [PairID]) async throws -> Set<PairID> {
+        guard !pairIDs.isEmpty else { return [] }
+        return try await read { connection in
+            Set(try await connection.all("""
+                SELECT id FROM vocabPair WHERE accountId = \(accountID.rawValue) AND suspended AND id = ANY(\(pairIDs.map(\.rawValue)))
+                """, logger, as: Int64.self).map { PairID($0) })
+        }
     }
 
     public func allPairs(accountID: Account.ID) async throws -> [Pair] {
@@ -173,7 +220,7 @@ extension PostgresDatabase: VocabularyStore {
                     SELECT p.id, p.english, p.welsh, p.note, p.type, c.state, c.step, c.stability, c.difficulty, c.due, c.lastReview
                     FROM vocabCard c JOIN vocabPair p ON p.id = c.pairId
                     WHERE c.accountId = $1 AND c.direction = $2 AND c.due <= $3 AND \(stateClause)
-                      AND p.english <> '' AND p.welsh <> '' \(tagClause)
+                      AND p.english <> '' AND p.welsh <> '' AND NOT p.suspended \(tagClause)
                     ORDER BY c.due LIMIT $4
                     """, binds: bindings(count)), logger: logger).decode((Int64, String, String, String, String, Int, Int?, Double?, Double?, Date, Date?).self) {
                     guard let state = CardState(rawValue: row.5) else { continue }
@@ -186,7 +233,7 @@ extension PostgresDatabase: VocabularyStore {
             if newCount > 0 {
                 let rows = try await Self.pairRows(connection, logger, PostgresQuery(unsafeSQL: """
                     SELECT p.id, p.english, p.welsh, p.note, p.type FROM vocabPair p
-                    WHERE p.accountId = $1 AND p.english <> '' AND p.welsh <> '' \(tagClause)
+                    WHERE p.accountId = $1 AND p.english <> '' AND p.welsh <> '' AND NOT p.suspended \(tagClause)
                       AND NOT EXISTS (SELECT 1 FROM vocabCard c WHERE c.pairId = p.id AND c.direction = $2)
                     ORDER BY folio_nocase(p.english), folio_nocase(p.welsh), p.id LIMIT $4
                     """, binds: bindings(newCount)))
@@ -204,18 +251,18 @@ extension PostgresDatabase: VocabularyStore {
                 SELECT COUNT(*) FILTER (WHERE c.state <> \(learned)), COUNT(*) FILTER (WHERE c.state = \(learned))
                 FROM vocabCard c JOIN vocabPair p ON p.id = c.pairId
                 WHERE c.accountId = \(accountID.rawValue) AND c.direction = \(direction.rawValue) AND c.due <= \(now)
-                  AND p.english <> '' AND p.welsh <> ''
+                  AND p.english <> '' AND p.welsh <> '' AND NOT p.suspended
                 """, logger, as: (Int, Int).self).first ?? (0, 0)
             let new = try await connection.value("""
                 SELECT COUNT(*) FROM vocabPair p WHERE p.accountId = \(accountID.rawValue) AND p.english <> '' AND p.welsh <> ''
-                  AND NOT EXISTS (SELECT 1 FROM vocabCard c WHERE c.pairId = p.id AND c.direction = \(direction.rawValue))
+                  AND NOT p.suspended AND NOT EXISTS (SELECT 1 FROM vocabCard c WHERE c.pairId = p.id AND c.direction = \(direction.rawValue))
                 """, logger, as: Int.self) ?? 0
             var counts = [RevisionCount(tag: nil, learning: due.0, review: due.1, new: new)]
             for row in try await connection.all("""
                 SELECT t.name, COUNT(*) FILTER (WHERE c.due <= \(now) AND c.state <> \(learned)),
                   COUNT(*) FILTER (WHERE c.due <= \(now) AND c.state = \(learned)), COUNT(*) FILTER (WHERE c.pairId IS NULL)
                 FROM vocabTag t JOIN vocabPairTag pt ON pt.tagId = t.id
-                JOIN vocabPair p ON p.id = pt.pairId AND p.english <> '' AND p.welsh <> ''
+                JOIN vocabPair p ON p.id = pt.pairId AND p.english <> '' AND p.welsh <> '' AND NOT p.suspended
                 LEFT JOIN vocabCard c ON c.pairId = p.id AND c.direction = \(direction.rawValue)
                 WHERE t.accountId = \(accountID.rawValue) GROUP BY t.id, t.name ORDER BY folio_nocase(t.name), t.id
                 """, logger, as: (String, Int, Int, Int).self) {
@@ -238,10 +285,11 @@ extension PostgresDatabase: VocabularyStore {
     public func studySettings(accountID: Account.ID) async throws -> StudySettings? {
         try await read { connection in
             try await connection.all("""
-                SELECT newCardsPerDay, reviewsPerDay, dayStartHour, timeZone, desiredRetention FROM vocabSettings
+                SELECT newCardsPerDay, reviewsPerDay, dayStartHour, timeZone, desiredRetention, leechThreshold FROM vocabSettings
                 WHERE accountId = \(accountID.rawValue)
-                """, logger, as: (Int, Int, Int, String, Double).self).first.map {
-                StudySettings(newCardsPerDay: $0.0, reviewsPerDay: $0.1, dayStartHour: $0.2, timeZone: $0.3, desiredRetention: $0.4)
+                """, logger, as: (Int, Int, Int, String, Double, Int).self).first.map {
+                StudySettings(newCardsPerDay: $0.0, reviewsPerDay: $0.1, dayStartHour: $0.2, timeZone: $0.3, desiredRetention: $0.4,
+                              leechThreshold: $0.5)
             }
         }
     }
@@ -249,11 +297,12 @@ extension PostgresDatabase: VocabularyStore {
     public func saveStudySettings(accountID: Account.ID, _ settings: StudySettings) async throws {
         try await write { connection in
             try await connection.run("""
-                INSERT INTO vocabSettings (accountId, newCardsPerDay, reviewsPerDay, dayStartHour, timeZone, desiredRetention)
+                INSERT INTO vocabSettings (accountId, newCardsPerDay, reviewsPerDay, dayStartHour, timeZone, desiredRetention, leechThreshold)
                 VALUES (\(accountID.rawValue), \(settings.newCardsPerDay), \(settings.reviewsPerDay), \(settings.dayStartHour),
-                        \(settings.timeZone), \(settings.desiredRetention))
+                        \(settings.timeZone), \(settings.desiredRetention), \(settings.leechThreshold))
                 ON CONFLICT (accountId) DO UPDATE SET newCardsPerDay = excluded.newCardsPerDay, reviewsPerDay = excluded.reviewsPerDay,
-                  dayStartHour = excluded.dayStartHour, timeZone = excluded.timeZone, desiredRetention = excluded.desiredRetention
+                  dayStartHour = excluded.dayStartHour, timeZone = excluded.timeZone, desiredRetention = excluded.desiredRetention,
+                  leechThreshold = excluded.leechThreshold
                 """, logger)
         }
     }

@@ -192,6 +192,19 @@ extension PostgresDatabase {
               timeZone text COLLATE "C" NOT NULL, desiredRetention double precision NOT NULL)
             """,
         ]),
+        // Keeping the queue healthy: suspended pairs, lapses and leeches, and reviews that keep the
+        // card as it was (older ones cannot be taken back).
+        Migration(name: "v6-queue-health", statements: [
+            "ALTER TABLE vocabPair ADD COLUMN suspended boolean NOT NULL DEFAULT false",
+            "ALTER TABLE vocabCard ADD COLUMN lapses bigint NOT NULL DEFAULT 0",
+            """
+            ALTER TABLE vocabReview ADD COLUMN undoable boolean NOT NULL DEFAULT false, ADD COLUMN prevState bigint,
+              ADD COLUMN prevStep bigint, ADD COLUMN prevStability double precision, ADD COLUMN prevDifficulty double precision,
+              ADD COLUMN prevDue timestamptz, ADD COLUMN prevLastReview timestamptz, ADD COLUMN prevLapses bigint NOT NULL DEFAULT 0,
+              ADD COLUMN lapses bigint NOT NULL DEFAULT 0
+            """,
+            "ALTER TABLE vocabSettings ADD COLUMN leechThreshold bigint NOT NULL DEFAULT 8",
+        ]),
     ]
 
     /// Applies the migrations not yet applied, in one transaction that holds an advisory lock:

@@ -94,21 +94,31 @@ struct CardStatement: PostgresPreparedStatement {
 
 /// A review: the card and the log line, for the account's own pair only (see `recordReview`).
 struct RecordReviewStatement: PostgresPreparedStatement {
+    // One statement: the card and the log line (with the card as it was, and its lapses) are
+    // written only if the pair is the account's. Every sub-statement sees the rows as they were
+    // before it, so `before` is the card before this review.
     static let sql = """
         WITH owned AS (SELECT id FROM vocabPair WHERE id = $1 AND accountId = $2),
-        before AS (SELECT state FROM vocabCard WHERE pairId = $1 AND direction = $3),
+        before AS (SELECT state, step, stability, difficulty, due, lastReview, lapses FROM vocabCard WHERE pairId = $1 AND direction = $3),
+        counted AS (
+          -- ReviewKind(storedState:) and isLapse: no card yet is new, a learned card (state 2) rated Again (1) a lapse.
+          SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM before) THEN 'new' WHEN (SELECT state FROM before) = 2 THEN 'review' ELSE 'learning' END AS kind,
+            COALESCE((SELECT lapses FROM before), 0) AS lapsesBefore,
+            COALESCE((SELECT lapses FROM before), 0) + CASE WHEN (SELECT state FROM before) = 2 AND $10 = 1 THEN 1 ELSE 0 END AS lapses),
         card AS (
-          INSERT INTO vocabCard (pairId, accountId, direction, state, step, stability, difficulty, due, lastReview)
-          SELECT id, $2, $3, $4, $5, $6, $7, $8, $9 FROM owned
+          INSERT INTO vocabCard (pairId, accountId, direction, state, step, stability, difficulty, due, lastReview, lapses)
+          SELECT id, $2, $3, $4, $5, $6, $7, $8, $9, (SELECT lapses FROM counted) FROM owned
           ON CONFLICT (pairId, direction) DO UPDATE SET state = excluded.state, step = excluded.step,
-            stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due, lastReview = excluded.lastReview
+            stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due, lastReview = excluded.lastReview,
+            lapses = excluded.lapses
           RETURNING pairId)
-        INSERT INTO vocabReview (pairId, accountId, direction, rating, reviewedAt, duration, kind)
-        SELECT pairId, $2, $3, $10, $11, $12,
-          -- ReviewKind(storedState:): no card yet is new, a learned card (state 2) a review.
-          CASE WHEN NOT EXISTS (SELECT 1 FROM before) THEN 'new' WHEN (SELECT state FROM before) = 2 THEN 'review' ELSE 'learning' END
+        INSERT INTO vocabReview (pairId, accountId, direction, rating, reviewedAt, duration, kind, undoable,
+          prevState, prevStep, prevStability, prevDifficulty, prevDue, prevLastReview, prevLapses, lapses)
+        SELECT pairId, $2, $3, $10, $11, $12, (SELECT kind FROM counted), true,
+          (SELECT state FROM before), (SELECT step FROM before), (SELECT stability FROM before), (SELECT difficulty FROM before),
+          (SELECT due FROM before), (SELECT lastReview FROM before), (SELECT lapsesBefore FROM counted), (SELECT lapses FROM counted)
         FROM card
-        RETURNING id
+        RETURNING lapses
         """
     // The types PostgreSQL cannot tell from a NULL: the step and the card's figures.
     static let bindingDataTypes: [PostgresDataType] = [.int8, .int8, .text, .int8, .int8, .float8, .float8, .timestamptz,

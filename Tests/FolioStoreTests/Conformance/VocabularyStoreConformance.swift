@@ -187,4 +187,42 @@ import Vocabulary
         // Bob's search never reaches Ann's pairs.
         #expect(try await s.pairs(accountID: c.bob.id, filter: PairFilter(query: "gath"), limit: 10, offset: 0).total == 0)
     }
+
+    @Test(arguments: StoreEngine.all) func aReviewCanBeTakenBackAndAPairSuspended(engine: StoreEngine) async throws {
+        let c = try await Cast(engine)
+        let s = c.stores
+        let cat = try await s.savePair(accountID: c.ann.id, Pair(english: "cat", welsh: "cath"), pairLimit: nil, now: conformanceNow)
+        let dog = try await s.savePair(accountID: c.ann.id, Pair(english: "dog", welsh: "ci"), pairLimit: nil, now: conformanceNow)
+        #expect(try await s.undoLastReview(accountID: c.ann.id) == nil)
+        // A first review, then a lapse of the learned card: lapses count only the second.
+        let learned = Card(state: .review, stability: 4, difficulty: 5, due: conformanceNow.addingTimeInterval(86_400), lastReview: conformanceNow)
+        #expect(try await s.recordReview(accountID: c.ann.id, pairID: cat.id!, direction: .englishToWelsh, card: learned,
+                                         log: ReviewLog(rating: .easy, date: conformanceNow)) == 0)
+        let relearning = Card(state: .relearning, step: 0, stability: 1, difficulty: 7, due: conformanceNow.addingTimeInterval(86_400 + 600),
+                              lastReview: conformanceNow.addingTimeInterval(86_400))
+        #expect(try await s.recordReview(accountID: c.ann.id, pairID: cat.id!, direction: .englishToWelsh, card: relearning,
+                                         log: ReviewLog(rating: .again, date: conformanceNow.addingTimeInterval(86_400))) == 1)
+        // Taking back the lapse restores the learned card; taking back the first review leaves no card.
+        let undone = try #require(try await s.undoLastReview(accountID: c.ann.id))
+        #expect(undone.pairID == cat.id && undone.rating == .again && undone.card == learned && undone.lapsesBefore == 0 && undone.lapsesAfter == 1)
+        #expect(try await s.card(accountID: c.ann.id, pairID: cat.id!, direction: .englishToWelsh) == learned)
+        #expect(try await s.reviewCount(accountID: c.ann.id) == 1)
+        // Bob cannot take back Ann's reviews.
+        #expect(try await s.undoLastReview(accountID: c.bob.id) == nil)
+        let first = try #require(try await s.undoLastReview(accountID: c.ann.id))
+        #expect(first.card == nil && first.rating == .easy)
+        #expect(try await s.card(accountID: c.ann.id, pairID: cat.id!, direction: .englishToWelsh) == nil)
+        #expect(try await s.undoLastReview(accountID: c.ann.id) == nil)
+        // A suspended pair is never asked, nor counted; only its owner can suspend it.
+        try await s.setSuspended(accountID: c.ann.id, pairID: dog.id!, true)
+        #expect(try await s.suspendedPairs(accountID: c.ann.id, among: [cat.id!, dog.id!]) == [dog.id!])
+        #expect(try await s.revisionQueue(accountID: c.ann.id, tag: nil, direction: .englishToWelsh, now: conformanceNow, limit: 10,
+                                          allowance: Self.unlimited).map(\.pair.english) == ["cat"])
+        #expect(try await s.revisionCounts(accountID: c.ann.id, direction: .englishToWelsh, now: conformanceNow).first?.new == 1)
+        await #expect(throws: StoreError.notFound(what: "pair", id: dog.id!.description)) {
+            try await s.setSuspended(accountID: c.bob.id, pairID: dog.id!, false)
+        }
+        try await s.setSuspended(accountID: c.ann.id, pairID: dog.id!, false)
+        #expect(try await s.suspendedPairs(accountID: c.ann.id, among: [dog.id!]).isEmpty)
+    }
 }
