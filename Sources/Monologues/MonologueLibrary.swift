@@ -172,13 +172,13 @@ public struct MonologueLibrary: Sendable {
         var pieceOfLongerCut = [Int32](repeating: -1, count: n)
         var listed = BitSet.full(capacity: n)
         for (i, m) in sorted.enumerated() {
-            guard let cut = m.longerCut, cuts.contains(cut), let j = numberByID[cut] else { continue }
+            guard let cut = m.longerCut, cuts.contains(cut), let j = numberByID[cut], j != i else { continue }
             pieceOfLongerCut[j] = Int32(i)
             listed.remove(j)
         }
         self.pieceOfLongerCut = pieceOfLongerCut
         self.listed = listed
-        let shown = listed.members.map { sorted[$0] }
+        let listedMonologues = listed.members.map { sorted[$0] }
         plays = Dictionary(sorted.map { (PlaySlug.of($0.play), $0.play) }, uniquingKeysWith: { first, _ in first })
             .map { PlayName(slug: $0.key, name: $0.value) }.sorted { $0.name < $1.name }
         // Play order is the number in the title ("Hamlet 07"); sortTitle order already keeps a
@@ -204,9 +204,9 @@ public struct MonologueLibrary: Sendable {
             for tag in m.tags { tagMembers[TextFolding.fold(tag), default: BitSet(capacity: n)].insert(i) }
         }
         self.tagMembers = tagMembers
-        tags = Self.tagCounts(of: shown)
+        tags = Self.tagCounts(of: listedMonologues)
         knownTags = Set(tags.map { TextFolding.fold($0.name) })
-        stats = Self.stats(of: shown, longerCuts: n - shown.count)
+        stats = Self.stats(of: listedMonologues, longerCuts: n - listedMonologues.count)
 
         // Titles are "<play> NN" and a term holds no space, so a title matches a term exactly
         // when its play does or its number does: index plays and numbers, not 2,000 titles.
@@ -271,7 +271,7 @@ public struct MonologueLibrary: Sendable {
         self.words = words
         // Rarity counts the listed speeches only: a longer cut repeats its piece's words, which
         // would make a word of one speech look shared.
-        let documentCount = shown.count
+        let documentCount = listedMonologues.count
         let tenth = max(2, documentCount / 10)
         let idf = occurrences.map { list -> Double in
             var documents = 0, last = -1

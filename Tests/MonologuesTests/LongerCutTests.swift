@@ -1,4 +1,5 @@
 import FolioTestSupport
+import Foundation
 import Testing
 @testable import Monologues
 
@@ -70,5 +71,19 @@ import Testing
         #expect(library.search("").total == 3)
         #expect(library.stats.longerCuts == 0)
         #expect(library.longerCut(of: piece) == nil)
+    }
+
+    /// What was written before pieces named a longer cut (a changes feed, a backup) still reads.
+    @Test func aMonologueWithoutALongerCutReadsAsBefore() throws {
+        let piece = try #require(LibraryFixture.longerCut.first { $0.longerCut != nil })
+        let encoded = try JSONEncoder().encode(piece)
+        #expect(try JSONDecoder().decode(Monologue.self, from: encoded) == piece)
+        var old = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        old["longerCut"] = nil
+        let read = try JSONDecoder().decode(Monologue.self, from: try JSONSerialization.data(withJSONObject: old))
+        #expect(read.longerCut == nil)
+        #expect(read.text == piece.text)
+        // And one without writes no key, as before.
+        #expect(!String(decoding: try JSONEncoder().encode(read), as: UTF8.self).contains("longerCut"))
     }
 }
