@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCore
 import Foundation
 import Hummingbird
@@ -20,22 +21,6 @@ struct MonologueJSON: Sendable {
     /// just before it, where the sorted keys want it, without decoding anything.
     private let snippetAt: [Int]
 
-    /// A monologue as the API gives it: its fields, its playing age and whether it is often heard.
-    struct Entry: Encodable {
-        let monologue: Monologue
-        let playingAge: PlayingAge
-        let oftenHeard: Bool
-
-        enum Keys: String, CodingKey { case playingAge, oftenHeard }
-
-        func encode(to encoder: any Encoder) throws {
-            try monologue.encode(to: encoder)
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(playingAge, forKey: .playingAge)
-            try container.encode(oftenHeard, forKey: .oftenHeard)
-        }
-    }
-
     init(_ library: MonologueLibrary) throws {
         let encoder = JSONEncoder.folio()
         var bytes: [UInt8] = []
@@ -44,8 +29,7 @@ struct MonologueJSON: Sendable {
         offsets.reserveCapacity(library.count + 1)
         let marker = Array(#","sortTitle":"#.utf8)
         for monologue in library.monologues {
-            let encoded = try encoder.encode(Entry(monologue: monologue, playingAge: library.playingAge(id: monologue.id),
-                                                   oftenHeard: library.isOftenHeard(id: monologue.id)))
+            let encoded = try encoder.encode(MonologueEntry(monologue, in: library))
             // A quote inside a string value is escaped, so the first match is the key itself.
             let at = Array(encoded).firstRange(of: marker)?.lowerBound ?? (encoded.count - 1)
             snippetAt.append(bytes.count + at)

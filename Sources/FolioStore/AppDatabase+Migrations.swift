@@ -49,6 +49,7 @@ extension AppDatabase {
         registerGhostLimitsMigration(&migrator)
         registerListIndexMigration(&migrator)
         registerMonologueFindingOptionsMigration(&migrator)
+        registerMonologueLongerCutMigration(&migrator)
         registerLineDrillMigration(&migrator)
         registerStudyLimitsMigration(&migrator)
         registerQueueHealthMigration(&migrator)
@@ -379,6 +380,15 @@ extension AppDatabase {
                 t.add(column: "play", .text)
                 t.add(column: "age", .text)
                 t.add(column: "fresh", .boolean).notNull().defaults(to: false)
+            }
+        }
+    }
+
+    /// A piece split off an interrupted speech names the whole speech, kept as its longer cut.
+    static func registerMonologueLongerCutMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v15-monologue-longer-cut") { db in
+            try db.alter(table: "monologue") { t in
+                t.add(column: "longerCut", .text)
             }
         }
     }

@@ -62,11 +62,15 @@ public struct Monologue: Codable, Sendable, Hashable, Identifiable {
     public var length: Length
     public var verse: Bool
     public var tags: [String]
+    /// The id of the whole interrupted speech this piece was split from, kept beside it as its
+    /// longer cut; nil for every other monologue. Optional in the encoding, so what was written
+    /// before pieces were split off still reads.
+    public var longerCut: String?
 
     public init(id: String, title: String, sortTitle: String, play: String, character: String,
                 gender: Gender, tone: Tone, genre: Genre, act: Int, scene: Int, location: String,
                 notes: String, text: String, wordCount: Int, lineCount: Int, seconds: Int,
-                length: Length, verse: Bool, tags: [String]) {
+                length: Length, verse: Bool, tags: [String], longerCut: String? = nil) {
         self.id = id
         self.title = title
         self.sortTitle = sortTitle
@@ -86,6 +90,7 @@ public struct Monologue: Codable, Sendable, Hashable, Identifiable {
         self.length = length
         self.verse = verse
         self.tags = tags
+        self.longerCut = longerCut
     }
 }
 

@@ -40,16 +40,28 @@ public struct MonologueExtractor: Sendable {
         }
         let stage = StagePresence(speakers: speakers)
         var result: [Monologue] = []
+        // Title number per monologue, in play order.
+        var numbers: [Int] = []
         for scene in play.scenes {
-            let turns = mergeInterjections(turns(in: scene, stage: stage))
-            for turn in turns where !turn.isGroup && turn.spokenWords >= rules.minimumWords {
-                result.append(monologue(from: turn, scene: scene, play: play))
+            for merged in mergeInterjections(turns(in: scene, stage: stage))
+            where !merged.turn.isGroup && merged.turn.spokenWords >= rules.minimumWords {
+                let joined = monologue(from: merged.turn, scene: scene, play: play)
+                result.append(joined)
+                numbers.append((numbers.last ?? 0) + 1)
+                if let part = merged.piece {
+                    var piece = monologue(from: part, scene: scene, play: play)
+                    piece.longerCut = joined.id
+                    result.append(piece)
+                    // The piece shares its longer cut's number rather than taking the next one:
+                    // both stand at the same place in the play, and every title after it stays
+                    // as it was before pieces were split off, so a re-import changes nothing else.
+                    numbers.append(numbers.last!)
+                }
             }
         }
-        // Titles number the monologues in play order.
         let sortPlay = Self.sortTitle(play.title)
         for i in result.indices {
-            let number = String(format: "%02d", i + 1)
+            let number = String(format: "%02d", numbers[i])
             result[i].title = "\(play.title) \(number)"
             result[i].sortTitle = "\(sortPlay) \(number)"
         }
@@ -80,6 +92,13 @@ public struct MonologueExtractor: Sendable {
 
         var spokenLines: [String] {
             pieces.compactMap { if case .spoken(let l) = $0 { l } else { nil } }
+        }
+
+        /// Continues this turn with `resumed`'s words, `interjection` between them.
+        mutating func append(_ resumed: Turn, after interjection: Piece) {
+            pieces.append(interjection)
+            pieces.append(contentsOf: resumed.pieces)
+            spokenWords += resumed.spokenWords
         }
     }
 
@@ -153,12 +172,23 @@ public struct MonologueExtractor: Sendable {
         return turn
     }
 
+    /// A merged turn, and the piece that begins inside it, if any.
+    struct MergedTurn {
+        var turn: Turn
+        /// From the first resumed part that is a monologue's length by itself to the end of the
+        /// turn: a famous speech often starts only after a short exchange ("She should have died
+        /// hereafter" follows "The queen, my lord, is dead"), and actors know it from there. The
+        /// turn stays whole beside it as its longer cut.
+        var piece: Turn?
+    }
+
     /// Joins A – short B – A into one turn of A's with B's words in brackets.
-    func mergeInterjections(_ turns: [Turn]) -> [Turn] {
-        var result: [Turn] = []
+    func mergeInterjections(_ turns: [Turn]) -> [MergedTurn] {
+        var result: [MergedTurn] = []
         var i = 0
         while i < turns.count {
             var turn = turns[i]
+            var piece: Turn?
             while i + 2 < turns.count {
                 let interjection = turns[i + 1], resumed = turns[i + 2]
                 guard !turn.isGroup, interjection.speaker != turn.speaker, resumed.speaker == turn.speaker,
@@ -167,12 +197,16 @@ public struct MonologueExtractor: Sendable {
                       turn.spokenWords >= rules.interruptedPartMinWords,
                       resumed.spokenWords >= rules.interruptedPartMinWords else { break }
                 let words = interjection.spokenLines.joined(separator: " ")
-                turn.pieces.append(.interjection(speaker: interjection.speaker, text: words))
-                turn.pieces.append(contentsOf: resumed.pieces)
-                turn.spokenWords += resumed.spokenWords
+                turn.append(resumed, after: .interjection(speaker: interjection.speaker, text: words))
+                if piece != nil {
+                    piece!.append(resumed, after: .interjection(speaker: interjection.speaker, text: words))
+                } else if resumed.spokenWords >= rules.minimumWords {
+                    // Its own cue (the interjection's line), addressee and company come with it.
+                    piece = resumed
+                }
                 i += 2
             }
-            result.append(turn)
+            result.append(MergedTurn(turn: turn, piece: piece))
             i += 1
         }
         return result

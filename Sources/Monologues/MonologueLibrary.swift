@@ -48,7 +48,10 @@ public struct TagCount: Sendable, Hashable, Codable {
 }
 
 public struct LibraryStats: Sendable, Hashable, Codable {
+    /// The monologues search shows; the counts by kind are of these too.
     public var count: Int
+    /// Longer cuts kept beside the pieces split from them: read by id, never listed.
+    public var longerCuts: Int
     public var plays: Int
     public var byGender: [String: Int]
     public var byTone: [String: Int]
@@ -71,6 +74,10 @@ public struct LibraryStats: Sendable, Hashable, Codable {
 /// Within a tier, speeches where the query's words come more often and earlier in the text rank
 /// first, and most of all those whose first line holds them ("dagger" puts "Is this a dagger
 /// which I see before me" first), then sortTitle.
+///
+/// A monologue that is another's longer cut (the whole interrupted speech a piece was split
+/// from) is read by id but never listed: search, related speeches and the play's order leave it
+/// out, so the same speech does not come twice.
 public struct MonologueLibrary: Sendable {
     /// Every monologue, in sortTitle order: an index into this array is a monologue's number.
     public let monologues: [Monologue]
@@ -105,6 +112,10 @@ public struct MonologueLibrary: Sendable {
     private let playMembers: [String: BitSet]
     private let ageMembers: [PlayingAge: BitSet]
     private let oftenHeardMembers: BitSet
+    /// Every monologue but the longer cuts: what a search starts from.
+    private let listed: BitSet
+    /// Per monologue, the number of the piece it is the longer cut of (-1: none).
+    private let pieceOfLongerCut: [Int32]
     /// Per monologue, its playing age (from the curated table).
     private let ages: [PlayingAge]
     /// Per monologue, the numbers of the monologues before and after it in its play (-1: none).
@@ -157,13 +168,24 @@ public struct MonologueLibrary: Sendable {
         var oftenHeard = BitSet(capacity: n)
         for id in OftenHeard.ids { if let i = numberByID[id] { oftenHeard.insert(i) } }
         oftenHeardMembers = oftenHeard
+        let cuts = Self.longerCutIDs(of: sorted)
+        var pieceOfLongerCut = [Int32](repeating: -1, count: n)
+        var listed = BitSet.full(capacity: n)
+        for (i, m) in sorted.enumerated() {
+            guard let cut = m.longerCut, cuts.contains(cut), let j = numberByID[cut], j != i else { continue }
+            pieceOfLongerCut[j] = Int32(i)
+            listed.remove(j)
+        }
+        self.pieceOfLongerCut = pieceOfLongerCut
+        self.listed = listed
+        let listedMonologues = listed.members.map { sorted[$0] }
         plays = Dictionary(sorted.map { (PlaySlug.of($0.play), $0.play) }, uniquingKeysWith: { first, _ in first })
             .map { PlayName(slug: $0.key, name: $0.value) }.sorted { $0.name < $1.name }
         // Play order is the number in the title ("Hamlet 07"); sortTitle order already keeps a
         // play's monologues together, but not always in that order past 99.
         var neighbours = [(previous: Int32, next: Int32)](repeating: (-1, -1), count: n)
         var byPlay: [String: [Int]] = [:]
-        for (i, m) in sorted.enumerated() { byPlay[m.play, default: []].append(i) }
+        listed.forEach { i in byPlay[sorted[i].play, default: []].append(i) }
         for numbers in byPlay.values {
             let ordered = numbers.sorted { a, b in
                 let x = Int(sorted[a].title.split(separator: " ").last ?? "") ?? a
@@ -174,15 +196,17 @@ public struct MonologueLibrary: Sendable {
                 neighbours[i] = (k > 0 ? Int32(ordered[k - 1]) : -1, k + 1 < ordered.count ? Int32(ordered[k + 1]) : -1)
             }
         }
+        // A longer cut stands where its piece does.
+        for (j, piece) in pieceOfLongerCut.enumerated() where piece >= 0 { neighbours[j] = neighbours[Int(piece)] }
         self.neighbours = neighbours
         var tagMembers: [String: BitSet] = [:]
         for (i, m) in sorted.enumerated() {
             for tag in m.tags { tagMembers[TextFolding.fold(tag), default: BitSet(capacity: n)].insert(i) }
         }
         self.tagMembers = tagMembers
-        knownTags = Set(tagMembers.keys)
-        stats = Self.stats(of: sorted)
-        tags = Self.tagCounts(of: sorted)
+        tags = Self.tagCounts(of: listedMonologues)
+        knownTags = Set(tags.map { TextFolding.fold($0.name) })
+        stats = Self.stats(of: listedMonologues, longerCuts: n - listedMonologues.count)
 
         // Titles are "<play> NN" and a term holds no space, so a title matches a term exactly
         // when its play does or its number does: index plays and numbers, not 2,000 titles.
@@ -245,14 +269,17 @@ public struct MonologueLibrary: Sendable {
         var words = Array(repeating: "", count: wordIDs.count)
         for (word, id) in wordIDs { words[Int(id)] = word }
         self.words = words
-        let tenth = max(2, n / 10)
+        // Rarity counts the listed speeches only: a longer cut repeats its piece's words, which
+        // would make a word of one speech look shared.
+        let documentCount = listedMonologues.count
+        let tenth = max(2, documentCount / 10)
         let idf = occurrences.map { list -> Double in
             var documents = 0, last = -1
             for packed in list where Int(packed >> 16) != last {
-                documents += 1
                 last = Int(packed >> 16)
+                if listed.contains(last) { documents += 1 }
             }
-            return documents > 1 && documents <= tenth ? log(Double(n) / Double(documents)) : 0
+            return documents > 1 && documents <= tenth ? log(Double(documentCount) / Double(documents)) : 0
         }.enumerated().map { id, weight in Self.stopwords.contains(words[id]) ? 0 : weight }
         self.idf = idf
         norms = tokens.map { ids in
@@ -295,7 +322,32 @@ public struct MonologueLibrary: Sendable {
         number(id: id).map { oftenHeardMembers.contains($0) } ?? false
     }
 
-    /// The monologues before and after `id` in its play, in play order.
+    /// The ids of `monologues` that are another's longer cut. What the library leaves out of
+    /// every list; a piece naming a longer cut that is not there hides nothing.
+    public static func longerCutIDs(of monologues: [Monologue]) -> Set<String> {
+        let ids = Set(monologues.map(\.id))
+        return Set(monologues.compactMap { m in m.longerCut.flatMap { $0 != m.id && ids.contains($0) ? $0 : nil } })
+    }
+
+    /// True when monologue `id` is the longer cut of a piece of the library.
+    public func isLongerCut(id: String) -> Bool {
+        number(id: id).map { pieceOfLongerCut[$0] >= 0 } ?? false
+    }
+
+    /// The piece split from monologue `id`, when `id` is its longer cut.
+    public func piece(withLongerCut id: String) -> Monologue? {
+        guard let i = number(id: id), pieceOfLongerCut[i] >= 0 else { return nil }
+        return monologues[Int(pieceOfLongerCut[i])]
+    }
+
+    /// The longer cut of piece `id`, when the library holds it.
+    public func longerCut(of id: String) -> Monologue? {
+        guard let cut = monologue(id: id)?.longerCut, isLongerCut(id: cut) else { return nil }
+        return monologue(id: cut)
+    }
+
+    /// The monologues before and after `id` in its play, in play order; a longer cut's are its
+    /// piece's, as it is never one of them.
     public func neighbours(of id: String) -> (previous: Monologue?, next: Monologue?) {
         guard let i = number(id: id) else { return (nil, nil) }
         let (p, n) = neighbours[i]
@@ -483,7 +535,7 @@ public struct MonologueLibrary: Sendable {
     }
 
     private func filterMembers(_ filter: MonologueFilter, personal: [(Int, [String])] = [], genders: [String: Gender] = [:]) -> BitSet {
-        var result = BitSet.full(capacity: monologues.count)
+        var result = listed
         let empty = BitSet(capacity: monologues.count)
         if let gender = filter.gender, gender != .any {
             var allowed = genderMembers[gender] ?? empty
@@ -728,14 +780,16 @@ public struct MonologueLibrary: Sendable {
     // MARK: - Related
 
     /// The monologues most like `id`, with reasons, no more than two of them by the same
-    /// character and three from the same play. Nil when there is no such monologue.
+    /// character and three from the same play; never a longer cut, nor, for a longer cut, its
+    /// own piece (the page links it already). Nil when there is no such monologue.
     public func related(to id: String, count: Int = 5) -> [RelatedMonologue]? {
         guard let number = numberByID[id] else { return nil }
         let similarity = textSimilarity(to: number)
         let me = monologues[number]
         let myTags = Set(me.tags)
+        let ownPiece = Int(pieceOfLongerCut[number])
         var scored: [RelatedMonologue] = []
-        for (i, other) in monologues.enumerated() where i != number {
+        for (i, other) in monologues.enumerated() where i != number && i != ownPiece && listed.contains(i) {
             var score = 0.0
             var reasons: [String] = []
             if other.play == me.play && other.character == me.character {
@@ -836,13 +890,13 @@ public struct MonologueLibrary: Sendable {
 
     // MARK: - Summaries
 
-    static func stats(of monologues: [Monologue]) -> LibraryStats {
+    static func stats(of monologues: [Monologue], longerCuts: Int) -> LibraryStats {
         func counts<T: RawRepresentable>(_ key: (Monologue) -> T) -> [String: Int] where T.RawValue == String {
             var result: [String: Int] = [:]
             for m in monologues { result[key(m).rawValue, default: 0] += 1 }
             return result
         }
-        return LibraryStats(count: monologues.count, plays: Set(monologues.map(\.play)).count,
+        return LibraryStats(count: monologues.count, longerCuts: longerCuts, plays: Set(monologues.map(\.play)).count,
                             byGender: counts(\.gender), byTone: counts(\.tone), byLength: counts(\.length))
     }
 

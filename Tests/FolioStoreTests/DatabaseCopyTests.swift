@@ -20,7 +20,7 @@ struct DatabaseCopyTests {
     /// A little of everything: an account with a session, favourites and edits, tagged pairs
     /// with a review, a kept plot and grammar, a kept character, a finished Ghost game.
     func populate(_ stores: any FolioStores) async throws -> Account {
-        _ = try await stores.importMonologues(LibraryFixture.twoSpeeches, source: "fixture")
+        _ = try await stores.importMonologues(LibraryFixture.twoSpeeches + LibraryFixture.longerCut, source: "fixture")
         let ann = try await stores.createAccount(username: "ann", passwordHash: "hash-ann", now: now)
         _ = try await stores.createAccount(username: "Bob", passwordHash: "hash-bob", now: now)
         try await stores.createSession(accountID: ann.id, token: "token-ann", lifetime: 3600, now: now)
@@ -68,6 +68,7 @@ struct DatabaseCopyTests {
             #expect(try await copy.keptPlots(accountID: ann.id, limit: 5, offset: 0) == original.keptPlots(accountID: ann.id, limit: 5, offset: 0))
             #expect(try await copy.storedMatch(id: "0123456789abcdef0123456789abcdef") == original.storedMatch(id: "0123456789abcdef0123456789abcdef"))
             #expect(try await copy.libraryRevision() == 1)
+            #expect(Set(try await copy.librarySnapshot().monologues) == Set(try await original.librarySnapshot().monologues))
             // New rows get ids after the copied ones.
             let carol = try await copy.createAccount(username: "carol", passwordHash: "h", now: now)
             #expect(carol.id.rawValue == 3)

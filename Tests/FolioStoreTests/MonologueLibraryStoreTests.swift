@@ -1,4 +1,4 @@
-import FolioStore
+@testable import FolioStore
 import FolioTestSupport
 import Foundation
 import GRDB
@@ -27,6 +27,31 @@ import Testing
         let again = try database.importMonologues(first, source: "fixture")
         #expect(again == LibraryImportSummary(added: 0, changed: 0, retired: 0, unchanged: 3, revision: 1))
         #expect(try await database.monologues.changes(since: 1).monologues.isEmpty)
+    }
+
+    /// A library stored before monologues named a longer cut reads as having none, and the
+    /// next import adds the pieces beside it without touching the rest.
+    @Test func aLibraryFromBeforeLongerCutsReadsAndGainsThePieces() async throws {
+        let queue = try DatabaseQueue()
+        try AppDatabase.migrator.migrate(queue, upTo: "v14-monologue-finding-options")
+        let whole = LibraryFixture.longerCut.filter { $0.longerCut == nil }
+        try await queue.write { db in
+            for m in whole {
+                let tags = String(decoding: try JSONEncoder().encode(m.tags), as: UTF8.self)
+                try db.execute(sql: """
+                    INSERT INTO monologue (id, title, sortTitle, play, character, gender, tone, genre, act, scene, location, notes, text,
+                      wordCount, lineCount, seconds, length, verse, tags, revision, retired)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 0)
+                    """, arguments: [m.id, m.title, m.sortTitle, m.play, m.character, m.gender.rawValue, m.tone.rawValue, m.genre.rawValue,
+                                     m.act, m.scene, m.location, m.notes, m.text, m.wordCount, m.lineCount, m.seconds, m.length.rawValue,
+                                     m.verse, tags])
+            }
+            try db.execute(sql: "INSERT INTO library (id, revision) VALUES (1, 1)")
+        }
+        let database = try AppDatabase(queue)
+        #expect(Set(try await database.monologues.snapshot().monologues) == Set(whole))
+        let summary = try database.importMonologues(LibraryFixture.longerCut, source: "fixture")
+        #expect(summary == LibraryImportSummary(added: 1, changed: 0, retired: 0, unchanged: 3, revision: 2))
     }
 
     @Test func changesCarryOnlyWhatMoved() async throws {

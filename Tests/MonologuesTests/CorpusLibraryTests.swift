@@ -88,26 +88,42 @@ struct CorpusLibraryTests {
         #expect(female == [.female, .any])
     }
 
+    /// Famous speeches as actors know them: each begins a monologue that search lists (its first
+    /// spoken line starts with these words), by the right speaker in the right scene. The first
+    /// three begin after a short interjection inside a longer speech, and are pieces split off it.
     @Test(arguments: [
-        ("Is this a dagger which I see before me", "Macbeth", "Macbeth", 2, 1),
-        ("The quality of mercy is not strain'd", "The Merchant of Venice", "Portia", 4, 1),
+        ("She should have died hereafter", "Macbeth", "Macbeth", 5, 5),
+        ("Yes, a dozen; and as many to the vantage", "Othello", "Emilia", 4, 3),
+        ("And leave out thee? stay, dog, for thou shalt hear me.", "Richard III", "Queen Margaret", 1, 3),
+        ("To be, or not to be: that is the question", "Hamlet", "Hamlet", 3, 1),
+        // "O, what a rogue and peasant slave am I!" is the second line of the soliloquy that
+        // begins when Rosencrantz and Guildenstern leave.
+        ("Now I am alone.", "Hamlet", "Hamlet", 2, 2),
+        ("O, that this too too solid flesh would melt", "Hamlet", "Hamlet", 1, 2),
         ("All the world's a stage", "As You Like It", "Jaques", 2, 7),
-        ("Farewell! God knows when we shall meet again", "Romeo and Juliet", "Juliet", 4, 3),
-        ("The raven himself is hoarse", "Macbeth", "Lady Macbeth", 1, 5),
-        ("O, what a rogue and peasant slave am I", "Hamlet", "Hamlet", 2, 2),
+        ("The quality of mercy is not strain'd", "The Merchant of Venice", "Portia", 4, 1),
+        ("Friends, Romans, countrymen, lend me your ears", "Julius Caesar", "Antony", 3, 2),
         ("Now is the winter of our discontent", "Richard III", "King Richard III", 1, 1),
         ("Once more unto the breach, dear friends", "Henry V", "King Henry V", 3, 1),
+        ("Is this a dagger which I see before me", "Macbeth", "Macbeth", 2, 1),
+        ("The raven himself is hoarse", "Macbeth", "Lady Macbeth", 1, 5),
+        ("Gallop apace, you fiery-footed steeds", "Romeo and Juliet", "Juliet", 3, 2),
+        ("Farewell! God knows when we shall meet again", "Romeo and Juliet", "Juliet", 4, 3),
+        ("I left no ring with her", "Twelfth Night", "Viola", 2, 2),
+        // "Our revels now are ended" is the third line of Prospero's speech to Ferdinand, which
+        // begins by telling him to be cheerful.
+        ("You do look, my son, in a moved sort", "The Tempest", "Prospero", 4, 1),
     ])
     func famousSpeechesStartTheirOwnMonologue(opening: String, play: String, character: String, act: Int, scene: Int) throws {
-        let monologues = try RealCorpus.monologues.get()
-        let found = monologues.filter { $0.spokenText.contains(opening) }
-        let m = try #require(found.first, "no monologue contains \"\(opening)\"")
+        let library = try library
+        let found = library.monologues.filter { !library.isLongerCut(id: $0.id) && $0.firstLine.hasPrefix(opening) }
+        let m = try #require(found.first, "no monologue search lists begins \"\(opening)\"")
         #expect(found.count == 1)
-        // The speech's first lines are its start (a split soliloquy may open with a short line before it).
-        #expect(m.spokenText.split(separator: "\n").prefix(2).contains { $0.contains(opening.prefix(20)) })
         #expect(m.play == play)
         #expect(m.character == character)
         #expect((m.act, m.scene) == (act, scene))
+        // Its opening words, searched for as a phrase, find it.
+        #expect(library.search("\"\(opening)\"").items.contains { $0.id == m.id })
     }
 
     @Test func everyMonologueIsComplete() throws {

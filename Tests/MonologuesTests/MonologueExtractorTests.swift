@@ -1,3 +1,4 @@
+import FolioTestSupport
 import Foundation
 import Testing
 @testable import Monologues
@@ -314,7 +315,9 @@ struct MonologueExtractorTests {
     }
 
     @Test func shortInterjectionIsKeptInsideTheSpeech() throws {
-        let found = try monologues(Self.interrupted(), slug: "hamlet", genre: .tragedies)
+        // Hamlet's second part (35 words) is short of a monologue by itself, so no piece is split off.
+        let found = try monologues(Self.interrupted(), slug: "hamlet", genre: .tragedies,
+                                   rules: ExtractionRules(minimumWords: 36))
         #expect(found.map(\.id) == ["hamlet-3-1-hamlet-1"])
         let speech = try #require(found.first)
         #expect(speech.text.contains("\n[Horatio: Well, my lord; I'll watch him.]\n"))
@@ -342,6 +345,38 @@ struct MonologueExtractorTests {
         let chatty = try monologues(Self.interrupted(), slug: "hamlet", genre: .tragedies,
                                     rules: ExtractionRules(minimumWords: 20, interjectionMaxWords: 5))
         #expect(chatty.map(\.wordCount) == [39, 35])
+    }
+
+    // MARK: - Pieces split off an interrupted speech
+
+    @Test func aLongSpeechAfterAShortLeadInStartsAMonologueOfItsOwn() throws {
+        let found = try monologues(PlayFixture.hereafter, slug: "macbeth", genre: .tragedies, rules: ExtractionRules(minimumWords: 30))
+        #expect(found.map(\.id) == ["macbeth-5-5-macbeth-1", "macbeth-5-5-macbeth-2", "macbeth-5-6-malcolm-1"])
+        let joined = found[0], piece = found[1]
+        #expect(joined.longerCut == nil)
+        #expect(piece.longerCut == joined.id)
+        #expect(joined.firstLine == "I have almost forgot the taste of fears;")
+        #expect(joined.wordCount == 27 + 46 + 34)
+        // From the resumed part to the end of the joined speech: the Messenger's line stays in
+        // it, and the part after it, long enough as well, starts nothing more.
+        #expect(piece.firstLine == "She should have died hereafter;")
+        #expect(piece.wordCount == 46 + 34)
+        #expect(piece.text.contains("\n[Messenger: My lord, I saw the wood begin to move.]\nLiar and slave!"))
+        #expect(!piece.text.contains("Seyton"))
+        // Its cue is the interjection it follows, and it speaks to whoever gave it.
+        #expect(piece.notes == "Act V, Scene 5. Dunsinane. Within the castle. Speaking to Seyton. Cue (Seyton): \u{201C}The queen, my lord, is dead.\u{201D}")
+        // It stands where its longer cut does: the titles after them are as they were.
+        #expect(found.map(\.title) == ["Macbeth 01", "Macbeth 01", "Macbeth 02"])
+        #expect(piece.sortTitle == joined.sortTitle)
+    }
+
+    @Test func aResumedPartShortOfAMonologueSplitsNothingAndTheWholeSpeechIsTheSame() throws {
+        let split = try monologues(PlayFixture.hereafter, slug: "macbeth", genre: .tragedies, rules: ExtractionRules(minimumWords: 30))
+        // 46 and 34 words are each short of 47: no part is a monologue by itself.
+        let whole = try monologues(PlayFixture.hereafter, slug: "macbeth", genre: .tragedies, rules: ExtractionRules(minimumWords: 47))
+        #expect(whole.map(\.id) == ["macbeth-5-5-macbeth-1"])
+        // The joined speech is the same monologue, id and all, whether or not a piece is split off it.
+        #expect(whole.first == split.first)
     }
 
     // MARK: - Notes

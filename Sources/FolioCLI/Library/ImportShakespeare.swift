@@ -46,7 +46,11 @@ struct ImportShakespeare: AsyncParsableCommand {
         } else {
             if verbose { for warning in warnings { print("note: \(warning)") } }
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            print("Imported \(monologues.count) monologues from \(files.count) plays in \(String(format: "%.2f", seconds)) s:",
+            // Counted as search lists them: a longer cut is kept beside its piece, not listed.
+            let longerCuts = MonologueLibrary.longerCutIDs(of: monologues).count
+            print("Imported \(monologues.count - longerCuts) monologues from \(files.count) plays"
+                  + (longerCuts == 0 ? "" : " (and \(longerCuts) \(longerCuts == 1 ? "longer cut" : "longer cuts") kept beside them)"),
+                  "in \(String(format: "%.2f", seconds)) s:",
                   "\(summary.added) added, \(summary.changed) changed, \(summary.retired) retired, \(summary.unchanged) unchanged.",
                   "Library revision \(summary.revision).")
         }

@@ -107,25 +107,20 @@ extension MonologuesCommand {
             let matches: [Match]
         }
 
-        let monologue: Monologue
-        let playingAge: PlayingAge
-        let oftenHeard: Bool
+        let entry: MonologueEntry
         let snippet: SnippetBody?
 
         init(_ item: MonologueFinder.Item) {
-            monologue = item.original
-            playingAge = item.playingAge
-            oftenHeard = item.isOftenHeard
+            // A search never lists a longer cut, so no result is one.
+            entry = MonologueEntry(monologue: item.original, playingAge: item.playingAge, oftenHeard: item.isOftenHeard, longerCutOf: nil)
             snippet = item.snippet.map { s in SnippetBody(text: s.text, matches: s.matches.map { .init(start: $0.start, length: $0.length) }) }
         }
 
-        enum Keys: String, CodingKey { case playingAge, oftenHeard, snippet }
+        enum Keys: String, CodingKey { case snippet }
 
         func encode(to encoder: any Encoder) throws {
-            try monologue.encode(to: encoder)
+            try entry.encode(to: encoder)
             var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(playingAge, forKey: .playingAge)
-            try container.encode(oftenHeard, forKey: .oftenHeard)
             try container.encodeIfPresent(snippet, forKey: .snippet)
         }
     }

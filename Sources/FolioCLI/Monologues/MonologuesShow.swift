@@ -18,11 +18,18 @@ extension MonologuesCommand {
         func run() async throws {
             let library = try await loadLibrary(store)
             guard let m = library.monologue(id: id) else { throw MonologueError.notFound(id: id) }
-            if output.json { return try printJSON(m) }
+            if output.json { return try printJSON(MonologueEntry(m, in: library)) }
             let age = library.playingAge(id: id)
             print("\(m.title) — \(m.character) (\(m.play))" + (library.isOftenHeard(id: id) ? "  [often heard]" : ""))
             print("\(m.gender.rawValue), \(m.tone.rawValue), \(m.length.rawValue): \(m.wordCount) words, \(m.lineCount) lines, about \(m.seconds) s, \(m.verse ? "verse" : "prose")"
                   + (age == .any ? "" : ", playing age \(age.rawValue)"))
+            // Both ends of a longer cut, named by where they begin, as the reading page names them.
+            if let cut = library.longerCut(of: id) {
+                print("Longer cut: \(cut.title) — begins \u{201C}\(cut.firstLine)\u{201D} [\(cut.id)]")
+            }
+            if let piece = library.piece(withLongerCut: id) {
+                print("The longer cut of \(piece.title) — begins \u{201C}\(piece.firstLine)\u{201D} [\(piece.id)]")
+            }
             print("Tags: \(m.tags.joined(separator: ", "))")
             print(m.notes)
             print("")

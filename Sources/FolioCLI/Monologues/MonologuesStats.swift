@@ -15,7 +15,9 @@ extension MonologuesCommand {
         func run() async throws {
             let stats = try await loadLibrary(store).stats
             if output.json { return try printJSON(stats) }
-            print("\(stats.count) monologues from \(stats.plays) plays")
+            // Counted as search lists them; the longer cuts beside them are read by id only.
+            print("\(stats.count) monologues from \(stats.plays) plays"
+                  + (stats.longerCuts == 0 ? "" : ", and \(stats.longerCuts) \(stats.longerCuts == 1 ? "longer cut" : "longer cuts") kept beside them"))
             for (title, counts) in [("gender", stats.byGender), ("tone", stats.byTone), ("length", stats.byLength)] {
                 print("  by \(title): " + counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
             }

@@ -161,7 +161,8 @@ enum MonologuePages {
             let hasPlayingAge: Bool
         }
 
-        /// The speech before or after this one in its play.
+        /// A speech this one links to, named as actors know a speech, by where it begins: the one
+        /// before or after it in its play, or the other end of its longer cut.
         struct Neighbour: Encodable {
             let href: String
             let title: String
@@ -208,11 +209,15 @@ enum MonologuePages {
         let previous: Neighbour?
         let next: Neighbour?
         let hasNeighbours: Bool
+        /// On a piece split off a longer speech: the whole speech.
+        let longerCut: Neighbour?
+        /// On that whole speech: the piece it is the longer cut of.
+        let longerCutOf: Neighbour?
 
         init(_ m: Monologue, related: [RelatedMonologue], favourite: Favourite?, canFavourite: Bool,
              backHref: String = SiteRoute.monologues.path(), textSize: MonologueOptions.TextSize = .medium,
              oftenHeard: Bool = false, playingAge: PlayingAge = .any, previous: Monologue? = nil, next: Monologue? = nil,
-             isOftenHeard: (String) -> Bool = { _ in false }) {
+             longerCut: Monologue? = nil, longerCutOf: Monologue? = nil, isOftenHeard: (String) -> Bool = { _ in false }) {
             monologue = Facts(id: m.id, title: m.title, character: m.character, play: m.play, genderLabel: m.gender.rawValue,
                               toneLabel: m.tone.rawValue, lengthLabel: Paths.lengthLabel(m), location: m.location,
                               actScene: m.actScene, wordCount: m.wordCount, verseLabel: m.verse ? "verse" : "prose", notes: m.notes,
@@ -220,6 +225,8 @@ enum MonologuePages {
             self.previous = Neighbour(previous)
             self.next = Neighbour(next)
             hasNeighbours = previous != nil || next != nil
+            self.longerCut = Neighbour(longerCut)
+            self.longerCutOf = Neighbour(longerCutOf)
             lines = m.text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
                 Line(text: line == "/" ? "" : String(line), isDirection: line.hasPrefix("["), isBeat: line == "/")
             }

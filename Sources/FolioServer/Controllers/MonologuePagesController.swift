@@ -201,7 +201,8 @@ struct MonologuePagesController: Sendable {
         let model = MonologuePages.Show(m, related: related, favourite: favourite, canFavourite: context.account != nil,
                                         backHref: Self.backHref(request), textSize: options.textSize,
                                         oftenHeard: library.isOftenHeard(id: id), playingAge: library.playingAge(id: id),
-                                        previous: previous, next: next, isOftenHeard: library.isOftenHeard(id:))
+                                        previous: previous, next: next, longerCut: library.longerCut(of: id),
+                                        longerCutOf: library.piece(withLongerCut: id), isOftenHeard: library.isOftenHeard(id:))
         return try pages.render("monologues/show", title: m.title, tab: .monologues, model: [model], context: context,
                                 textSize: options.textSize.rawValue)
     }

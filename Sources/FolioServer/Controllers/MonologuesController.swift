@@ -92,7 +92,7 @@ struct MonologuesController<Context: RequestContext> {
             let firstLine: String
         }
 
-        let entry: MonologueJSON.Entry
+        let entry: MonologueEntry
         let previous: Neighbour?
         let next: Neighbour?
 
@@ -106,7 +106,7 @@ struct MonologuesController<Context: RequestContext> {
         }
 
         init(_ m: Monologue, in library: MonologueLibrary) {
-            entry = MonologueJSON.Entry(monologue: m, playingAge: library.playingAge(id: m.id), oftenHeard: library.isOftenHeard(id: m.id))
+            entry = MonologueEntry(m, in: library)
             let (before, after) = library.neighbours(of: m.id)
             func neighbour(_ n: Monologue?) -> Neighbour? {
                 n.map { Neighbour(id: $0.id, title: $0.title, character: $0.character,

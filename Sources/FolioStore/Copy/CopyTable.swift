@@ -32,7 +32,7 @@ public struct CopyTable: Sendable {
                                 ("gender", .text), ("tone", .text), ("genre", .text), ("act", .integer), ("scene", .integer),
                                 ("location", .text), ("notes", .text), ("text", .text), ("wordCount", .integer), ("lineCount", .integer),
                                 ("seconds", .integer), ("length", .text), ("verse", .bool), ("tags", .text), ("revision", .integer),
-                                ("retired", .bool)], key: ["id"]),
+                                ("retired", .bool), ("longerCut", .text)], key: ["id"]),
         CopyTable("account", [("id", .integer), ("username", .text), ("passwordHash", .text), ("createdAt", .date)], key: ["id"]),
         CopyTable("session", [("tokenDigest", .text), ("accountId", .integer), ("createdAt", .date), ("expiresAt", .date)], key: ["tokenDigest"]),
         CopyTable("loginAttempt", [("id", .integer), ("username", .text), ("network", .text), ("at", .date)], key: ["id"]),

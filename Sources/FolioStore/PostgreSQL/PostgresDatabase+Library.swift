@@ -7,10 +7,13 @@ import PostgresNIO
 /// The monologue library on PostgreSQL: the same rows and revisions as on SQLite (see
 /// `AppDatabase.importMonologues`), written under one lock so two imports never interleave.
 extension PostgresDatabase: LibraryStore {
-    static let monologueColumns = """
+    /// Every column but `longerCut`, which `upsert` passes apart: an array parameter cannot
+    /// carry NULLs, so an empty string stands for none there.
+    static let monologueFields = """
         id, title, sortTitle, play, "character", gender, tone, genre, act, scene, location, notes, text,
         wordCount, lineCount, seconds, length, verse, tags, revision, retired
         """
+    static let monologueColumns = monologueFields + ", longerCut"
 
     public func importMonologues(_ monologues: [Monologue], source: String) async throws -> LibraryImportSummary {
         try await write { connection in
@@ -140,13 +143,13 @@ extension PostgresDatabase: LibraryStore {
         var records: [MonologueRecord] = []
         for try await row in rows {
             let (id, title, sortTitle, play, character, gender, tone, genre, act, scene, location, notes, text,
-                 wordCount, lineCount, seconds, length, verse, tags, revision, retired) =
+                 wordCount, lineCount, seconds, length, verse, tags, revision, retired, longerCut) =
                 try row.decode((String, String, String, String, String, String, String, String, Int, Int, String, String, String,
-                                Int, Int, Int, String, Bool, String, Int, Bool).self)
+                                Int, Int, Int, String, Bool, String, Int, Bool, String?).self)
             records.append(MonologueRecord(id: id, title: title, sortTitle: sortTitle, play: play, character: character, gender: gender,
                                            tone: tone, genre: genre, act: act, scene: scene, location: location, notes: notes, text: text,
                                            wordCount: wordCount, lineCount: lineCount, seconds: seconds, length: length, verse: verse,
-                                           tags: tags, revision: revision, retired: retired))
+                                           tags: tags, longerCut: longerCut, revision: revision, retired: retired))
         }
         return records
     }
@@ -158,15 +161,18 @@ extension PostgresDatabase: LibraryStore {
             func column<T>(_ path: KeyPath<MonologueRecord, T>) -> [T] { slice.map { $0[keyPath: path] } }
             try await connection.run("""
                 INSERT INTO monologue (\(unescaped: monologueColumns))
-                SELECT * FROM unnest(\(column(\.id)), \(column(\.title)), \(column(\.sortTitle)), \(column(\.play)), \(column(\.character)),
+                SELECT \(unescaped: monologueFields), NULLIF(longerCut, '')
+                FROM unnest(\(column(\.id)), \(column(\.title)), \(column(\.sortTitle)), \(column(\.play)), \(column(\.character)),
                   \(column(\.gender)), \(column(\.tone)), \(column(\.genre)), \(column(\.act)), \(column(\.scene)), \(column(\.location)),
                   \(column(\.notes)), \(column(\.text)), \(column(\.wordCount)), \(column(\.lineCount)), \(column(\.seconds)),
-                  \(column(\.length)), \(column(\.verse)), \(column(\.tags)), \(column(\.revision)), \(column(\.retired)))
+                  \(column(\.length)), \(column(\.verse)), \(column(\.tags)), \(column(\.revision)), \(column(\.retired)),
+                  \(slice.map { $0.longerCut ?? "" })) AS given (\(unescaped: monologueColumns))
                 ON CONFLICT (id) DO UPDATE SET title = excluded.title, sortTitle = excluded.sortTitle, play = excluded.play,
                   "character" = excluded."character", gender = excluded.gender, tone = excluded.tone, genre = excluded.genre,
                   act = excluded.act, scene = excluded.scene, location = excluded.location, notes = excluded.notes, text = excluded.text,
                   wordCount = excluded.wordCount, lineCount = excluded.lineCount, seconds = excluded.seconds, length = excluded.length,
-                  verse = excluded.verse, tags = excluded.tags, revision = excluded.revision, retired = excluded.retired
+                  verse = excluded.verse, tags = excluded.tags, revision = excluded.revision, retired = excluded.retired,
+                  longerCut = excluded.longerCut
                 """, logger)
         }
     }

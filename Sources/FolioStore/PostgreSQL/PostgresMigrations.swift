@@ -163,6 +163,10 @@ extension PostgresDatabase {
               ADD COLUMN age text COLLATE "C", ADD COLUMN fresh boolean NOT NULL DEFAULT false
             """,
         ]),
+        // A piece split off an interrupted speech names the whole speech, kept as its longer cut.
+        Migration(name: "v3-monologue-longer-cut", statements: [
+            #"ALTER TABLE monologue ADD COLUMN longerCut text COLLATE "C""#,
+        ]),
         // Each line of a favourite an actor rehearses is a card of its own; letting the favourite
         // go lets its lines go.
         Migration(name: "v4-line-drill", statements: [

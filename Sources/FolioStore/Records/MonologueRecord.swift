@@ -26,6 +26,8 @@ struct MonologueRecord: Codable, Hashable {
     var verse: Bool
     /// JSON array of strings.
     var tags: String
+    /// The id of the monologue this one was split from (`Monologue.longerCut`).
+    var longerCut: String?
     var revision: Int
     var retired: Bool
 }
@@ -48,7 +50,7 @@ extension MonologueRecord {
                   gender: m.gender.rawValue, tone: m.tone.rawValue, genre: m.genre.rawValue, act: m.act,
                   scene: m.scene, location: m.location, notes: m.notes, text: m.text, wordCount: m.wordCount,
                   lineCount: m.lineCount, seconds: m.seconds, length: m.length.rawValue, verse: m.verse,
-                  tags: tagsJSON, revision: revision, retired: retired)
+                  tags: tagsJSON, longerCut: m.longerCut, revision: revision, retired: retired)
     }
 
     /// The monologue this row holds; a row that no longer decodes (edited by hand) is reported, not guessed.
@@ -61,7 +63,7 @@ extension MonologueRecord {
         return Monologue(id: id, title: title, sortTitle: sortTitle, play: play, character: character,
                          gender: gender, tone: tone, genre: genre, act: act, scene: scene, location: location,
                          notes: notes, text: text, wordCount: wordCount, lineCount: lineCount, seconds: seconds,
-                         length: length, verse: verse, tags: tags)
+                         length: length, verse: verse, tags: tags, longerCut: longerCut)
     }
 }
 

