@@ -50,7 +50,8 @@ public struct TagCount: Sendable, Hashable, Codable {
 public struct LibraryStats: Sendable, Hashable, Codable {
     /// The monologues search shows; the counts by kind are of these too.
     public var count: Int
-    /// Longer cuts kept beside the pieces split from them: read by id, never listed.
+    /// Longer cuts kept beside the pieces split from them: found by words only they hold, never
+    /// beside their piece.
     public var longerCuts: Int
     public var plays: Int
     public var byGender: [String: Int]
@@ -76,8 +77,9 @@ public struct LibraryStats: Sendable, Hashable, Codable {
 /// which I see before me" first), then sortTitle.
 ///
 /// A monologue that is another's longer cut (the whole interrupted speech a piece was split
-/// from) is read by id but never listed: search, related speeches and the play's order leave it
-/// out, so the same speech does not come twice.
+/// from) never comes beside its piece: a search that finds both shows the piece only, and
+/// related speeches and the play's order leave longer cuts out. A search for words only the
+/// longer cut holds (its lead-in: "wherefore art thou Romeo") still finds it.
 public struct MonologueLibrary: Sendable {
     /// Every monologue, in sortTitle order: an index into this array is a monologue's number.
     public let monologues: [Monologue]
@@ -112,8 +114,10 @@ public struct MonologueLibrary: Sendable {
     private let playMembers: [String: BitSet]
     private let ageMembers: [PlayingAge: BitSet]
     private let oftenHeardMembers: BitSet
-    /// Every monologue but the longer cuts: what a search starts from.
+    /// Every monologue but the longer cuts: what related speeches and the play's order walk.
     private let listed: BitSet
+    /// Each longer cut with its piece, by number: a search that finds both drops the first.
+    private let longerCutPairs: [(cut: Int, piece: Int)]
     /// Per monologue, the number of the piece it is the longer cut of (-1: none).
     private let pieceOfLongerCut: [Int32]
     /// Per monologue, its playing age (from the curated table).
@@ -177,6 +181,7 @@ public struct MonologueLibrary: Sendable {
             listed.remove(j)
         }
         self.pieceOfLongerCut = pieceOfLongerCut
+        longerCutPairs = pieceOfLongerCut.enumerated().compactMap { cut, piece in piece >= 0 ? (cut, Int(piece)) : nil }
         self.listed = listed
         let listedMonologues = listed.members.map { sorted[$0] }
         plays = Dictionary(sorted.map { (PlaySlug.of($0.play), $0.play) }, uniquingKeysWith: { first, _ in first })
@@ -497,6 +502,9 @@ public struct MonologueLibrary: Sendable {
             result.formIntersection(any)
             termMatches.append((match.strong, match.tagged))
         }
+        // The same speech never twice: a longer cut goes when its piece was found too (239 pairs
+        // in the full library, a bit test each).
+        for (cut, piece) in longerCutPairs where result.contains(cut) && result.contains(piece) { result.remove(cut) }
         let total = result.count
         guard total > 0 else { return (0, []) }
 
@@ -535,7 +543,7 @@ public struct MonologueLibrary: Sendable {
     }
 
     private func filterMembers(_ filter: MonologueFilter, personal: [(Int, [String])] = [], genders: [String: Gender] = [:]) -> BitSet {
-        var result = listed
+        var result = BitSet.full(capacity: monologues.count)
         let empty = BitSet(capacity: monologues.count)
         if let gender = filter.gender, gender != .any {
             var allowed = genderMembers[gender] ?? empty

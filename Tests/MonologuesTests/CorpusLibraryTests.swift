@@ -126,6 +126,21 @@ struct CorpusLibraryTests {
         #expect(library.search("\"\(opening)\"").items.contains { $0.id == m.id })
     }
 
+    /// A famous opening that stays in a longer cut (Juliet's is too short to stand alone) is still
+    /// found, once; a search that finds a piece never shows its longer cut beside it.
+    @Test(arguments: [("wherefore art thou Romeo", "Juliet"), ("speak the speech", "Hamlet"), ("I have almost forgot the taste of fears", "Macbeth")])
+    func aLeadInOnlyALongerCutHoldsIsStillFound(query: String, character: String) throws {
+        let library = try library
+        let found = library.search("\"\(query)\"").items
+        #expect(found.first?.character == character, "\(found.prefix(3).map(\.id))")
+        #expect(found.first.map { library.isLongerCut(id: $0.id) } == true)
+        for m in library.search("hereafter tomorrow").items {
+            if let piece = library.piece(withLongerCut: m.id) {
+                #expect(!library.search("hereafter tomorrow").items.contains { $0.id == piece.id })
+            }
+        }
+    }
+
     @Test func everyMonologueIsComplete() throws {
         let monologues = try RealCorpus.monologues.get()
         #expect(Set(monologues.map(\.id)).count == monologues.count)

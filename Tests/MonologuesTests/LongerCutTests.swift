@@ -3,20 +3,21 @@ import Foundation
 import Testing
 @testable import Monologues
 
-/// A longer cut (the whole interrupted speech a piece was split from) is read by id and never
-/// listed: the same speech must not come twice.
+/// A longer cut (the whole interrupted speech a piece was split from) never comes beside its
+/// piece: the same speech must not come twice. Words only it holds still find it.
 @Suite struct LongerCutTests {
     let library = MonologueLibrary(LibraryFixture.longerCut)
     let cut = "macbeth-5-5-macbeth-2", piece = "macbeth-5-5-macbeth-4"
 
-    @Test func searchListsThePieceAndNeverItsLongerCut() {
+    @Test func searchListsThePieceAndNeverItsLongerCutBesideIt() {
         #expect(library.search("").items.map(\.id) == ["macbeth-5-3-macbeth-1", piece, "macbeth-5-8-macduff-1"])
         #expect(library.search("").total == 3)
         #expect(library.search("hereafter").items.map(\.id) == [piece])
         #expect(library.search("\"She should have died\"").items.map(\.id) == [piece])
-        // Words of the lead-in alone are only in the longer cut, which is not listed.
-        #expect(library.search("forgot").total == 0)
-        #expect(library.search("forg", lastWordIsPrefix: true).total == 0)
+        // Words of the lead-in alone are only in the longer cut: then it is found, alone.
+        #expect(library.search("forgot").items.map(\.id) == [cut])
+        #expect(library.search("forg", lastWordIsPrefix: true).items.map(\.id) == [cut])
+        #expect(library.search("forgot hereafter").items.map(\.id) == [cut])
         // Whatever the filter.
         #expect(library.search("", filter: MonologueFilter(gender: .male, tags: ["reflecting"])).items.map(\.id) == [piece])
         #expect(!library.searchNumbers("macbeth").numbers.contains(library.number(id: cut)!))

@@ -46,7 +46,8 @@ public struct AuditionPlan: Sendable, Hashable {
     /// Ranked sets from the library as this user sees it (a favourite whose gender they changed
     /// counts as they changed it).
     public func sets(in library: MonologueLibrary, personal: PersonalView = .none, limit: Int = 10) -> [AuditionSet] {
-        let candidates = library.search("", filter: filter, personal: personal).items
+        // Sets are made of pieces: a longer cut is its piece and more.
+        let candidates = library.search("", filter: filter, personal: personal).items.filter { !library.isLongerCut(id: $0.id) }
         return AuditionSets.sets(from: candidates, brief: brief, limit: limit)
     }
 }
