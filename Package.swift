@@ -76,7 +76,7 @@ let package = Package(
         .executableTarget(name: "folio", dependencies: ["FolioCLI"]),
 
         // MARK: - benchmarks (run release-built: `swift run -c release folio-bench`)
-        .executableTarget(name: "folio-bench", dependencies: ["FolioCore", "Monologues", "Ghost", "FolioStore", "Vocabulary", "Plots", "Characters"],
+        .executableTarget(name: "folio-bench", dependencies: ["FolioCore", "Monologues", "Ghost", "FolioApp", "FolioStore", "Vocabulary", "Plots", "Characters"],
                           path: "Benchmarks/FolioBench"),
 
         // MARK: - tests

@@ -15,6 +15,7 @@ struct FolioBench {
         case "swapi": return try await SWAPIBench.run()
         case "scale-seed": return try await ScaleSeed.run(Array(arguments.dropFirst()))
         case "glossary": return try await GlossaryBench.run(Array(arguments.dropFirst()))
+        case "vocab-stats": return try await VocabStatsBench.run()
         default: break
         }
         let directory = arguments.first.map { URL(fileURLWithPath: $0) }

@@ -91,6 +91,18 @@ extension AppDatabase: VocabularyStore {
         try await vocabulary.suspendedPairs(accountID: accountID, among: pairIDs)
     }
 
+    public func reviewHours(accountID: Account.ID, since: Date) async throws -> [StudyStatistics.HourCount] {
+        try await vocabulary.reviewHours(accountID: accountID, since: since)
+    }
+
+    public func dueHours(accountID: Account.ID, until: Date) async throws -> [DueHour] {
+        try await vocabulary.dueHours(accountID: accountID, until: until)
+    }
+
+    public func hardestPairs(accountID: Account.ID, limit: Int) async throws -> [StudyStatistics.HardPair] {
+        try await vocabulary.hardestPairs(accountID: accountID, limit: limit)
+    }
+
     public func card(accountID: Account.ID, pairID: PairID, direction: Direction) async throws -> Card? {
         try await vocabulary.card(accountID: accountID, pairID: pairID, direction: direction)
     }

@@ -392,6 +392,46 @@ public struct VocabularyRepository: Sendable {
         }
     }
 
+    /// One statement over the `(accountId, reviewedAt)` index, grouped by the hour the stored
+    /// text starts with: a year of reviews comes back as at most 8,784 rows.
+    public func reviewHours(accountID: Account.ID, since: Date) async throws -> [StudyStatistics.HourCount] {
+        try await reader.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT CAST(strftime('%s', substr(reviewedAt, 1, 13) || ':00:00') AS INTEGER) AS hour, COUNT(*),
+                  COALESCE(SUM(kind = 'review'), 0), COALESCE(SUM(kind = 'review' AND rating > 1), 0)
+                FROM vocabReview WHERE accountId = ? AND reviewedAt >= ? GROUP BY hour ORDER BY hour
+                """, arguments: [accountID, since]).map {
+                StudyStatistics.HourCount(hour: Date(timeIntervalSince1970: Double($0[0] as Int64)), reviews: $0[1], learnedReviews: $0[2],
+                                          recalled: $0[3])
+            }
+        }
+    }
+
+    public func dueHours(accountID: Account.ID, until: Date) async throws -> [DueHour] {
+        try await reader.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT CAST(strftime('%s', substr(c.due, 1, 13) || ':00:00') AS INTEGER) AS hour, COUNT(*)
+                FROM vocabCard c JOIN vocabPair p ON p.id = c.pairId
+                WHERE c.accountId = ? AND c.due < ? AND NOT p.suspended GROUP BY hour ORDER BY hour
+                """, arguments: [accountID, until]).map {
+                DueHour(hour: Date(timeIntervalSince1970: Double($0[0] as Int64)), cards: $0[1])
+            }
+        }
+    }
+
+    public func hardestPairs(accountID: Account.ID, limit: Int) async throws -> [StudyStatistics.HardPair] {
+        try await reader.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT p.id, p.english, p.welsh, SUM(c.lapses) AS lapses, MAX(c.difficulty) AS difficulty
+                FROM vocabCard c JOIN vocabPair p ON p.id = c.pairId
+                WHERE c.accountId = ? AND c.difficulty IS NOT NULL
+                GROUP BY p.id ORDER BY lapses DESC, difficulty DESC, p.id LIMIT ?
+                """, arguments: [accountID, max(0, limit)]).map {
+                StudyStatistics.HardPair(pairID: PairID($0[0] as Int64), english: $0[1], welsh: $0[2], lapses: $0[3], difficulty: $0[4])
+            }
+        }
+    }
+
     public func suspendedPairs(accountID: Account.ID, among pairIDs: [PairID]) async throws -> Set<PairID> {
         guard !pairIDs.isEmpty else { return [] }
         return try await reader.read { db in

@@ -165,3 +165,49 @@ import Vocabulary
         await #expect(throws: RevisionError.nothingToUndo) { try await Revision(store: store).undo(accountID: learner.id) }
     }
 }
+
+/// The learner's statistics from a history made for the test.
+@Suite struct StudyStatisticsTests {
+    @Test func streaksRetentionForecastAndTheHardestPairs() async throws {
+        let store = try AppDatabase.inMemory()
+        let learner = try await store.createAccount(username: "learner", passwordHash: "x", now: Date())
+        let other = try await store.createAccount(username: "other", passwordHash: "x", now: Date())
+        let revision = Revision(store: store)
+        // London, a day starting at 04:00; "now" is 2027-01-20 12:00 UTC (noon in London).
+        try await revision.saveSettings(accountID: learner.id, newCardsPerDay: 100, reviewsPerDay: nil, dayStartHour: 4,
+                                        timeZone: "Europe/London", desiredRetention: 0.85)
+        let iso = ISO8601DateFormatter()
+        let now = iso.date(from: "2027-01-20T12:00:00Z")!
+        let words = ["cath", "ci", "bara", "caws", "llaeth"]
+        var pairs: [Pair] = []
+        for (n, welsh) in words.enumerated() {
+            pairs.append(try await store.savePair(accountID: learner.id, Pair(english: "word \(n)", welsh: welsh), pairLimit: nil, now: now))
+        }
+        // Reviews on 16, 17, 18 (at 02:00, which counts to the 17th), 19 and 20 January; none on the 15th.
+        let times = ["2027-01-14T10:00:00Z", "2027-01-16T10:00:00Z", "2027-01-17T10:00:00Z", "2027-01-18T02:00:00Z",
+                     "2027-01-19T10:00:00Z", "2027-01-20T10:00:00Z"]
+        for (index, time) in times.enumerated() {
+            let date = iso.date(from: time)!
+            let pair = pairs[index % pairs.count]
+            // Easy first (learned), then forgotten on its next review for "cath" (pairs[0]).
+            let rating: Rating = index == 5 ? .again : .easy
+            _ = try await revision.rate(accountID: learner.id, pairID: pair.id!, direction: .englishToWelsh, rating: rating, seconds: nil, now: date)
+        }
+        let s = try await revision.statistics(accountID: learner.id, now: now)
+        #expect(s.days.count == 365 && s.days.last?.date == "2027-01-20")
+        let recent = s.days.suffix(7).map { "\($0.date):\($0.reviews)" }
+        #expect(recent == ["2027-01-14:1", "2027-01-15:0", "2027-01-16:1", "2027-01-17:2", "2027-01-18:0", "2027-01-19:1", "2027-01-20:1"])
+        #expect(s.currentStreak == 2 && s.longestStreak == 2)
+        #expect(s.totalReviews == 6 && s.target == 0.85)
+        // January: one review of a learned card ("cath" again, rated Again): 0 of 1 recalled.
+        #expect(s.months.last.map { [$0.reviews, $0.recalled] } == [1, 0] && s.months.last?.month == "2027-01")
+        #expect(s.months.count == 12)
+        // Every card is due within the month ahead; "cath" is relearning, due today.
+        #expect(s.forecast.count == 30 && s.forecast.first?.cards ?? 0 >= 1)
+        #expect(s.forecast.reduce(0) { $0 + $1.cards } >= 1)
+        #expect(s.hardest.first?.welsh == "cath" && s.hardest.first?.lapses == 1)
+        // Another learner's record is empty.
+        let theirs = try await revision.statistics(accountID: other.id, now: now)
+        #expect(theirs.totalReviews == 0 && theirs.currentStreak == 0 && theirs.hardest.isEmpty)
+    }
+}

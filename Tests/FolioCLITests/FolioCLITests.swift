@@ -418,6 +418,10 @@ struct Item: Decodable { let id, title, character, play, gender, tone, length, t
         #expect(suspend.status == 0 && suspend.stdout.contains("is suspended"))
         #expect(await folio("vocab", "suspend", String(bobs[0].id!), "--user", "alice").status != 0)
         #expect(await folio("vocab", "suspend", String(bobs[0].id!), "--user", "bob", "--resume").stdout.contains("back in revision"))
+        let stats = await folio("vocab", "stats", "--user", "alice")
+        #expect(stats.status == 0 && stats.stdout.hasPrefix("Streak: 1 day (longest 1)"), "\(stats.stdout)\(stats.stderr)")
+        #expect(stats.stdout.contains("Reviews in the last year: 2, on 1 days"))
+        #expect(try await folio("vocab", "stats", "--user", "alice", "--json").stdout.contains("\"totalReviews\" : 2"))
     }
 }
 

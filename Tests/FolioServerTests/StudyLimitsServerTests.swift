@@ -108,6 +108,31 @@ import Testing
         }
     }
 
+    @Test func statisticsAreDrawnAsSVGAndAnsweredAsJSON() async throws {
+        try await withWebApp { client, _ in
+            var learner = Visitor(client)
+            try await learner.register("megan")
+            _ = try await learner.api("/api/v1/vocab/pairs", method: .post, json: #"{"english": "<b>cat</b>", "welsh": "cath"}"#)
+            let pairs = try await learner.api("/api/v1/vocab/pairs", method: .get)
+            let id = try JSONDecoder().decode(Listed.self, from: Data(pairs.body.utf8)).items[0].id
+            _ = try await learner.api("/api/v1/vocab/review/\(id)", method: .post, json: #"{"direction": "englishToWelsh", "answer": "cath"}"#)
+            let page = try await learner.get("/vocab/stats")
+            #expect(page.status == .ok)
+            #expect(page.body.contains(#"<svg class="chart heatmap""#) && page.body.contains(#"<svg class="chart forecast""#)
+                && page.body.contains(#"<svg class="chart retention""#))
+            #expect(page.body.contains("Streak: 1 day (longest 1 day)"))
+            #expect(page.body.contains("1 review</title>"))
+            #expect(try await learner.get("/vocab/revise").body.contains(#"<a id="stats-link" href="/vocab/stats">Statistics</a>"#))
+            let json = try await learner.api("/api/v1/vocab/stats", method: .get)
+            #expect(json.status == .ok && json.body.contains(#""currentStreak":1"#) && json.body.contains(#""totalReviews":1"#))
+            var stranger = Visitor(client)
+            #expect(try await stranger.api("/api/v1/vocab/stats", method: .get).status == .unauthorized)
+            var other = Visitor(client)
+            try await other.register("aled")
+            #expect(try await other.api("/api/v1/vocab/stats", method: .get).body.contains(#""totalReviews":0"#))
+        }
+    }
+
     struct Listed: Decodable {
         struct Item: Decodable { let id: Int }
         let items: [Item]

@@ -114,3 +114,24 @@ def test_undo_asks_the_card_again_and_a_suspended_pair_is_not_asked(phone, folio
     assert "Suspended" in element(driver, "#suspended-note").text
     start_revision(driver, base, "", "englishToWelsh")
     assert element(driver, "#prompt").text == first
+
+
+def test_statistics_are_drawn_on_a_phone(phone, folio_url, artifacts):
+    driver, base = phone, folio_url
+    register(driver, base, new_username())
+    import_pairs(driver, base, "English,Welsh,Note,Type,Tags\ncat,cath,,noun,\ndog,ci,,noun,\n")
+    start_revision(driver, base, "", "englishToWelsh")
+    while on_prompt(driver):
+        fill(driver, "#answer", "cath" if element(driver, "#prompt").text == "cat" else "ci")
+        submit(driver, "#answer-submit")
+        submit(driver, "#rating-proposed")
+    visit(driver, base, "/vocab/revise")
+    submit(driver, "#stats-link")
+    assert element(driver, "#streak").text == "Streak: 1 day (longest 1 day)"
+    for chart in ("#heatmap svg", "#forecast svg", "#retention svg"):
+        box = element(driver, chart).rect
+        assert box["width"] > 200 and box["height"] > 20, (chart, box)
+    squares = driver.execute_script("return document.querySelectorAll('#heatmap rect:not(.level-0)').length")
+    assert squares == 1, squares
+    assert_fits_width(driver, 390)
+    shots(driver, artifacts, "vocab-statistics")

@@ -20,6 +20,12 @@ public protocol VocabularyStore: Sendable {
     /// for the first time), the log line gone. Nil when the latest review cannot be taken back (one
     /// logged before reviews kept the card as it was) or there is none.
     func undoLastReview(accountID: Account.ID) async throws -> UndoneReview?
+    /// Reviews per UTC hour since `since` (hours without reviews left out).
+    func reviewHours(accountID: Account.ID, since: Date) async throws -> [StudyStatistics.HourCount]
+    /// Cards of pairs not suspended coming due per UTC hour before `until`, overdue ones included.
+    func dueHours(accountID: Account.ID, until: Date) async throws -> [DueHour]
+    /// The pairs forgotten most after they were learned, then the most difficult: at most `limit`.
+    func hardestPairs(accountID: Account.ID, limit: Int) async throws -> [StudyStatistics.HardPair]
     /// A suspended pair is never asked; not found unless the pair is the account's.
     func setSuspended(accountID: Account.ID, pairID: PairID, _ suspended: Bool) async throws
     /// Those of `pairIDs` the account has suspended.
@@ -55,6 +61,17 @@ public struct DuePair: Sendable, Hashable {
     public init(pair: Pair, card: Card?) {
         self.pair = pair
         self.card = card
+    }
+}
+
+/// Cards coming due in one hour.
+public struct DueHour: Sendable, Hashable {
+    public var hour: Date
+    public var cards: Int
+
+    public init(hour: Date, cards: Int) {
+        self.hour = hour
+        self.cards = cards
     }
 }
 

@@ -106,6 +106,21 @@ public struct Revision: Sendable {
                         tags: lines.filter { $0.tag != nil })
     }
 
+    /// The learner's record: a year of reviews by study day, the next 30 days' due cards, true
+    /// retention per month against their target, streaks, and the ten hardest pairs. Three reads,
+    /// each grouped by the database (by hour), so the work does not grow with the reviews.
+    public func statistics(accountID: Account.ID, now: Date) async throws -> StudyStatistics {
+        let settings = try await settings(accountID: accountID)
+        let today = settings.dayStart(containing: now)
+        let since = today.addingTimeInterval(-Double(StudyStatistics.historyDays) * 86_400)
+        let until = today.addingTimeInterval(Double(StudyStatistics.forecastDays + 1) * 86_400)
+        async let hours = store.reviewHours(accountID: accountID, since: since)
+        async let due = store.dueHours(accountID: accountID, until: until)
+        async let hardest = store.hardestPairs(accountID: accountID, limit: 10)
+        return StudyStatistics(hours: try await hours, dueHours: try await due.map { ($0.hour, $0.cards) }, hardest: try await hardest,
+                               settings: settings, now: now)
+    }
+
     /// The scheduler as the account has tuned it: its desired retention.
     public func scheduler(for settings: StudySettings) -> Scheduler {
         var tuned = scheduler

@@ -33,6 +33,18 @@ struct VocabularyAPIController: Sendable {
             .on(api: .studyToday, use: today)
             .on(api: .undoReview, use: undo)
             .on(api: .suspendPair, use: suspend)
+            .on(api: .vocabularyStats, use: statistics)
+    }
+
+    struct Statistics: ResponseEncodable {
+        let statistics: StudyStatistics
+
+        func encode(to encoder: any Encoder) throws { try statistics.encode(to: encoder) }
+    }
+
+    @Sendable func statistics(_ request: Request, context: FolioRequestContext) async throws -> Statistics {
+        let account = try context.requireAccount()
+        return Statistics(statistics: try await revision.statistics(accountID: account.id, now: Date()))
     }
 
     /// A rating taken back: the pair and direction, the rating, and the card as it is again

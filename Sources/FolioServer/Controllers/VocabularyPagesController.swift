@@ -52,6 +52,7 @@ struct VocabularyPagesController: Sendable {
             .on(page: .saveStudySettings, use: saveSettings)
             .on(page: .undoRating, use: undo)
             .on(page: .suspendPair, use: suspend)
+            .on(page: .vocabularyStats, use: statistics)
     }
 
     func render(_ template: String, title: String, model: [any Encodable], context: FolioRequestContext,
@@ -506,6 +507,13 @@ struct VocabularyPagesController: Sendable {
             return .redirect(to: VocabularyPages.SessionFields(direction: direction, tag: tag, session: session).href, type: .normal)
         }
         return .redirect(to: SiteRoute.revise.path(query: ["undone": "1"]), type: .normal)
+    }
+
+    @Sendable func statistics(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let statistics = try await revision.statistics(accountID: account.id, now: Date())
+        return try render("vocab/stats", title: "Statistics",
+                          model: [VocabularyPages.Nav(.revision), VocabularyPages.StatisticsPage(statistics)], context: context)
     }
 
     /// Suspends a pair (`suspended=1`) or lets it back in (`suspended=0`).

@@ -87,6 +87,42 @@ extension VocabularyPages {
         }
     }
 
+    /// The learner's record, drawn by the server.
+    struct StatisticsPage: Encodable {
+        struct MonthRow: Encodable { let month: String; let text: String }
+        struct HardRow: Encodable { let english: String; let welsh: String; let lapses: String; let href: String }
+
+        let streakText: String
+        let totalText: String
+        let heatmap: String
+        let forecast: String
+        let forecastText: String
+        let retention: String
+        let targetText: String
+        let months: [MonthRow]
+        let hardest: [HardRow]
+        let hasHardest: Bool
+
+        init(_ s: StudyStatistics) {
+            let days = { (n: Int) in "\(VocabularyPages.number(n)) day\(n == 1 ? "" : "s")" }
+            streakText = "Streak: \(days(s.currentStreak)) (longest \(days(s.longestStreak)))"
+            totalText = "\(VocabularyPages.plural(s.totalReviews, "review")) in the last year, on \(days(s.days.filter { $0.reviews > 0 }.count))."
+            heatmap = StatisticsCharts.heatmap(s.days)
+            forecast = StatisticsCharts.forecast(s.forecast)
+            let today = s.forecast.first?.cards ?? 0, month = s.forecast.reduce(0) { $0 + $1.cards }
+            forecastText = "\(VocabularyPages.number(today)) due today, \(VocabularyPages.number(month)) in the next \(s.forecast.count) days."
+            retention = StatisticsCharts.retention(s.months, target: s.target)
+            targetText = "Target \(Int((s.target * 100).rounded()))%"
+            months = s.months.reversed().map { m in
+                MonthRow(month: m.month, text: m.retention.map { "\(Int(($0 * 100).rounded()))% of \(VocabularyPages.plural(m.reviews, "review"))" }
+                    ?? "no reviews of learned cards")
+            }
+            hardest = s.hardest.map { HardRow(english: $0.english, welsh: $0.welsh, lapses: VocabularyPages.plural($0.lapses, "lapse"),
+                                               href: SiteRoute.pair.path($0.pairID)) }
+            hasHardest = !s.hardest.isEmpty
+        }
+    }
+
     /// The daily limits form, as saved or as typed.
     struct SettingsForm: Encodable {
         struct Hour: Encodable {

@@ -10,7 +10,7 @@ enum APIRoute: String, Route {
     case favourites, saveFavourite, deleteFavourite, editFavourite, restoreFavourite, exportFavourite
     case rehearsal, rehearseLine
     case pairs, createPair, pair, updatePair, deletePair, vocabularyTags, nextReview, review, exportPairs, importPairs
-    case studySettings, saveStudySettings, studyToday, undoReview, suspendPair
+    case studySettings, saveStudySettings, studyToday, undoReview, suspendPair, vocabularyStats
     case randomPlot, plotWheels, expandGrammar, keptPlots, keepPlot, forgetPlot, grammars, saveGrammar, deleteGrammar, plot
     case characters, characterFavourites, saveCharacterFavourite, deleteCharacterFavourite, character
     case ghostHighScores, ghostGames, startGhostGame, ghostGame, ghostMove, joinGhostGame
@@ -66,6 +66,7 @@ enum APIRoute: String, Route {
         case .studySettings, .saveStudySettings: "/api/v1/vocab/settings"
         case .studyToday: "/api/v1/vocab/today"
         case .undoReview: "/api/v1/vocab/review/undo"
+        case .vocabularyStats: "/api/v1/vocab/stats"
         case .suspendPair: "/api/v1/vocab/pairs/{id}/suspend"
         case .randomPlot: "/api/v1/plots"
         case .plotWheels: "/api/v1/plots/wheels"

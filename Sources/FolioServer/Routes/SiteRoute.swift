@@ -15,7 +15,7 @@ enum SiteRoute: String, Route {
     case rehearse, checkLine, rateLine, restartRehearsal
     // Vocabulary
     case vocabulary, newPair, createPair, editPair, updatePair, deletePair
-    case revise, revisionSession, answer, rate, studySettings, saveStudySettings, undoRating, suspendPair
+    case revise, revisionSession, answer, rate, studySettings, saveStudySettings, undoRating, suspendPair, vocabularyStats
     case pair, pairTags, vocabularyImport, previewImport, importTable, importDictionary, exportPairs
     // Characters
     case characters, characterFavourites, character, characterDetails, characterWeb, characterPortrait, toggleCharacterFavourite
@@ -76,6 +76,7 @@ enum SiteRoute: String, Route {
         case .rate: "/vocab/revise/rate"
         case .studySettings, .saveStudySettings: "/vocab/settings"
         case .undoRating: "/vocab/revise/undo"
+        case .vocabularyStats: "/vocab/stats"
         case .suspendPair: "/vocab/pairs/{id}/suspend"
         case .pair: "/vocab/pairs/{id}"
         case .pairTags: "/vocab/tags"

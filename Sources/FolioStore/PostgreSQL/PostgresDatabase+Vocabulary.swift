@@ -142,6 +142,41 @@ extension PostgresDatabase: VocabularyStore {
         }
     }
 
+    public func reviewHours(accountID: Account.ID, since: Date) async throws -> [StudyStatistics.HourCount] {
+        try await read { connection in
+            try await connection.all("""
+                SELECT (floor(extract(epoch FROM reviewedAt) / 3600) * 3600)::bigint AS hour, COUNT(*),
+                  COUNT(*) FILTER (WHERE kind = 'review'), COUNT(*) FILTER (WHERE kind = 'review' AND rating > 1)
+                FROM vocabReview WHERE accountId = \(accountID.rawValue) AND reviewedAt >= \(since) GROUP BY hour ORDER BY hour
+                """, logger, as: (Int64, Int, Int, Int).self).map {
+                StudyStatistics.HourCount(hour: Date(timeIntervalSince1970: Double($0.0)), reviews: $0.1, learnedReviews: $0.2, recalled: $0.3)
+            }
+        }
+    }
+
+    public func dueHours(accountID: Account.ID, until: Date) async throws -> [DueHour] {
+        try await read { connection in
+            try await connection.all("""
+                SELECT (floor(extract(epoch FROM c.due) / 3600) * 3600)::bigint AS hour, COUNT(*)
+                FROM vocabCard c JOIN vocabPair p ON p.id = c.pairId
+                WHERE c.accountId = \(accountID.rawValue) AND c.due < \(until) AND NOT p.suspended GROUP BY hour ORDER BY hour
+                """, logger, as: (Int64, Int).self).map { DueHour(hour: Date(timeIntervalSince1970: Double($0.0)), cards: $0.1) }
+        }
+    }
+
+    public func hardestPairs(accountID: Account.ID, limit: Int) async throws -> [StudyStatistics.HardPair] {
+        try await read { connection in
+            try await connection.all("""
+                SELECT p.id, p.english, p.welsh, SUM(c.lapses)::bigint AS lapses, MAX(c.difficulty) AS difficulty
+                FROM vocabCard c JOIN vocabPair p ON p.id = c.pairId
+                WHERE c.accountId = \(accountID.rawValue) AND c.difficulty IS NOT NULL
+                GROUP BY p.id, p.english, p.welsh ORDER BY lapses DESC, difficulty DESC, p.id LIMIT \(max(0, limit))
+                """, logger, as: (Int64, String, String, Int, Double).self).map {
+                StudyStatistics.HardPair(pairID: PairID($0.0), english: $0.1, welsh: $0.2, lapses: $0.3, difficulty: $0.4)
+            }
+        }
+    }
+
     public func setSuspended(accountID: Account.ID, pairID: PairID, _ suspended: Bool) async throws {
         let changed = try await write { connection in
             try await connection.changes("""

@@ -225,4 +225,30 @@ import Vocabulary
         try await s.setSuspended(accountID: c.ann.id, pairID: dog.id!, false)
         #expect(try await s.suspendedPairs(accountID: c.ann.id, among: [dog.id!]).isEmpty)
     }
+
+    @Test(arguments: StoreEngine.all) func statisticsAreGroupedByHourForTheirOwnerOnly(engine: StoreEngine) async throws {
+        let c = try await Cast(engine)
+        let s = c.stores
+        let cat = try await s.savePair(accountID: c.ann.id, Pair(english: "cat", welsh: "cath"), pairLimit: nil, now: conformanceNow)
+        let hour = Date(timeIntervalSince1970: (conformanceNow.timeIntervalSince1970 / 3_600).rounded(.down) * 3_600)
+        let learned = Card(state: .review, stability: 4, difficulty: 6, due: hour.addingTimeInterval(86_400), lastReview: hour)
+        try await s.recordReview(accountID: c.ann.id, pairID: cat.id!, direction: .englishToWelsh, card: learned,
+                                 log: ReviewLog(rating: .easy, date: hour.addingTimeInterval(60)))
+        try await s.recordReview(accountID: c.ann.id, pairID: cat.id!, direction: .englishToWelsh, card: learned,
+                                 log: ReviewLog(rating: .again, date: hour.addingTimeInterval(120)))
+        try await s.recordReview(accountID: c.ann.id, pairID: cat.id!, direction: .welshToEnglish, card: learned,
+                                 log: ReviewLog(rating: .again, date: hour.addingTimeInterval(3_700)))
+        let hours = try await s.reviewHours(accountID: c.ann.id, since: hour.addingTimeInterval(-86_400))
+        #expect(hours == [StudyStatistics.HourCount(hour: hour, reviews: 2, learnedReviews: 1, recalled: 0),
+                          StudyStatistics.HourCount(hour: hour.addingTimeInterval(3_600), reviews: 1, learnedReviews: 0, recalled: 0)])
+        #expect(try await s.reviewHours(accountID: c.ann.id, since: hour.addingTimeInterval(3_600)).map(\.reviews) == [1])
+        #expect(try await s.dueHours(accountID: c.ann.id, until: hour.addingTimeInterval(2 * 86_400))
+            == [DueHour(hour: hour.addingTimeInterval(86_400), cards: 2)])
+        #expect(try await s.dueHours(accountID: c.ann.id, until: hour).isEmpty)
+        let hardest = try await s.hardestPairs(accountID: c.ann.id, limit: 5)
+        #expect(hardest.map(\.welsh) == ["cath"] && hardest.first?.lapses == 1 && hardest.first?.difficulty == 6)
+        #expect(try await s.reviewHours(accountID: c.bob.id, since: hour.addingTimeInterval(-86_400)).isEmpty)
+        #expect(try await s.dueHours(accountID: c.bob.id, until: hour.addingTimeInterval(2 * 86_400)).isEmpty)
+        #expect(try await s.hardestPairs(accountID: c.bob.id, limit: 5).isEmpty)
+    }
 }
