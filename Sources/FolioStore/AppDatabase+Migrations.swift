@@ -53,6 +53,7 @@ extension AppDatabase {
         registerLineDrillMigration(&migrator)
         registerStudyLimitsMigration(&migrator)
         registerQueueHealthMigration(&migrator)
+        registerSchedulerParametersMigration(&migrator)
         return migrator
     }
 }
@@ -466,6 +467,14 @@ extension AppDatabase {
                 t.add(column: "lapses", .integer).notNull().defaults(to: 0)
             }
             try db.alter(table: "vocabSettings") { t in t.add(column: "leechThreshold", .integer).notNull().defaults(to: 8) }
+        }
+    }
+
+    /// A learner may apply FSRS weights fitted to their own reviews: kept as a JSON array of 21
+    /// numbers, read back through `SchedulerParameters`' bounds.
+    static func registerSchedulerParametersMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v19-scheduler-parameters") { db in
+            try db.alter(table: "vocabSettings") { t in t.add(column: "weights", .text) }
         }
     }
 }

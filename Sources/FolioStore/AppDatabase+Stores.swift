@@ -103,6 +103,10 @@ extension AppDatabase: VocabularyStore {
         try await vocabulary.hardestPairs(accountID: accountID, limit: limit)
     }
 
+    public func reviewHistory(accountID: Account.ID, limit: Int) async throws -> [CardHistory] {
+        try await vocabulary.reviewHistory(accountID: accountID, limit: limit)
+    }
+
     public func card(accountID: Account.ID, pairID: PairID, direction: Direction) async throws -> Card? {
         try await vocabulary.card(accountID: accountID, pairID: pairID, direction: direction)
     }

@@ -140,13 +140,14 @@ extension AppDatabase {
     public func saveStudySettings(accountID: Account.ID, _ settings: StudySettings) async throws {
         try await writer.write { db in
             try db.execute(sql: """
-                INSERT INTO vocabSettings (accountId, newCardsPerDay, reviewsPerDay, dayStartHour, timeZone, desiredRetention, leechThreshold)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO vocabSettings (accountId, newCardsPerDay, reviewsPerDay, dayStartHour, timeZone, desiredRetention, leechThreshold,
+                  weights)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (accountId) DO UPDATE SET newCardsPerDay = excluded.newCardsPerDay, reviewsPerDay = excluded.reviewsPerDay,
                   dayStartHour = excluded.dayStartHour, timeZone = excluded.timeZone, desiredRetention = excluded.desiredRetention,
-                  leechThreshold = excluded.leechThreshold
+                  leechThreshold = excluded.leechThreshold, weights = excluded.weights
                 """, arguments: [accountID, settings.newCardsPerDay, settings.reviewsPerDay, settings.dayStartHour, settings.timeZone,
-                                 settings.desiredRetention, settings.leechThreshold])
+                                 settings.desiredRetention, settings.leechThreshold, try settings.encodedWeights()])
         }
     }
 
@@ -383,11 +384,11 @@ public struct VocabularyRepository: Sendable {
     public func studySettings(accountID: Account.ID) async throws -> StudySettings? {
         try await reader.read { db in
             try Row.fetchOne(db, sql: """
-                SELECT newCardsPerDay, reviewsPerDay, dayStartHour, timeZone, desiredRetention, leechThreshold FROM vocabSettings
+                SELECT newCardsPerDay, reviewsPerDay, dayStartHour, timeZone, desiredRetention, leechThreshold, weights FROM vocabSettings
                 WHERE accountId = ?
                 """, arguments: [accountID]).map {
                 StudySettings(newCardsPerDay: $0[0], reviewsPerDay: $0[1], dayStartHour: $0[2], timeZone: $0[3], desiredRetention: $0[4],
-                              leechThreshold: $0[5])
+                              leechThreshold: $0[5], parameters: try StudySettings.decodeWeights($0[6], accountID: accountID))
             }
         }
     }
@@ -429,6 +430,27 @@ public struct VocabularyRepository: Sendable {
                 """, arguments: [accountID, max(0, limit)]).map {
                 StudyStatistics.HardPair(pairID: PairID($0[0] as Int64), english: $0[1], welsh: $0[2], lapses: $0[3], difficulty: $0[4])
             }
+        }
+    }
+
+    public func reviewHistory(accountID: Account.ID, limit: Int) async throws -> [CardHistory] {
+        try await reader.read { db in
+            var histories: [CardHistory] = []
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT pairId, direction, rating, reviewedAt, duration FROM vocabReview WHERE accountId = ?
+                ORDER BY pairId, direction, reviewedAt, id LIMIT ?
+                """, arguments: [accountID, max(0, limit)])
+            while let row = try rows.next() {
+                guard let direction = Direction(rawValue: row[1]), let rating = Rating(rawValue: row[2]) else { continue }
+                let pairID = PairID(row[0] as Int64)
+                let log = ReviewLog(rating: rating, date: row[3], duration: row[4])
+                if let last = histories.last, last.pairID == pairID, last.direction == direction {
+                    histories[histories.count - 1].reviews.append(log)
+                } else {
+                    histories.append(CardHistory(pairID: pairID, direction: direction, reviews: [log]))
+                }
+            }
+            return histories
         }
     }
 

@@ -19,6 +19,8 @@ public struct StudySettings: Codable, Sendable, Hashable {
     /// A pair forgotten this many times after it was learned is a leech: tagged "Leech" and
     /// suspended, as Anki does (its default is 8 too), so it stops eating the day's reviews.
     public var leechThreshold: Int
+    /// FSRS-6 weights fitted to this learner's own reviews and applied by them; nil: the defaults.
+    public var parameters: SchedulerParameters?
 
     public static let standard = StudySettings(newCardsPerDay: 20, reviewsPerDay: 200, dayStartHour: 4, timeZone: "UTC",
                                                desiredRetention: 0.9, leechThreshold: 8)
@@ -29,13 +31,14 @@ public struct StudySettings: Codable, Sendable, Hashable {
     public static let retentionRange = 0.70...0.97
 
     public init(newCardsPerDay: Int, reviewsPerDay: Int, dayStartHour: Int, timeZone: String, desiredRetention: Double,
-                leechThreshold: Int = 8) {
+                leechThreshold: Int = 8, parameters: SchedulerParameters? = nil) {
         self.newCardsPerDay = newCardsPerDay
         self.reviewsPerDay = reviewsPerDay
         self.dayStartHour = dayStartHour
         self.timeZone = timeZone
         self.desiredRetention = desiredRetention
         self.leechThreshold = leechThreshold
+        self.parameters = parameters
     }
 
     /// Whether the lapse that brought a card to `lapses` makes it a leech: at the threshold, and

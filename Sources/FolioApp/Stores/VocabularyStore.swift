@@ -26,6 +26,9 @@ public protocol VocabularyStore: Sendable {
     func dueHours(accountID: Account.ID, until: Date) async throws -> [DueHour]
     /// The pairs forgotten most after they were learned, then the most difficult: at most `limit`.
     func hardestPairs(accountID: Account.ID, limit: Int) async throws -> [StudyStatistics.HardPair]
+    /// The account's reviews, card by card, each card's in the order they were made: what the
+    /// scheduler's optimiser fits its weights to. At most `limit` reviews, a bound on the work.
+    func reviewHistory(accountID: Account.ID, limit: Int) async throws -> [CardHistory]
     /// A suspended pair is never asked; not found unless the pair is the account's.
     func setSuspended(accountID: Account.ID, pairID: PairID, _ suspended: Bool) async throws
     /// Those of `pairIDs` the account has suspended.
@@ -61,6 +64,19 @@ public struct DuePair: Sendable, Hashable {
     public init(pair: Pair, card: Card?) {
         self.pair = pair
         self.card = card
+    }
+}
+
+/// One card's reviews, oldest first.
+public struct CardHistory: Sendable, Hashable {
+    public var pairID: PairID
+    public var direction: Direction
+    public var reviews: [ReviewLog]
+
+    public init(pairID: PairID, direction: Direction, reviews: [ReviewLog]) {
+        self.pairID = pairID
+        self.direction = direction
+        self.reviews = reviews
     }
 }
 

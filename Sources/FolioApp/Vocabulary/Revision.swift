@@ -125,7 +125,15 @@ public struct Revision: Sendable {
     public func scheduler(for settings: StudySettings) -> Scheduler {
         var tuned = scheduler
         tuned.desiredRetention = settings.desiredRetention
+        if let parameters = settings.parameters { tuned.parameters = parameters }
         return tuned
+    }
+
+    /// Applies weights fitted to the learner's reviews (nil: back to the defaults).
+    public func applyParameters(_ parameters: SchedulerParameters?, accountID: Account.ID) async throws {
+        var settings = try await settings(accountID: accountID)
+        settings.parameters = parameters
+        try await store.saveStudySettings(accountID: accountID, settings)
     }
 
     /// Checks `answer` against the account's pair. A pair of someone else's, or one that has no

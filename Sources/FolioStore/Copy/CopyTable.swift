@@ -61,7 +61,7 @@ public struct CopyTable: Sendable {
                                   ("prevDue", .date), ("prevLastReview", .date), ("prevLapses", .integer), ("lapses", .integer)], key: ["id"]),
         CopyTable("vocabSettings", [("accountId", .integer), ("newCardsPerDay", .integer), ("reviewsPerDay", .integer),
                                     ("dayStartHour", .integer), ("timeZone", .text), ("desiredRetention", .real),
-                                    ("leechThreshold", .integer)], key: ["accountId"]),
+                                    ("leechThreshold", .integer), ("weights", .text)], key: ["accountId"]),
         CopyTable("ghostGame", [("id", .text), ("mode", .text), ("status", .text), ("dictionary", .text), ("minLength", .integer),
                                 ("firstPlayer", .integer), ("ownerId", .integer), ("version", .integer), ("createdAt", .date),
                                 ("updatedAt", .date)], key: ["id"]),

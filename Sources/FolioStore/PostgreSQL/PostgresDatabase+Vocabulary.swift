@@ -177,6 +177,26 @@ extension PostgresDatabase: VocabularyStore {
         }
     }
 
+    public func reviewHistory(accountID: Account.ID, limit: Int) async throws -> [CardHistory] {
+        try await read { connection in
+            var histories: [CardHistory] = []
+            for row in try await connection.all("""
+                SELECT pairId, direction, rating, reviewedAt, duration FROM vocabReview WHERE accountId = \(accountID.rawValue)
+                ORDER BY pairId, direction, reviewedAt, id LIMIT \(max(0, limit))
+                """, logger, as: (Int64, String, Int, Date, Double?).self) {
+                guard let direction = Direction(rawValue: row.1), let rating = Rating(rawValue: row.2) else { continue }
+                let pairID = PairID(row.0)
+                let log = ReviewLog(rating: rating, date: row.3, duration: row.4)
+                if let last = histories.last, last.pairID == pairID, last.direction == direction {
+                    histories[histories.count - 1].reviews.append(log)
+                } else {
+                    histories.append(CardHistory(pairID: pairID, direction: direction, reviews: [log]))
+                }
+            }
+            return histories
+        }
+    }
+
     public func setSuspended(accountID: Account.ID, pairID: PairID, _ suspended: Bool) async throws {
         let changed = try await write { connection in
             try await connection.changes("""
@@ -320,11 +340,11 @@ extension PostgresDatabase: VocabularyStore {
     public func studySettings(accountID: Account.ID) async throws -> StudySettings? {
         try await read { connection in
             try await connection.all("""
-                SELECT newCardsPerDay, reviewsPerDay, dayStartHour, timeZone, desiredRetention, leechThreshold FROM vocabSettings
+                SELECT newCardsPerDay, reviewsPerDay, dayStartHour, timeZone, desiredRetention, leechThreshold, weights FROM vocabSettings
                 WHERE accountId = \(accountID.rawValue)
-                """, logger, as: (Int, Int, Int, String, Double, Int).self).first.map {
+                """, logger, as: (Int, Int, Int, String, Double, Int, String?).self).first.map {
                 StudySettings(newCardsPerDay: $0.0, reviewsPerDay: $0.1, dayStartHour: $0.2, timeZone: $0.3, desiredRetention: $0.4,
-                              leechThreshold: $0.5)
+                              leechThreshold: $0.5, parameters: try StudySettings.decodeWeights($0.6, accountID: accountID))
             }
         }
     }
@@ -332,12 +352,13 @@ extension PostgresDatabase: VocabularyStore {
     public func saveStudySettings(accountID: Account.ID, _ settings: StudySettings) async throws {
         try await write { connection in
             try await connection.run("""
-                INSERT INTO vocabSettings (accountId, newCardsPerDay, reviewsPerDay, dayStartHour, timeZone, desiredRetention, leechThreshold)
+                INSERT INTO vocabSettings (accountId, newCardsPerDay, reviewsPerDay, dayStartHour, timeZone, desiredRetention, leechThreshold,
+                  weights)
                 VALUES (\(accountID.rawValue), \(settings.newCardsPerDay), \(settings.reviewsPerDay), \(settings.dayStartHour),
-                        \(settings.timeZone), \(settings.desiredRetention), \(settings.leechThreshold))
+                        \(settings.timeZone), \(settings.desiredRetention), \(settings.leechThreshold), \(try settings.encodedWeights()))
                 ON CONFLICT (accountId) DO UPDATE SET newCardsPerDay = excluded.newCardsPerDay, reviewsPerDay = excluded.reviewsPerDay,
                   dayStartHour = excluded.dayStartHour, timeZone = excluded.timeZone, desiredRetention = excluded.desiredRetention,
-                  leechThreshold = excluded.leechThreshold
+                  leechThreshold = excluded.leechThreshold, weights = excluded.weights
                 """, logger)
         }
     }

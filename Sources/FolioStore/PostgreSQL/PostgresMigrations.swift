@@ -209,6 +209,10 @@ extension PostgresDatabase {
             """,
             "ALTER TABLE vocabSettings ADD COLUMN leechThreshold bigint NOT NULL DEFAULT 8",
         ]),
+        // FSRS weights fitted to a learner's own reviews, as a JSON array.
+        Migration(name: "v7-scheduler-parameters", statements: [
+            #"ALTER TABLE vocabSettings ADD COLUMN weights text COLLATE "C""#,
+        ]),
     ]
 
     /// Applies the migrations not yet applied, in one transaction that holds an advisory lock:

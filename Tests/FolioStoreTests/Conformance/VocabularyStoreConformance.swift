@@ -163,8 +163,14 @@ import Vocabulary
         #expect(try await s.studySettings(accountID: c.bob.id) == nil)
         var changed = mine
         changed.newCardsPerDay = 0
+        changed.leechThreshold = 5
+        // Fitted weights are kept exactly, and dropped again.
+        changed.parameters = try SchedulerParameters(SchedulerParameters.standard.weights.enumerated().map { $0 == 20 ? 0.25 : $1 })
         try await s.saveStudySettings(accountID: c.ann.id, changed)
         #expect(try await s.studySettings(accountID: c.ann.id) == changed)
+        changed.parameters = nil
+        try await s.saveStudySettings(accountID: c.ann.id, changed)
+        #expect(try await s.studySettings(accountID: c.ann.id)?.parameters == nil)
     }
 
     @Test(arguments: StoreEngine.all) func searchFindsAWelshWordFromItsMutatedForms(engine: StoreEngine) async throws {
@@ -245,6 +251,11 @@ import Vocabulary
         #expect(try await s.dueHours(accountID: c.ann.id, until: hour.addingTimeInterval(2 * 86_400))
             == [DueHour(hour: hour.addingTimeInterval(86_400), cards: 2)])
         #expect(try await s.dueHours(accountID: c.ann.id, until: hour).isEmpty)
+        let history = try await s.reviewHistory(accountID: c.ann.id, limit: 100)
+        #expect(history.map(\.direction) == [.englishToWelsh, .welshToEnglish])
+        #expect(history.first?.reviews.map(\.rating) == [.easy, .again] && history.first?.pairID == cat.id)
+        #expect(try await s.reviewHistory(accountID: c.ann.id, limit: 1).flatMap(\.reviews).count == 1)
+        #expect(try await s.reviewHistory(accountID: c.bob.id, limit: 100).isEmpty)
         let hardest = try await s.hardestPairs(accountID: c.ann.id, limit: 5)
         #expect(hardest.map(\.welsh) == ["cath"] && hardest.first?.lapses == 1 && hardest.first?.difficulty == 6)
         #expect(try await s.reviewHours(accountID: c.bob.id, since: hour.addingTimeInterval(-86_400)).isEmpty)
