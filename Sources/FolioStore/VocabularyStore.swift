@@ -397,26 +397,33 @@ public struct VocabularyRepository: Sendable {
     /// text starts with: a year of reviews comes back as at most 8,784 rows.
     public func reviewHours(accountID: Account.ID, since: Date) async throws -> [StudyStatistics.HourCount] {
         try await reader.read { db in
+            // Grouped by the stored text's first 13 characters ("2026-11-25 14"), read as dates only
+            // once per hour: converting every row's date in SQL cost more than reading the rows.
             try Row.fetchAll(db, sql: """
-                SELECT CAST(strftime('%s', substr(reviewedAt, 1, 13) || ':00:00') AS INTEGER) AS hour, COUNT(*),
-                  COALESCE(SUM(kind = 'review'), 0), COALESCE(SUM(kind = 'review' AND rating > 1), 0)
+                SELECT substr(reviewedAt, 1, 13) AS hour, COUNT(*), COALESCE(SUM(kind = 'review'), 0),
+                  COALESCE(SUM(kind = 'review' AND rating > 1), 0)
                 FROM vocabReview WHERE accountId = ? AND reviewedAt >= ? GROUP BY hour ORDER BY hour
-                """, arguments: [accountID, since]).map {
-                StudyStatistics.HourCount(hour: Date(timeIntervalSince1970: Double($0[0] as Int64)), reviews: $0[1], learnedReviews: $0[2],
-                                          recalled: $0[3])
+                """, arguments: [accountID, since]).compactMap { row in
+                Self.hourStart(row[0]).map {
+                    StudyStatistics.HourCount(hour: $0, reviews: row[1], learnedReviews: row[2], recalled: row[3])
+                }
             }
         }
     }
 
     public func dueHours(accountID: Account.ID, until: Date) async throws -> [DueHour] {
         try await reader.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT CAST(strftime('%s', substr(c.due, 1, 13) || ':00:00') AS INTEGER) AS hour, COUNT(*)
-                FROM vocabCard c JOIN vocabPair p ON p.id = c.pairId
-                WHERE c.accountId = ? AND c.due < ? AND NOT p.suspended GROUP BY hour ORDER BY hour
-                """, arguments: [accountID, until]).map {
-                DueHour(hour: Date(timeIntervalSince1970: Double($0[0] as Int64)), cards: $0[1])
+            // One range of the (accountId, direction, due) index per direction.
+            var hours: [String: Int] = [:]
+            for direction in Direction.allCases {
+                for row in try Row.fetchAll(db, sql: """
+                    SELECT substr(c.due, 1, 13) AS hour, COUNT(*) FROM vocabCard c JOIN vocabPair p ON p.id = c.pairId
+                    WHERE c.accountId = ? AND c.direction = ? AND c.due < ? AND NOT p.suspended GROUP BY hour
+                    """, arguments: [accountID, direction.rawValue, until]) {
+                    hours[row[0], default: 0] += row[1] as Int
+                }
             }
+            return hours.compactMap { text, cards in Self.hourStart(text).map { DueHour(hour: $0, cards: cards) } }.sorted { $0.hour < $1.hour }
         }
     }
 
@@ -425,7 +432,7 @@ public struct VocabularyRepository: Sendable {
             try Row.fetchAll(db, sql: """
                 SELECT p.id, p.english, p.welsh, SUM(c.lapses) AS lapses, MAX(c.difficulty) AS difficulty
                 FROM vocabCard c JOIN vocabPair p ON p.id = c.pairId
-                WHERE c.accountId = ? AND c.difficulty IS NOT NULL
+                WHERE c.accountId = ? AND c.lapses > 0
                 GROUP BY p.id ORDER BY lapses DESC, difficulty DESC, p.id LIMIT ?
                 """, arguments: [accountID, max(0, limit)]).map {
                 StudyStatistics.HardPair(pairID: PairID($0[0] as Int64), english: $0[1], welsh: $0[2], lapses: $0[3], difficulty: $0[4])
@@ -452,6 +459,21 @@ public struct VocabularyRepository: Sendable {
             }
             return histories
         }
+    }
+
+    /// "2026-11-25 14" (the start of a stored date) as the start of that hour, UTC.
+    static func hourStart(_ text: String) -> Date? {
+        let digits = text.utf8.split(whereSeparator: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: " ") })
+            .map { Int(String(decoding: $0, as: UTF8.self)) }
+        guard digits.count == 4, let y = digits[0], let m = digits[1], let d = digits[2], let h = digits[3] else { return nil }
+        // Days from 1970-01-01 to the date (Howard Hinnant's days_from_civil).
+        let yy = m <= 2 ? y - 1 : y
+        let era = (yy >= 0 ? yy : yy - 399) / 400
+        let yoe = yy - era * 400
+        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        let days = era * 146_097 + doe - 719_468
+        return Date(timeIntervalSince1970: Double(days * 86_400 + h * 3_600))
     }
 
     public func suspendedPairs(accountID: Account.ID, among pairIDs: [PairID]) async throws -> Set<PairID> {

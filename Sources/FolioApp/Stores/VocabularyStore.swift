@@ -24,7 +24,8 @@ public protocol VocabularyStore: Sendable {
     func reviewHours(accountID: Account.ID, since: Date) async throws -> [StudyStatistics.HourCount]
     /// Cards of pairs not suspended coming due per UTC hour before `until`, overdue ones included.
     func dueHours(accountID: Account.ID, until: Date) async throws -> [DueHour]
-    /// The pairs forgotten most after they were learned, then the most difficult: at most `limit`.
+    /// The pairs forgotten after they were learned, most lapses first, then the most difficult: at
+    /// most `limit`.
     func hardestPairs(accountID: Account.ID, limit: Int) async throws -> [StudyStatistics.HardPair]
     /// The account's reviews, card by card, each card's in the order they were made: what the
     /// scheduler's optimiser fits its weights to. At most `limit` reviews, a bound on the work.

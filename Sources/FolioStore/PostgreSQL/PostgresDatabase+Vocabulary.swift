@@ -169,7 +169,7 @@ extension PostgresDatabase: VocabularyStore {
             try await connection.all("""
                 SELECT p.id, p.english, p.welsh, SUM(c.lapses)::bigint AS lapses, MAX(c.difficulty) AS difficulty
                 FROM vocabCard c JOIN vocabPair p ON p.id = c.pairId
-                WHERE c.accountId = \(accountID.rawValue) AND c.difficulty IS NOT NULL
+                WHERE c.accountId = \(accountID.rawValue) AND c.lapses > 0
                 GROUP BY p.id, p.english, p.welsh ORDER BY lapses DESC, difficulty DESC, p.id LIMIT \(max(0, limit))
                 """, logger, as: (Int64, String, String, Int, Double).self).map {
                 StudyStatistics.HardPair(pairID: PairID($0.0), english: $0.1, welsh: $0.2, lapses: $0.3, difficulty: $0.4)
