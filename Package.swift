@@ -37,7 +37,11 @@ let package = Package(
         .target(name: "Characters", dependencies: ["FolioCore"], resources: [.copy("Resources")]),
 
         // MARK: - app layer (the store interfaces and the use cases; no server, no database)
-        .target(name: "FolioApp", dependencies: ["FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots", "Characters"]),
+        // Crypto names spoken sides' files by the SHA-256 of what they say.
+        .target(name: "FolioApp", dependencies: [
+            "FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots", "Characters",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
 
         // MARK: - store
         .target(name: "FolioStore", dependencies: [
@@ -80,7 +84,7 @@ let package = Package(
                           path: "Benchmarks/FolioBench"),
 
         // MARK: - tests
-        .target(name: "FolioTestSupport", dependencies: ["Monologues", "FolioApp"], path: "Tests/FolioTestSupport"),
+        .target(name: "FolioTestSupport", dependencies: ["Monologues", "Vocabulary", "FolioApp"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
         .testTarget(name: "MonologuesTests", dependencies: ["Monologues", "FolioTestSupport"]),
         .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary", "FolioCore"], resources: [.copy("Resources")]),

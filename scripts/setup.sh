@@ -11,6 +11,7 @@ packages=(
   dict-freedict-cym-eng   # Welsh–English dictionary for `folio vocab import-freedict cym-eng`
   dict-freedict-eng-cym   # English–Welsh dictionary for `folio vocab import-freedict eng-cym`
   dict-gcide              # GCIDE (Webster's 1913) for the meanings of the monologues' words: `folio monologues define`
+  espeak-ng               # speech for hearing a pair's Welsh (voice cy) and English (en-gb): `folio vocab say`
   wbritish         # English word list for Ghost (/usr/share/dict/british-english)
   wdutch           # Dutch word list for Ghost (/usr/share/dict/dutch)
   postgresql       # the shared engine for several instances; the tests start a throwaway cluster

@@ -10,6 +10,7 @@ import Vocabulary
 // live here because the apps know nothing of command lines.
 
 extension Direction: ExpressibleByArgument {}
+extension Side: ExpressibleByArgument {}
 extension Section: ExpressibleByArgument {}
 extension GhostDictionary: ExpressibleByArgument {}
 extension ComputerPlayer.Level: ExpressibleByArgument {}

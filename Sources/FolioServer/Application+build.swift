@@ -1,3 +1,4 @@
+import FolioApp
 import FolioStore
 import Foundation
 import Hummingbird
@@ -8,6 +9,8 @@ import ServiceLifecycle
 /// The one way to build Folio's server: `folio serve` and the tests both come through here.
 public func buildApplication(_ configuration: ServerConfiguration, dataDirectory: DataDirectory) async throws -> some ApplicationProtocol {
     let database = try AppDatabase.open(in: dataDirectory)
+    var configuration = configuration
+    if configuration.audioDirectory == nil { configuration.audioDirectory = dataDirectory.audioURL }
     return try await buildApplication(configuration, database: database)
 }
 
@@ -179,7 +182,10 @@ func buildRouter(database: any FolioDatabase, library: LibraryCache, pages: Page
     api.mount(MonologuesController<FolioRequestContext>(library: library, store: database).routes)
     api.mount(GlossaryController(shelf: .shared).routes)
     api.mount(FavouritesAPIController(favourites: Favourites(store: database), library: library).routes)
-    api.mount(VocabularyAPIController(store: database, pairLimit: configuration.limits.pairsPerAccount).routes)
+    // One cache for both faces, so a side recorded for a page is not recorded again for the API.
+    let speech = SpeechCache(directory: configuration.audioDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("folio-audio"),
+                             engine: configuration.speechEngine, byteLimit: configuration.limits.audioCacheMegabytes * 1_048_576)
+    api.mount(VocabularyAPIController(store: database, pairLimit: configuration.limits.pairsPerAccount, speech: speech).routes)
     let passwords = Passwords(cost: configuration.bcryptCost, threads: configuration.limits.concurrentPasswordChecks,
                               queueLength: configuration.limits.passwordQueueLength)
     site.mount(AccountController(store: database, pages: pages, throttle: LoginThrottle(database: database),
@@ -190,7 +196,7 @@ func buildRouter(database: any FolioDatabase, library: LibraryCache, pages: Page
     site.mount(CutSheetPages(favourites: Favourites(store: database), library: library, pages: pages).routes)
     site.mount(RehearsalPages(rehearsal: Rehearsal(favourites: Favourites(store: database)), library: library, pages: pages).routes)
     site.mount(AuditionSetPages(finder: MonologueFinder(favourites: Favourites(store: database)), library: library, pages: pages).routes)
-    site.mount(VocabularyPagesController(store: database, pages: pages, pairLimit: configuration.limits.pairsPerAccount).routes)
+    site.mount(VocabularyPagesController(store: database, pages: pages, pairLimit: configuration.limits.pairsPerAccount, speech: speech).routes)
     let catalogue = CatalogueCache(store: database, recheckSeconds: configuration.libraryRecheckSeconds)
     api.mount(CharactersAPIController(favourites: CharacterFavourites(store: database), catalogue: catalogue).routes)
     site.mount(CharactersPagesController(favourites: CharacterFavourites(store: database), catalogue: catalogue, pages: pages, wikiBase: configuration.wikiBase).routes)

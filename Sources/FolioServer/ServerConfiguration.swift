@@ -1,5 +1,7 @@
-import Ghost
+import FolioApp
 import FolioStore
+import Foundation
+import Ghost
 
 /// How `folio serve` (and every server test) runs. Where its data lives is not part of it: the
 /// server is built over a data directory, or over a database already open.
@@ -32,6 +34,12 @@ public struct ServerConfiguration: Sendable {
     /// `X-Forwarded-For` names the visitor; empty: the header is never read.
     public var trustedProxies: Set<String> = []
     public var opsHostname = "127.0.0.1"
+    /// What says a pair's sides aloud: Debian's espeak-ng unless a test names another engine.
+    public var speechEngine: any SpeechEngine = ESpeakNG()
+    /// Where spoken sides are kept: `audio/` in the data directory when the server is built over
+    /// one (`folio serve` names it); else, over a database alone, a folder of the system's
+    /// temporary directory.
+    public var audioDirectory: URL?
 
     public init(hostname: String = "127.0.0.1", port: Int = 8080,
                 libraryRecheckSeconds: Double = 2, bcryptCost: UInt8 = Passwords.standardCost,

@@ -27,6 +27,10 @@ public struct ServerLimits: Sendable, Equatable {
     /// Password checks waiting for a thread before the next is answered with a 503.
     public var passwordQueueLength = 32
 
+    // MARK: Disk
+    /// Megabytes of spoken sides kept; past it the least recently heard are removed.
+    public var audioCacheMegabytes = SpeechCache.standardByteLimit / 1_048_576
+
     // MARK: Connections
     /// Seconds a connection may stay idle (or a slow client take to send a request) before it is closed.
     public var idleTimeoutSeconds = 30

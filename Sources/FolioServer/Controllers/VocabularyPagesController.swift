@@ -13,6 +13,7 @@ struct VocabularyPagesController: Sendable {
     let revision: Revision
     let dictionaries: DictionaryImport
     let pages: PageRenderer
+    let speech: SpeechCache
 
     /// Rows of a pair's review history a page shows.
     static let historyPageSize = 20
@@ -21,11 +22,18 @@ struct VocabularyPagesController: Sendable {
     /// Tags the list's filter and the export offer; the tags page lists every one.
     static let filterTags = 200
 
-    init(store: any VocabularyStore, pages: PageRenderer, pairLimit: Int, dictionaryDirectory: String = FreeDictShelf.debianDirectory) {
+    init(store: any VocabularyStore, pages: PageRenderer, pairLimit: Int, speech: SpeechCache,
+         dictionaryDirectory: String = FreeDictShelf.debianDirectory) {
         book = PairBook(store: store, pairLimit: pairLimit)
         revision = Revision(store: store)
         dictionaries = DictionaryImport(book: book, shelf: FreeDictShelf(directory: dictionaryDirectory))
         self.pages = pages
+        self.speech = speech
+    }
+
+    /// The play buttons for `sides` of `pair`, or the note that nothing can be heard.
+    func listening(_ pair: Pair, sides: [Side]) -> VocabularyPages.Listening {
+        VocabularyPages.Listening(pair, sides: sides, unavailable: speech.unavailable)
     }
 
     /// The controller's routes, mounted at `/vocab`.
@@ -122,7 +130,7 @@ struct VocabularyPagesController: Sendable {
         return try render("vocab/show", title: VocabularyPages.name(pair),
                           model: [VocabularyPages.Nav(.translations), VocabularyPages.PairPage(pair, cards: cards, history: history, now: Date(),
                                                                                                    suspended: suspended),
-                                  PagerPart(pager: pager)],
+                                  PagerPart(pager: pager), listening(pair, sides: Side.allCases)],
                           context: context, flash: parameters.get("saved") != nil ? "Changes saved." : nil)
     }
 
@@ -446,7 +454,9 @@ struct VocabularyPagesController: Sendable {
             let step = try await revision.next(in: session, accountID: account.id, tag: tag, direction: direction, now: now)
             if let pair = step.pair {
                 return try render("vocab/revise", title: "Revision",
-                                  model: [VocabularyPages.Nav(.revision), VocabularyPages.Prompt(step, pair: pair, direction: direction, tag: tag, now: now)],
+                                  model: [VocabularyPages.Nav(.revision), VocabularyPages.Prompt(step, pair: pair, direction: direction, tag: tag, now: now),
+                                          // Only the prompt: the other side is the answer.
+                                          listening(pair, sides: [direction.promptSide])],
                                   context: context)
             }
             return try await summary(step.session, accountID: account.id, direction: direction, tag: tag, now: now, context: context)
@@ -475,7 +485,8 @@ struct VocabularyPagesController: Sendable {
         return try render("vocab/result", title: "Revision",
                           model: [VocabularyPages.Nav(.revision),
                                   VocabularyPages.Result(checked, outcomes: outcomes, direction: direction, tag: tag, session: session,
-                                                         seconds: duration, now: now)],
+                                                         seconds: duration, now: now),
+                                  listening(checked.pair, sides: [direction.promptSide, direction.answerSide])],
                           context: context)
     }
 

@@ -9,7 +9,7 @@ enum APIRoute: String, Route {
     case defineWord, auditionSets
     case favourites, saveFavourite, deleteFavourite, editFavourite, restoreFavourite, exportFavourite
     case rehearsal, rehearseLine
-    case pairs, createPair, pair, updatePair, deletePair, vocabularyTags, nextReview, review, exportPairs, importPairs
+    case pairs, createPair, pair, updatePair, deletePair, pairAudio, vocabularyTags, nextReview, review, exportPairs, importPairs
     case studySettings, saveStudySettings, studyToday, undoReview, suspendPair, vocabularyStats
     case randomPlot, plotWheels, expandGrammar, keptPlots, keepPlot, forgetPlot, grammars, saveGrammar, deleteGrammar, plot
     case characters, characterFavourites, saveCharacterFavourite, deleteCharacterFavourite, character
@@ -58,6 +58,7 @@ enum APIRoute: String, Route {
         case .rehearsal, .rehearseLine: "/api/v1/favourites/{id}/rehearsal"
         case .pairs, .createPair: "/api/v1/vocab/pairs"
         case .pair, .updatePair, .deletePair: "/api/v1/vocab/pairs/{id}"
+        case .pairAudio: "/api/v1/vocab/pairs/{id}/audio"
         case .vocabularyTags: "/api/v1/vocab/tags"
         case .nextReview: "/api/v1/vocab/review"
         case .review: "/api/v1/vocab/review/{id}"

@@ -1,7 +1,8 @@
 // Vocabulary: small additions to pages that already work without script. The accent keys under
 // a Welsh field, the tag filter that applies itself, dates in the reader's own time zone, rating
-// with the keys 1–4, a chosen file previewed and imported, and a dictionary imported a batch at
-// a time with its progress shown. Each part looks for its elements and does nothing without them.
+// with the keys 1–4, a chosen file previewed and imported, a dictionary imported a batch at a
+// time with its progress shown, and a side of a pair heard in place. Each part looks for its
+// elements and does nothing without them.
 (function () {
   "use strict";
 
@@ -236,10 +237,47 @@
     });
   }
 
+  // ---------- Hearing a side ----------
+
+  // A play link is the sound's own address, which a browser without script opens by itself;
+  // here it plays in place, one sound at a time, and says so if the sound cannot be played.
+  function setUpListening() {
+    var current = null;
+    Array.prototype.forEach.call(document.querySelectorAll("a[data-listen]"), function (link) {
+      link.addEventListener("click", function (event) {
+        if (typeof window.Audio !== "function") return;
+        event.preventDefault();
+        if (current) {
+          current.audio.pause();
+          current.link.classList.remove("is-playing");
+        }
+        var audio = new Audio(link.href);
+        current = { audio: audio, link: link };
+        link.classList.add("is-playing");
+        link.classList.remove("is-failed");
+        var done = function () { link.classList.remove("is-playing"); };
+        audio.addEventListener("ended", done);
+        audio.addEventListener("pause", done);
+        var failed = function () {
+          done();
+          link.classList.add("is-failed");
+          link.setAttribute("title", "This could not be played. Try again in a moment.");
+        };
+        audio.addEventListener("error", failed);
+        var playing = audio.play();
+        if (playing && typeof playing.catch === "function") playing.catch(function (error) {
+          // Another sound started before this one could: not a failure.
+          if (!error || error.name !== "AbortError") failed();
+        });
+      });
+    });
+  }
+
   setUpAccentKeys();
   setUpAutoSubmit();
   setUpLocalTimes();
   setUpRatingKeys();
   setUpFileImport();
   setUpDictionaryImport();
+  setUpListening();
 })();

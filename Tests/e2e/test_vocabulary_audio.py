@@ -1,0 +1,91 @@
+"""Hearing a pair on a phone (390×844): the pair page offers both sides, the revision card only
+the side it shows (the other is the answer), the result both; each button's address answers
+WAV audio, and pressing it plays in place without leaving the page.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from test_everywhere import shots
+from test_monologues import (assert_fits_width, click, element, eventually, fill, new_username, register, submit, visit)
+from test_vocabulary import on_prompt, start_revision
+
+ESPEAK = Path("/usr/bin/espeak-ng")
+
+# Under CI set-up has installed espeak-ng, so a missing engine fails rather than skips.
+pytestmark = pytest.mark.skipif(not ESPEAK.exists() and os.environ.get("CI") != "true",
+                                reason="scripts/setup.sh installs espeak-ng")
+
+# The address's status, content type and first four bytes, fetched as the page's own script would.
+FETCH_HEAD = """
+const [href, done] = arguments;
+fetch(href, {credentials: "same-origin"}).then(async (response) => {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  done({status: response.status, type: response.headers.get("Content-Type"),
+        cache: response.headers.get("Cache-Control"), head: String.fromCharCode(...bytes.slice(0, 4)), size: bytes.length});
+}).catch((error) => done({error: String(error)}));
+"""
+
+
+def fetch_head(driver, href: str) -> dict:
+    return driver.execute_async_script(FETCH_HEAD, href)
+
+
+def hear_buttons(driver) -> list[str]:
+    return [link.get_attribute("id") for link in driver.find_elements(By.CSS_SELECTOR, "a[data-listen]") if link.is_displayed()]
+
+
+def test_a_pair_is_heard_on_its_page_and_on_the_card(phone, folio_url, artifacts):
+    driver, base = phone, folio_url
+    register(driver, base, new_username())
+    visit(driver, base, "/vocab/import")
+    driver.execute_script("document.getElementById('import-text').value = arguments[0]",
+                          "English,Welsh,Note,Type,Tags\ngood night,Nos da,,phrase,Greetings\n")
+    submit(driver, "#import-preview-submit")
+    submit(driver, "#import-confirm")
+
+    # The pair's page: both sides, each an address that answers WAV.
+    visit(driver, base, "/vocab")
+    submit(driver, "ul#pairs > li.pair a.pair-link")
+    assert hear_buttons(driver) == ["hear-english", "hear-welsh"]
+    assert_fits_width(driver, 390)
+    for side in ("welsh", "english"):
+        href = element(driver, f"#hear-{side}").get_attribute("href")
+        assert f"side={side}" in href
+        answer = fetch_head(driver, href)
+        assert answer.get("status") == 200 and answer.get("type") == "audio/wav", answer
+        assert answer["head"] == "RIFF" and answer["size"] > 10_000, answer
+        assert answer["cache"].startswith("private"), answer
+    shots(driver, artifacts, "vocab-hear-pair")
+
+    # Pressing the button plays in place: the page stays, and nothing reports a failure.
+    page = driver.current_url
+    click(driver, "#hear-welsh")
+    eventually(driver, lambda: driver.execute_script(
+        "const link = document.getElementById('hear-welsh');"
+        "return link.classList.contains('is-failed') ? 'failed' : (link.classList.contains('is-playing') ? 'playing' : 'played')"),
+        lambda state: state in ("playing", "played"), "#hear-welsh playing")
+    # "Nos da" lasts under a second: by then it has played through, or failed.
+    time.sleep(1.5)
+    assert "is-failed" not in element(driver, "#hear-welsh").get_attribute("class")
+    assert driver.current_url == page
+
+    # English → Welsh: the card offers the English only, the result both.
+    start_revision(driver, base, "", "englishToWelsh")
+    assert on_prompt(driver)
+    assert hear_buttons(driver) == ["hear-english"]
+    assert_fits_width(driver, 390)
+    shots(driver, artifacts, "vocab-hear-card")
+    fill(driver, "#answer", "Nos da")
+    submit(driver, "#answer-submit")
+    element(driver, "#verdict")
+    assert sorted(hear_buttons(driver)) == ["hear-english", "hear-welsh"]
+    assert fetch_head(driver, element(driver, "#hear-welsh").get_attribute("href")).get("status") == 200
+    assert_fits_width(driver, 390)
+    shots(driver, artifacts, "vocab-hear-result")
