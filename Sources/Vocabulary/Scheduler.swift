@@ -40,6 +40,13 @@ public struct SchedulerParameters: Sendable, Hashable, Codable {
         self.weights = weights
     }
 
+    /// Each weight moved to the nearest end of its range when outside it, as the optimiser does
+    /// after every step.
+    public init(clamping weights: [Double]) {
+        precondition(weights.count == Self.lowerBounds.count, "FSRS-6 has \(Self.lowerBounds.count) weights")
+        self.init(unchecked: weights.indices.map { min(max(weights[$0], Self.lowerBounds[$0]), Self.upperBounds[$0]) })
+    }
+
     public init(from decoder: any Decoder) throws {
         try self.init(try decoder.singleValueContainer().decode([Double].self))
     }
