@@ -6,7 +6,7 @@ import Monologues
 /// of Ghost, as medians over repeated runs, each beside its baseline measured in the same run.
 /// `folio-bench swapi` times SWAPI imports of growing size side by side; `folio-bench scale-seed`
 /// fills a data directory with one account at scale for `scripts/scale-bench.sh`; `folio-bench glossary`
-/// times word lookups in GCIDE.
+/// times word lookups in GCIDE; `folio-bench optimizer` fits FSRS-6's weights to simulated learners.
 @main
 struct FolioBench {
     static func main() async throws {
@@ -16,6 +16,7 @@ struct FolioBench {
         case "scale-seed": return try await ScaleSeed.run(Array(arguments.dropFirst()))
         case "glossary": return try await GlossaryBench.run(Array(arguments.dropFirst()))
         case "vocab-stats": return try await VocabStatsBench.run()
+        case "optimizer": return try await OptimizerBench.run(Array(arguments.dropFirst()))
         default: break
         }
         let directory = arguments.first.map { URL(fileURLWithPath: $0) }

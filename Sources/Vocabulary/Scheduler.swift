@@ -40,6 +40,13 @@ public struct SchedulerParameters: Sendable, Hashable, Codable {
         self.weights = weights
     }
 
+    /// Each weight moved to the nearest end of its range when outside it, as the optimiser does
+    /// after every step.
+    public init(clamping weights: [Double]) {
+        precondition(weights.count == Self.lowerBounds.count, "FSRS-6 has \(Self.lowerBounds.count) weights")
+        self.init(unchecked: weights.indices.map { min(max(weights[$0], Self.lowerBounds[$0]), Self.upperBounds[$0]) })
+    }
+
     public init(from decoder: any Decoder) throws {
         try self.init(try decoder.singleValueContainer().decode([Double].self))
     }
@@ -130,22 +137,16 @@ public struct Scheduler: Sendable, Hashable {
                                                  duration: TimeInterval? = nil, using generator: inout G)
         -> (card: Card, log: ReviewLog) {
         var card = card
-        let daysSinceLastReview = card.lastReview.map { Self.wholeDays(from: $0, to: date) }
-
-        if let stability = card.stability, let difficulty = card.difficulty {
-            if let days = daysSinceLastReview, days < 1 {
-                card.stability = shortTermStability(stability, rating: rating)
-            } else {
-                card.stability = nextStability(difficulty: difficulty, stability: stability,
-                                               retrievability: retrievability(of: card, at: date), rating: rating)
-            }
-            card.difficulty = nextDifficulty(difficulty, rating: rating)
-        } else {
-            // py-fsrs only meets this in Learning; a card in another state without a memory state
-            // is damaged, and starting it afresh is the least surprising repair.
-            card.stability = initialStability(rating)
-            card.difficulty = clampDifficulty(initialDifficulty(rating))
+        // py-fsrs only meets a card without stability or difficulty in Learning; in another state
+        // it is damaged, and starting it afresh (as the model does with no previous memory) is
+        // the least surprising repair.
+        let previous = card.stability.flatMap { stability in
+            card.difficulty.map { MemoryState(stability: stability, difficulty: $0) }
         }
+        let memory = model.afterReview(previous, elapsedDays: card.lastReview.map { Self.wholeDays(from: $0, to: date) },
+                                       rating: rating)
+        card.stability = memory.stability
+        card.difficulty = memory.difficulty
 
         let wait: Wait
         switch card.state {
@@ -220,84 +221,22 @@ public struct Scheduler: Sendable, Hashable {
 
     // MARK: - The model
 
-    /// FSRS-6's forgetting curve is a power law whose exponent is −w20; the factor makes
-    /// retrievability exactly 0.9 when the elapsed time equals the stability.
-    var decay: Double { -parameters[20] }
-    var factor: Double { Foundation.pow(0.9, 1 / decay) - 1 }
+    /// FSRS-6's formulas with these weights; the optimiser fits the same model in `Dual`.
+    var model: MemoryModel<Double> { MemoryModel(weights: parameters.weights) }
 
     /// The probability that the card is recalled at `date`; 0 for a card never reviewed.
     public func retrievability(of card: Card, at date: Date) -> Double {
         guard let lastReview = card.lastReview, let stability = card.stability else { return 0 }
-        let elapsedDays = max(0, Self.wholeDays(from: lastReview, to: date))
-        return Foundation.pow(1 + factor * Double(elapsedDays) / stability, decay)
+        return model.retrievability(elapsedDays: max(0, Self.wholeDays(from: lastReview, to: date)), stability: stability)
     }
 
     /// Whole days until the card's recall probability falls to the desired retention.
     func nextInterval(stability: Double) -> Int {
-        let days = (stability / factor) * (Foundation.pow(desiredRetention, 1 / decay) - 1)
+        let model = model
+        let days = (stability / model.factor) * (Foundation.pow(desiredRetention, 1 / model.decay) - 1)
         // Python's round() rounds halves to even.
         let rounded = days.rounded(.toNearestOrEven)
         return Int(min(max(rounded, 1), Double(maximumInterval)))
-    }
-
-    func initialStability(_ rating: Rating) -> Double {
-        clampStability(parameters[rating.rawValue - 1])
-    }
-
-    func initialDifficulty(_ rating: Rating) -> Double {
-        parameters[4] - Self.powE(parameters[5] * Double(rating.rawValue - 1)) + 1
-    }
-
-    /// A second review on the same day barely tests long-term memory, so FSRS-6 moves stability
-    /// by a rating-dependent factor that shrinks as stability grows, never below 1 for a pass.
-    func shortTermStability(_ stability: Double, rating: Rating) -> Double {
-        var increase = Self.powE(parameters[17] * (Double(rating.rawValue) - 3 + parameters[18]))
-            * Foundation.pow(stability, -parameters[19])
-        if rating != .again {
-            increase = max(increase, 1.0)
-        }
-        return clampStability(stability * increase)
-    }
-
-    /// Linear damping slows change near 10, and a pull of weight w7 towards D0(Easy) keeps
-    /// difficulty from drifting for good.
-    func nextDifficulty(_ difficulty: Double, rating: Rating) -> Double {
-        let target = initialDifficulty(.easy)
-        let delta = -(parameters[6] * Double(rating.rawValue - 3))
-        let damped = difficulty + (10.0 - difficulty) * delta / 9.0
-        return clampDifficulty(parameters[7] * target + (1 - parameters[7]) * damped)
-    }
-
-    func nextStability(difficulty: Double, stability: Double, retrievability: Double, rating: Rating) -> Double {
-        let next = rating == .again
-            ? forgetStability(difficulty: difficulty, stability: stability, retrievability: retrievability)
-            : recallStability(difficulty: difficulty, stability: stability, retrievability: retrievability,
-                              rating: rating)
-        return clampStability(next)
-    }
-
-    /// A lapse never leaves stability above what a same-day Again would.
-    func forgetStability(difficulty: Double, stability: Double, retrievability: Double) -> Double {
-        let longTerm = parameters[11] * Foundation.pow(difficulty, -parameters[12])
-            * (Foundation.pow(stability + 1, parameters[13]) - 1)
-            * Self.powE((1 - retrievability) * parameters[14])
-        let shortTerm = stability / Self.powE(parameters[17] * parameters[18])
-        return min(longTerm, shortTerm)
-    }
-
-    func recallStability(difficulty: Double, stability: Double, retrievability: Double, rating: Rating) -> Double {
-        let hardPenalty = rating == .hard ? parameters[15] : 1
-        let easyBonus = rating == .easy ? parameters[16] : 1
-        return stability * (1 + Self.powE(parameters[8]) * (11 - difficulty) * Foundation.pow(stability, -parameters[9])
-            * (Self.powE((1 - retrievability) * parameters[10]) - 1) * hardPenalty * easyBonus)
-    }
-
-    func clampStability(_ stability: Double) -> Double {
-        max(stability, SchedulerParameters.stabilityMinimum)
-    }
-
-    func clampDifficulty(_ difficulty: Double) -> Double {
-        min(max(difficulty, 1.0), 10.0)
     }
 
     // MARK: - Fuzz
@@ -321,14 +260,6 @@ public struct Scheduler: Sendable, Hashable {
     }
 
     // MARK: - Arithmetic as py-fsrs does it
-
-    /// `math.e`. Python's `math.e ** x` calls the C library's pow, as this does; exp() can differ
-    /// in the last bit, which is enough to move an interval that lands on half a day.
-    private static let e = 2.718281828459045
-
-    private static func powE(_ exponent: Double) -> Double {
-        Foundation.pow(e, exponent)
-    }
 
     /// `(end - start).days`: timedelta keeps whole microseconds and its `.days` rounds down,
     /// so 23 h 59 min is 0 days and −1 s is −1.
