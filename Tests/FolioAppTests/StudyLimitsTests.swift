@@ -211,3 +211,53 @@ import Vocabulary
         #expect(theirs.totalReviews == 0 && theirs.currentStreak == 0 && theirs.hardest.isEmpty)
     }
 }
+
+/// A scheduler tuned to the learner: fitted to their own reviews, applied only when it does better.
+@Suite struct SchedulerTuningTests {
+    /// A forgetful learner's year of reviews, stored as the pages would store them.
+    static func learner(reviews cards: Int, days: Int) async throws -> (AppDatabase, Account) {
+        let store = try AppDatabase.inMemory()
+        let account = try await store.createAccount(username: "learner", passwordHash: "x", now: Date())
+        var weights = SchedulerParameters.standard.weights
+        for (index, value) in [0: 0.1, 1: 0.4, 2: 0.9, 3: 3.0, 8: 1.3, 10: 1.2, 20: 0.45] { weights[index] = value }
+        let forgetful = SimulatedLearner(memory: try SchedulerParameters(weights))
+        let history = forgetful.reviews(cards: cards, newCardsPerDay: 5, days: days, seed: 7)
+        let pairs = (0..<cards).map { Pair(english: "word \($0)", welsh: "gair \($0)") }
+        _ = try await store.importPairs(accountID: account.id, pairs, pairLimit: nil, now: Date())
+        let stored = try await store.allPairs(accountID: account.id).sorted { $0.id!.rawValue < $1.id!.rawValue }
+        for (card, logs) in history {
+            for log in logs {
+                try await store.recordReview(accountID: account.id, pairID: stored[card].id!, direction: .englishToWelsh,
+                                             card: Card(due: log.date, lastReview: log.date), log: log)
+            }
+        }
+        return (store, account)
+    }
+
+    @Test func weightsFittedToAForgetfulLearnerDoBetterAndCanBeApplied() async throws {
+        let (store, account) = try await Self.learner(reviews: 600, days: 300)
+        let revision = Revision(store: store)
+        let tuning = try await revision.tune(accountID: account.id)
+        #expect(tuning.result.enoughHistory && tuning.current == nil)
+        let before = try #require(tuning.result.before), after = try #require(tuning.result.after)
+        #expect(after.logLoss < before.logLoss)
+        #expect(tuning.isImprovement)
+        // Nothing is stored until applied; then the learner's scheduler uses the fitted weights.
+        #expect(try await revision.settings(accountID: account.id).parameters == nil)
+        try await revision.applyTuning(accountID: account.id)
+        let settings = try await revision.settings(accountID: account.id)
+        #expect(settings.parameters == tuning.result.parameters)
+        #expect(revision.scheduler(for: settings).parameters == tuning.result.parameters)
+        try await revision.applyParameters(nil, accountID: account.id)
+        #expect(try await revision.settings(accountID: account.id).parameters == nil)
+    }
+
+    @Test func tooLittleHistoryKeepsTheStandardWeights() async throws {
+        let (store, account) = try await Self.learner(reviews: 20, days: 20)
+        let revision = Revision(store: store)
+        let tuning = try await revision.tune(accountID: account.id)
+        #expect(!tuning.result.enoughHistory && !tuning.isImprovement)
+        await #expect(throws: RevisionError.self) { try await revision.applyTuning(accountID: account.id) }
+        #expect(try await revision.settings(accountID: account.id).parameters == nil)
+    }
+}

@@ -422,6 +422,10 @@ struct Item: Decodable { let id, title, character, play, gender, tone, length, t
         #expect(stats.status == 0 && stats.stdout.hasPrefix("Streak: 1 day (longest 1)"), "\(stats.stdout)\(stats.stderr)")
         #expect(stats.stdout.contains("Reviews in the last year: 2, on 1 days"))
         #expect(try await folio("vocab", "stats", "--user", "alice", "--json").stdout.contains("\"totalReviews\" : 2"))
+        let optimize = await folio("vocab", "optimize", "--user", "alice")
+        #expect(optimize.status == 0 && optimize.stdout.contains("Not enough history: 0 reviews of the 512 a fit needs."), "\(optimize.stdout)")
+        #expect(await folio("vocab", "optimize", "--user", "alice", "--apply").status != 0)
+        #expect(await folio("vocab", "optimize", "--user", "alice", "--reset").stdout.contains("standard FSRS-6 weights are in use"))
     }
 }
 

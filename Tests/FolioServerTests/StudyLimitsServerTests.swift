@@ -133,6 +133,26 @@ import Testing
         }
     }
 
+    @Test func tuningSaysWhenThereIsTooLittleHistory() async throws {
+        try await withWebApp { client, _ in
+            var learner = Visitor(client)
+            try await learner.register("nest")
+            let settings = try await learner.get("/vocab/settings")
+            #expect(settings.body.contains("The standard FSRS-6 weights are in use."))
+            let fit = try await learner.post("/vocab/settings/tune", ["action": "fit"])
+            #expect(fit.status == .ok && fit.body.contains("Not enough history yet: 0 reviews of the 512 a fit needs."))
+            #expect(!fit.body.contains("tuning-apply"))
+            #expect(try await learner.post("/vocab/settings/tune", ["action": "apply"]).status == .conflict)
+            #expect(try await learner.post("/vocab/settings/tune", ["action": "sideways"]).status == .badRequest)
+            let api = try await learner.api("/api/v1/vocab/optimizer", method: .get)
+            #expect(api.status == .ok && api.body.contains(#""enoughHistory":false"#) && api.body.contains(#""tuned":false"#))
+            #expect(try await learner.api("/api/v1/vocab/optimizer", method: .post, json: #"{"apply": true}"#).status == .conflict)
+            #expect(try await learner.api("/api/v1/vocab/optimizer", method: .post, json: #"{}"#).status == .badRequest)
+            let reset = try await learner.api("/api/v1/vocab/optimizer", method: .post, json: #"{"reset": true}"#)
+            #expect(reset.status == .ok && reset.body.contains(#""tuned":false"#))
+        }
+    }
+
     struct Listed: Decodable {
         struct Item: Decodable { let id: Int }
         let items: [Item]

@@ -129,6 +129,42 @@ public struct Revision: Sendable {
         return tuned
     }
 
+    /// The most reviews a fit reads: about a third of a second of fitting in a release build
+    /// (measured: 28 ms for 10,000 reviews), and more history than FSRS's weights need.
+    public static let tuningReviewLimit = 100_000
+
+    /// The scheduler fitted to the learner's own reviews, and whether it would do better than the
+    /// weights now in use on reviews it was not fitted to. Nothing is stored.
+    public struct Tuning: Sendable {
+        public var result: OptimizerResult
+        /// The weights now in use: nil for the defaults.
+        public var current: SchedulerParameters?
+        /// Fitted on enough history, and better than the defaults on the held-out reviews.
+        public var isImprovement: Bool {
+            guard result.enoughHistory, let before = result.before, let after = result.after else { return false }
+            return after.logLoss < before.logLoss
+        }
+    }
+
+    public func tune(accountID: Account.ID) async throws -> Tuning {
+        let history = try await store.reviewHistory(accountID: accountID, limit: Self.tuningReviewLimit)
+        var reviews: [String: [ReviewLog]] = [:]
+        for card in history { reviews["\(card.pairID.rawValue)-\(card.direction.rawValue)"] = card.reviews }
+        let result = try await Optimizer(reviews: reviews).fit()
+        return Tuning(result: result, current: try await settings(accountID: accountID).parameters)
+    }
+
+    /// Fits the weights again (the fit is deterministic) and applies them, only when they do
+    /// better than the defaults: a learner is never moved to weights that predict worse.
+    @discardableResult
+    public func applyTuning(accountID: Account.ID) async throws -> Tuning {
+        var tuning = try await tune(accountID: accountID)
+        guard tuning.isImprovement else { throw RevisionError.noImprovement(reviews: tuning.result.reviewCount) }
+        try await applyParameters(tuning.result.parameters, accountID: accountID)
+        tuning.current = tuning.result.parameters
+        return tuning
+    }
+
     /// Applies weights fitted to the learner's reviews (nil: back to the defaults).
     public func applyParameters(_ parameters: SchedulerParameters?, accountID: Account.ID) async throws {
         var settings = try await settings(accountID: accountID)
@@ -322,12 +358,30 @@ public enum RevisionError: FolioError, Equatable {
     case session
     /// Undo with no rating to take back.
     case nothingToUndo
+    /// Fitted weights that would not do better than the defaults.
+    case noImprovement(reviews: Int)
 
-    public var kind: FolioErrorKind { self == .nothingToUndo ? .conflict : .invalidInput }
-    public var code: String { self == .nothingToUndo ? "nothing_to_undo" : "invalid_parameter" }
+    public var kind: FolioErrorKind {
+        switch self {
+        case .nothingToUndo, .noImprovement: .conflict
+        default: .invalidInput
+        }
+    }
+
+    public var code: String {
+        switch self {
+        case .nothingToUndo: "nothing_to_undo"
+        case .noImprovement: "no_improvement"
+        default: "invalid_parameter"
+        }
+    }
     public var message: String {
         switch self {
         case .nothingToUndo: "There is no rating to undo: nothing has been rated since reviews began to be kept for undoing."
+        case .noImprovement(let reviews):
+            reviews < Optimizer<String>.minimumReviews
+                ? "Not enough reviews to tune the scheduler: \(reviews) of the \(Optimizer<String>.minimumReviews) it needs. Keep revising."
+                : "Weights fitted to your \(reviews) reviews would not predict better than the defaults; the defaults stay."
         case .rating(let value): "Invalid rating \"\(value)\": expected 1 (Again), 2 (Hard), 3 (Good) or 4 (Easy)."
         case .direction(let value): "Invalid direction \"\(value)\": expected englishToWelsh or welshToEnglish."
         case .session: "This revision session's address is damaged. Start a new session from the Revision page."

@@ -11,7 +11,7 @@ struct VocabCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vocab", abstract: "The English–Welsh vocabulary trainer.",
         subcommands: [Add.self, List.self, Search.self, Tags.self, Edit.self, Delete.self, Import.self, Export.self, ImportFreeDict.self,
-                      Review.self, Simulate.self, Settings.self, Today.self, Undo.self, Suspend.self, Stats.self, Say.self])
+                      Review.self, Simulate.self, Settings.self, Today.self, Undo.self, Suspend.self, Stats.self, Say.self, Optimize.self])
 }
 
 /// Fields of a pair as options, shared by add and edit.

@@ -37,6 +37,50 @@ struct VocabularyAPIController: Sendable {
             .on(api: .undoReview, use: undo)
             .on(api: .suspendPair, use: suspend)
             .on(api: .vocabularyStats, use: statistics)
+            .on(api: .schedulerTuning, use: tuning)
+            .on(api: .applySchedulerTuning, use: applyTuning)
+    }
+
+    /// What weights fitted to the learner's reviews would do, and whether such weights are in use.
+    struct TuningAnswer: ResponseEncodable {
+        let result: OptimizerResult
+        let improvement: Bool
+        let tuned: Bool
+
+        init(_ tuning: Revision.Tuning) {
+            result = tuning.result
+            improvement = tuning.isImprovement
+            tuned = tuning.current != nil
+        }
+    }
+
+    /// Fits (nothing is stored).
+    @Sendable func tuning(_ request: Request, context: FolioRequestContext) async throws -> TuningAnswer {
+        let account = try context.requireAccount()
+        return TuningAnswer(try await revision.tune(accountID: account.id))
+    }
+
+    struct TuningChange: Decodable {
+        let apply: Bool?
+        let reset: Bool?
+    }
+
+    /// `{"apply": true}` puts fitted weights in use (409 when they would not do better);
+    /// `{"reset": true}` goes back to the standard ones.
+    @Sendable func applyTuning(_ request: Request, context: FolioRequestContext) async throws -> TuningAnswer {
+        let account = try context.requireAccount()
+        let change: TuningChange
+        do {
+            change = try await request.decode(as: TuningChange.self, context: context)
+        } catch {
+            throw InputError.body("a JSON object with apply: true or reset: true")
+        }
+        if change.reset == true {
+            try await revision.applyParameters(nil, accountID: account.id)
+            return TuningAnswer(try await revision.tune(accountID: account.id))
+        }
+        guard change.apply == true else { throw InputError.body("a JSON object with apply: true or reset: true") }
+        return TuningAnswer(try await revision.applyTuning(accountID: account.id))
     }
 
     struct Statistics: ResponseEncodable {

@@ -61,6 +61,7 @@ struct VocabularyPagesController: Sendable {
             .on(page: .undoRating, use: undo)
             .on(page: .suspendPair, use: suspend)
             .on(page: .vocabularyStats, use: statistics)
+            .on(page: .tuneScheduler, use: tune)
     }
 
     func render(_ template: String, title: String, model: [any Encodable], context: FolioRequestContext,
@@ -408,10 +409,33 @@ struct VocabularyPagesController: Sendable {
     @Sendable func settingsForm(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let settings = try await revision.settings(accountID: account.id)
-        let saved = WebForm(query: request).get("saved") == "1"
+        let saved = WebForm(query: request).get("saved")
         return try render("vocab/settings", title: "Daily limits",
                           model: [VocabularyPages.Nav(.revision), VocabularyPages.SettingsForm(settings, errors: [])], context: context,
-                          flash: saved ? "Saved." : nil)
+                          flash: saved == "1" ? "Saved." : saved == "tuned" ? "Your tuned scheduler is in use." : nil)
+    }
+
+    /// `action=fit` shows what weights fitted to the learner's reviews would do (nothing stored);
+    /// `apply` puts them in use when they do better than the defaults; `reset` goes back to those.
+    @Sendable func tune(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let form = try await WebForm.read(request)
+        switch form.string("action") {
+        case "apply":
+            try await revision.applyTuning(accountID: account.id)
+            return .redirect(to: SiteRoute.studySettings.path(query: ["saved": "tuned"]), type: .normal)
+        case "reset":
+            try await revision.applyParameters(nil, accountID: account.id)
+            return .redirect(to: SiteRoute.studySettings.path(query: ["saved": "1"]), type: .normal)
+        case "fit":
+            let tuning = try await revision.tune(accountID: account.id)
+            let settings = try await revision.settings(accountID: account.id)
+            return try render("vocab/settings", title: "Daily limits",
+                              model: [VocabularyPages.Nav(.revision), VocabularyPages.SettingsForm(settings, errors: [], tuning: tuning)],
+                              context: context)
+        default:
+            throw InputError.parameter("action", String(form.string("action").prefix(20)), "fit, apply or reset")
+        }
     }
 
     /// Saves the limits as typed; a bad field re-shows the form with every problem and what was typed.

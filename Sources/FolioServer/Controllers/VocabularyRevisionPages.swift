@@ -141,10 +141,32 @@ extension VocabularyPages {
         let hasErrors: Bool
         let timeZones: [String]
         let action = SiteRoute.saveStudySettings.path()
+        let tuneAction = SiteRoute.tuneScheduler.path()
+        /// Weights fitted to the learner's reviews are in use.
+        let tuned: Bool
+        /// After "Fit to my reviews": what the fitted weights would do.
+        let tuning: TuningPanel?
+
+        struct TuningPanel: Encodable {
+            let text: String
+            let canApply: Bool
+        }
         let newRange = "\(StudySettings.newCardsRange.lowerBound)–\(StudySettings.newCardsRange.upperBound)"
         let reviewsRange = "\(StudySettings.reviewsRange.lowerBound)–\(StudySettings.reviewsRange.upperBound)"
 
-        init(_ settings: StudySettings, errors: [String], typed: WebForm? = nil) {
+        init(_ settings: StudySettings, errors: [String], typed: WebForm? = nil, tuning: Revision.Tuning? = nil) {
+            tuned = settings.parameters != nil
+            self.tuning = tuning.map { t in
+                let reviews = VocabularyPages.plural(t.result.reviewCount, "review")
+                guard t.result.enoughHistory, let before = t.result.before, let after = t.result.after else {
+                    return TuningPanel(text: "Not enough history yet: \(reviews) of the \(Optimizer<String>.minimumReviews) a fit needs.",
+                                       canApply: false)
+                }
+                let figures = String(format: "log loss %.4f → %.4f, RMSE %.3f → %.3f", before.logLoss, after.logLoss, before.rmse, after.rmse)
+                return TuningPanel(text: "Fitted to \(reviews). On reviews kept aside, the defaults against your weights: \(figures)."
+                                   + (t.isImprovement ? "" : " Your weights would not do better, so the defaults stay."),
+                                   canApply: t.isImprovement)
+            }
             newCardsPerDay = typed.map { String($0.string("newCardsPerDay").prefix(20)) } ?? String(settings.newCardsPerDay)
             reviewsPerDay = typed.map { String($0.string("reviewsPerDay").prefix(20)) } ?? String(settings.reviewsPerDay)
             let hour = typed.flatMap { Int($0.string("dayStartHour")) } ?? settings.dayStartHour

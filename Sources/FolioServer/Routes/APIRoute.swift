@@ -10,7 +10,7 @@ enum APIRoute: String, Route {
     case favourites, saveFavourite, deleteFavourite, editFavourite, restoreFavourite, exportFavourite
     case rehearsal, rehearseLine
     case pairs, createPair, pair, updatePair, deletePair, pairAudio, vocabularyTags, nextReview, review, exportPairs, importPairs
-    case studySettings, saveStudySettings, studyToday, undoReview, suspendPair, vocabularyStats
+    case studySettings, saveStudySettings, studyToday, undoReview, suspendPair, vocabularyStats, schedulerTuning, applySchedulerTuning
     case randomPlot, plotWheels, expandGrammar, keptPlots, keepPlot, forgetPlot, grammars, saveGrammar, deleteGrammar, plot
     case characters, characterFavourites, saveCharacterFavourite, deleteCharacterFavourite, character
     case ghostHighScores, ghostGames, startGhostGame, ghostGame, ghostMove, joinGhostGame
@@ -29,7 +29,7 @@ enum APIRoute: String, Route {
 
     var method: HTTPRequest.Method {
         switch self {
-        case .createPair, .review, .importPairs, .undoReview, .suspendPair, .expandGrammar, .saveGrammar, .startGhostGame, .ghostMove, .joinGhostGame,
+        case .createPair, .review, .importPairs, .undoReview, .suspendPair, .applySchedulerTuning, .expandGrammar, .saveGrammar, .startGhostGame, .ghostMove, .joinGhostGame,
              .restoreFavourite, .rehearseLine:
             .post
         case .saveFavourite, .updatePair, .keepPlot, .saveCharacterFavourite, .saveStudySettings: .put
@@ -68,6 +68,7 @@ enum APIRoute: String, Route {
         case .studyToday: "/api/v1/vocab/today"
         case .undoReview: "/api/v1/vocab/review/undo"
         case .vocabularyStats: "/api/v1/vocab/stats"
+        case .schedulerTuning, .applySchedulerTuning: "/api/v1/vocab/optimizer"
         case .suspendPair: "/api/v1/vocab/pairs/{id}/suspend"
         case .randomPlot: "/api/v1/plots"
         case .plotWheels: "/api/v1/plots/wheels"

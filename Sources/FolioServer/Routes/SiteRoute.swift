@@ -15,7 +15,7 @@ enum SiteRoute: String, Route {
     case rehearse, checkLine, rateLine, restartRehearsal
     // Vocabulary
     case vocabulary, newPair, createPair, editPair, updatePair, deletePair
-    case revise, revisionSession, answer, rate, studySettings, saveStudySettings, undoRating, suspendPair, vocabularyStats
+    case revise, revisionSession, answer, rate, studySettings, saveStudySettings, undoRating, suspendPair, vocabularyStats, tuneScheduler
     case pair, pairTags, vocabularyImport, previewImport, importTable, importDictionary, exportPairs
     // Characters
     case characters, characterFavourites, character, characterDetails, characterWeb, characterPortrait, toggleCharacterFavourite
@@ -30,7 +30,7 @@ enum SiteRoute: String, Route {
         switch self {
         case .saveMonologueOptions, .saveFavouriteEdits, .restoreFavourite, .removeFavourite, .toggleFavourite, .saveMonologueTextSize,
              .favouriteCuts, .checkLine, .rateLine, .restartRehearsal,
-             .createPair, .updatePair, .deletePair, .answer, .rate, .saveStudySettings, .undoRating, .suspendPair, .toggleCharacterFavourite,
+             .createPair, .updatePair, .deletePair, .answer, .rate, .saveStudySettings, .undoRating, .suspendPair, .tuneScheduler, .toggleCharacterFavourite,
              .keepPlot, .forgetPlot, .saveGrammar, .deleteGrammar,
              .startHotSeat, .openRoom, .ghostMove, .joinGhostGame, .playAgain,
              .register, .login, .logout, .changePassword:
@@ -77,6 +77,7 @@ enum SiteRoute: String, Route {
         case .studySettings, .saveStudySettings: "/vocab/settings"
         case .undoRating: "/vocab/revise/undo"
         case .vocabularyStats: "/vocab/stats"
+        case .tuneScheduler: "/vocab/settings/tune"
         case .suspendPair: "/vocab/pairs/{id}/suspend"
         case .pair: "/vocab/pairs/{id}"
         case .pairTags: "/vocab/tags"
