@@ -18,6 +18,10 @@ import Testing
         #expect(library.search("forgot").items.map(\.id) == [cut])
         #expect(library.search("forg", lastWordIsPrefix: true).items.map(\.id) == [cut])
         #expect(library.search("forgot hereafter").items.map(\.id) == [cut])
+        // A quoted phrase last: the lead-in's finds the longer cut, the piece's finds the piece alone.
+        #expect(library.search("hereafter \"almost forgot\"").items.map(\.id) == [cut])
+        #expect(library.search("macbeth \"should have died\"").items.map(\.id) == [piece])
+        #expect(library.search("\"almost forgot\" \"should have died\"").items.map(\.id) == [cut])
         // Whatever the filter.
         #expect(library.search("", filter: MonologueFilter(gender: .male, tags: ["reflecting"])).items.map(\.id) == [piece])
         #expect(!library.searchNumbers("macbeth").numbers.contains(library.number(id: cut)!))
