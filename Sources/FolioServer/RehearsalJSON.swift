@@ -21,7 +21,8 @@ struct RehearsalJSON: ResponseEncodable {
         let isNew: Bool
         /// "learning", "review" or "relearning"; nil for a line never asked.
         let state: String?
-        let due: Date?
+        /// ISO 8601.
+        let due: String?
         let help: String
         let wordPerfect: Bool
         let reviews: Int
@@ -31,7 +32,7 @@ struct RehearsalJSON: ResponseEncodable {
             self.line = line.number
             isNew = line.isNew
             state = line.progress?.card.state.name.lowercased()
-            due = line.progress?.card.due
+            due = line.progress?.card.due.formatted(.iso8601)
             help = line.prompt.name
             wordPerfect = line.isWordPerfect
             reviews = line.progress?.reviews ?? 0
@@ -46,8 +47,8 @@ struct RehearsalJSON: ResponseEncodable {
     let due: Int
     let new: Int
     let next: Next?
-    /// When nothing is asked now, when the first line comes back.
-    let nextDue: Date?
+    /// When nothing is asked now, when the first line comes back (ISO 8601).
+    let nextDue: String?
     let lines: [LineState]
 
     init(_ plan: Rehearsal.Plan) {
@@ -57,7 +58,7 @@ struct RehearsalJSON: ResponseEncodable {
         due = plan.due
         new = plan.new
         next = plan.next.map { Next(line: $0.number, cue: $0.drill.cue, prompt: $0.prompt.show($0.drill.text), help: $0.prompt.name) }
-        nextDue = plan.next == nil ? plan.nextDue : nil
+        nextDue = plan.next == nil ? plan.nextDue?.formatted(.iso8601) : nil
         lines = plan.lines.map(LineState.init)
     }
 }

@@ -92,6 +92,7 @@ import Testing
 
             let aloud = try await actor.api("/api/v1/favourites/\(Self.id)/rehearsal", method: .post, json: #"{"line":2,"rating":1}"#)
             #expect(aloud.status == .ok && !aloud.body.contains(#""verdict""#) && aloud.body.contains(#""misses":1"#))
+            #expect(aloud.body.contains(#""due":"20"#), "dates are ISO 8601 strings")
 
             for bad in [#"{"line":2}"#, #"{"answer":"x"}"#, #"{"line":2,"rating":9}"#, #"{"line":3,"rating":3}"#, "not json"] {
                 let answer = try await actor.api("/api/v1/favourites/\(Self.id)/rehearsal", method: .post, json: bad)

@@ -39,6 +39,8 @@ import Testing
             // The API reads and changes the same, and today's counts per tag are paged.
             let settings = try await learner.api("/api/v1/vocab/settings", method: .get)
             #expect(settings.body.contains(#""newCardsPerDay":5"#) && settings.body.contains("Europe"))
+            // Dates are ISO 8601 strings, as the OpenAPI document says.
+            #expect(settings.body.contains(#""dayStarted":"20"#) && settings.body.contains(#""nextDay":"20"#))
             let put = try await learner.api("/api/v1/vocab/settings", method: .put, json: #"{"newCardsPerDay": 8}"#)
             #expect(put.status == .ok && put.body.contains(#""newCardsPerDay":8"#) && put.body.contains(#""reviewsPerDay":100"#))
             #expect(try await learner.api("/api/v1/vocab/settings", method: .put, json: #"{"dayStartHour": 30}"#).status == .badRequest)

@@ -134,15 +134,16 @@ struct VocabularyAPIController: Sendable {
         let studied: StudiedToday
         /// What today's limits still allow.
         let remaining: StudiedToday
-        let dayStarted: Date
-        let nextDay: Date
+        /// ISO 8601, as the OpenAPI document says.
+        let dayStarted: String
+        let nextDay: String
 
         init(_ today: Revision.Today) {
             settings = today.settings
             studied = today.studied
             remaining = today.allowance
-            dayStarted = today.started
-            nextDay = today.ends
+            dayStarted = today.started.formatted(.iso8601)
+            nextDay = today.ends.formatted(.iso8601)
         }
     }
 
