@@ -1,3 +1,5 @@
+import FolioCore
+
 /// A portrait drawn from a character's own colours: a head in the skin colour, hair in the hair
 /// colour, eyes in the eye colour (a droid gets a dome and one lens), inside a yellow ring, the
 /// initials beneath on black, on the browser's black and yellow. Always the same drawing for the same character; nothing copied.
@@ -55,14 +57,14 @@ public enum Portrait {
             let robe = hair ?? "#444444"
             shapes.append(##"<path d="M52 196 q68 -48 136 0 v40 h-136 z" fill="\##(robe)"/>"##)
         }
-        let title = escape(character.name)
+        let title = Markup.escape(character.name)
         let f = frame
         // The small one is cropped to a square around the ring, so the face fills the thumbnail.
         let viewBox = small ? "\(f.x - f.radius - 6) \(f.y - f.radius - 6) \(2 * f.radius + 12) \(2 * f.radius + 12)" : "0 0 240 240"
         let initials = small ? "" : """
             <rect x="40" y="\(f.y + f.radius + 6)" width="160" height="\(240 - f.y - f.radius - 10)" rx="8" fill="\(initialsBand)"/>\
             <text x="120" y="228" text-anchor="middle" font-family="sans-serif" font-size="28" font-weight="700" \
-            fill="\(initialsInk)">\(escape(initials(character.name)))</text>
+            fill="\(initialsInk)">\(Markup.escape(initials(character.name)))</text>
             """
         return """
             <svg xmlns="http://www.w3.org/2000/svg" viewBox="\(viewBox)" width="240" height="240" role="img" aria-label="\(title)">\
@@ -74,20 +76,5 @@ public enum Portrait {
             \(initials)\
             </svg>
             """
-    }
-
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 }

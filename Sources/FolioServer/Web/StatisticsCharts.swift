@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 import Vocabulary
 
@@ -19,7 +20,7 @@ enum StatisticsCharts {
             let position = index + firstWeekday
             let level = day.reviews == 0 ? 0 : min(4, (day.reviews * 4 + busiest - 1) / busiest)
             svg += #"<rect x="\#((position / 7) * step)" y="\#((position % 7) * step)" width="\#(cell)" height="\#(cell)" rx="2" class="level-\#(level)">"#
-            svg += "<title>\(escape(day.date)): \(day.reviews) review\(day.reviews == 1 ? "" : "s")</title></rect>"
+            svg += "<title>\(Markup.escape(day.date)): \(day.reviews) review\(day.reviews == 1 ? "" : "s")</title></rect>"
         }
         return svg + "</svg>"
     }
@@ -34,7 +35,7 @@ enum StatisticsCharts {
         for (index, day) in forecast.enumerated() {
             let height = day.cards == 0 ? 0 : max(1, day.cards * chartHeight / top)
             svg += #"<rect x="\#(index * (bar + gap))" y="\#(chartHeight - height)" width="\#(bar)" height="\#(height)" class="bar">"#
-            svg += "<title>\(escape(day.date)): \(day.cards) due</title></rect>"
+            svg += "<title>\(Markup.escape(day.date)): \(day.cards) due</title></rect>"
         }
         svg += #"<text x="0" y="\#(chartHeight + labelHeight - 2)" class="axis">today</text>"#
         svg += #"<text x="\#(width)" y="\#(chartHeight + labelHeight - 2)" class="axis" text-anchor="end">+\#(forecast.count - 1) days</text>"#
@@ -56,9 +57,9 @@ enum StatisticsCharts {
                 let top = y(value)
                 let kind = value >= target ? "bar met" : "bar"
                 svg += #"<rect x="\#(x)" y="\#(top)" width="\#(bar)" height="\#(chartHeight - top)" class="\#(kind)">"#
-                svg += "<title>\(escape(month.month)): \(Int((value * 100).rounded()))% of \(month.reviews)</title></rect>"
+                svg += "<title>\(Markup.escape(month.month)): \(Int((value * 100).rounded()))% of \(month.reviews)</title></rect>"
             }
-            svg += #"<text x="\#(x + bar / 2)" y="\#(chartHeight + labelHeight - 2)" class="axis" text-anchor="middle">\#(escape(monthLetter(month.month)))</text>"#
+            svg += #"<text x="\#(x + bar / 2)" y="\#(chartHeight + labelHeight - 2)" class="axis" text-anchor="middle">\#(Markup.escape(monthLetter(month.month)))</text>"#
         }
         let targetY = y(target)
         svg += #"<line x1="0" x2="\#(width)" y1="\#(targetY)" y2="\#(targetY)" class="target"/>"#
@@ -80,10 +81,5 @@ enum StatisticsCharts {
         let letters = ["J", "F", "M", "A", "M", "J", "J", "A", "S", "O", "N", "D"]
         guard let number = Int(month.suffix(2)), (1...12).contains(number) else { return "" }
         return letters[number - 1]
-    }
-
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }
