@@ -162,7 +162,11 @@ public struct Rehearsal: Sendable {
     /// Checks `answer` against line `number`; nothing is stored.
     public func check(_ monologueID: String, line number: Int, answer: String, accountID: Account.ID,
                       in library: MonologueLibrary, now: Date) async throws -> Checked {
-        let line = try Self.line(number, of: try await plan(monologueID, accountID: accountID, in: library, now: now))
+        try Self.check(answer, line: number, of: try await plan(monologueID, accountID: accountID, in: library, now: now))
+    }
+
+    static func check(_ answer: String, line number: Int, of plan: Plan) throws(MonologueError) -> Checked {
+        let line = try Self.line(number, of: plan)
         let typed = String(answer.prefix(DrillCheck.longestAnswer))
         let verdict = DrillCheck.check(typed, against: line.drill.text)
         return Checked(line: line, typed: typed, verdict: verdict, proposed: Self.proposedRating(verdict))
@@ -205,9 +209,14 @@ public struct Rehearsal: Sendable {
     /// rewritten is let go here, where a write happens anyway.
     public func rate(_ monologueID: String, line number: Int, rating: Rating, accountID: Account.ID,
                      in library: MonologueLibrary, now: Date) async throws -> Rated {
-        let stored = try await store.rehearsedLines(accountID: accountID, monologueID: monologueID)
         let item = try await favourites.item(monologueID, accountID: accountID, in: library)
-        let before = Self.plan(item, stored: stored, now: now)
+        let stored = try await store.rehearsedLines(accountID: accountID, monologueID: monologueID)
+        return try await rate(Self.plan(item, stored: stored, now: now), stored: stored, line: number, rating: rating, accountID: accountID)
+    }
+
+    /// Rates line `number` of `before` (made from `stored`, the rows as read) and stores it.
+    func rate(_ before: Plan, stored: [RehearsedLine], line number: Int, rating: Rating, accountID: Account.ID) async throws -> Rated {
+        let item = before.item, monologueID = item.favourite.monologueID, now = before.now
         let line = try Self.line(number, of: before)
         let after = rated(line, rating, now: now)
         try await store.saveRehearsedLine(accountID: accountID, monologueID: monologueID, after)
@@ -222,8 +231,12 @@ public struct Rehearsal: Sendable {
     /// Checks and rates in one step: the rating given, else the one the check proposes.
     public func answer(_ monologueID: String, line number: Int, answer: String, rating chosen: Rating?, accountID: Account.ID,
                        in library: MonologueLibrary, now: Date) async throws -> (checked: Checked, rated: Rated) {
-        let checked = try await check(monologueID, line: number, answer: answer, accountID: accountID, in: library, now: now)
-        let rated = try await rate(monologueID, line: number, rating: chosen ?? checked.proposed, accountID: accountID, in: library, now: now)
+        // One read of the favourite and its lines serves the check and the rating.
+        let item = try await favourites.item(monologueID, accountID: accountID, in: library)
+        let stored = try await store.rehearsedLines(accountID: accountID, monologueID: monologueID)
+        let plan = Self.plan(item, stored: stored, now: now)
+        let checked = try Self.check(answer, line: number, of: plan)
+        let rated = try await rate(plan, stored: stored, line: number, rating: chosen ?? checked.proposed, accountID: accountID)
         return (checked, rated)
     }
 
