@@ -442,22 +442,16 @@ public struct VocabularyRepository: Sendable {
 
     public func reviewHistory(accountID: Account.ID, limit: Int) async throws -> [CardHistory] {
         try await reader.read { db in
-            var histories: [CardHistory] = []
+            var reviews: [(pairID: PairID, direction: Direction, log: ReviewLog)] = []
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT pairId, direction, rating, reviewedAt, duration FROM vocabReview WHERE accountId = ?
                 ORDER BY pairId, direction, reviewedAt, id LIMIT ?
                 """, arguments: [accountID, max(0, limit)])
             while let row = try rows.next() {
                 guard let direction = Direction(rawValue: row[1]), let rating = Rating(rawValue: row[2]) else { continue }
-                let pairID = PairID(row[0] as Int64)
-                let log = ReviewLog(rating: rating, date: row[3], duration: row[4])
-                if let last = histories.last, last.pairID == pairID, last.direction == direction {
-                    histories[histories.count - 1].reviews.append(log)
-                } else {
-                    histories.append(CardHistory(pairID: pairID, direction: direction, reviews: [log]))
-                }
+                reviews.append((PairID(row[0] as Int64), direction, ReviewLog(rating: rating, date: row[3], duration: row[4])))
             }
-            return histories
+            return CardHistory.grouping(reviews)
         }
     }
 

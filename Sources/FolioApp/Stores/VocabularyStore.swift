@@ -79,6 +79,19 @@ public struct CardHistory: Sendable, Hashable {
         self.direction = direction
         self.reviews = reviews
     }
+    /// Reviews in card order (by pair, then direction), gathered card by card: what both engines
+    /// read for the optimiser.
+    public static func grouping(_ reviews: [(pairID: PairID, direction: Direction, log: ReviewLog)]) -> [CardHistory] {
+        var histories: [CardHistory] = []
+        for (pairID, direction, log) in reviews {
+            if let last = histories.last, last.pairID == pairID, last.direction == direction {
+                histories[histories.count - 1].reviews.append(log)
+            } else {
+                histories.append(CardHistory(pairID: pairID, direction: direction, reviews: [log]))
+            }
+        }
+        return histories
+    }
 }
 
 /// Cards coming due in one hour.

@@ -179,21 +179,13 @@ extension PostgresDatabase: VocabularyStore {
 
     public func reviewHistory(accountID: Account.ID, limit: Int) async throws -> [CardHistory] {
         try await read { connection in
-            var histories: [CardHistory] = []
-            for row in try await connection.all("""
+            CardHistory.grouping(try await connection.all("""
                 SELECT pairId, direction, rating, reviewedAt, duration FROM vocabReview WHERE accountId = \(accountID.rawValue)
                 ORDER BY pairId, direction, reviewedAt, id LIMIT \(max(0, limit))
-                """, logger, as: (Int64, String, Int, Date, Double?).self) {
-                guard let direction = Direction(rawValue: row.1), let rating = Rating(rawValue: row.2) else { continue }
-                let pairID = PairID(row.0)
-                let log = ReviewLog(rating: rating, date: row.3, duration: row.4)
-                if let last = histories.last, last.pairID == pairID, last.direction == direction {
-                    histories[histories.count - 1].reviews.append(log)
-                } else {
-                    histories.append(CardHistory(pairID: pairID, direction: direction, reviews: [log]))
-                }
-            }
-            return histories
+                """, logger, as: (Int64, String, Int, Date, Double?).self).compactMap { row in
+                guard let direction = Direction(rawValue: row.1), let rating = Rating(rawValue: row.2) else { return nil }
+                return (PairID(row.0), direction, ReviewLog(rating: rating, date: row.3, duration: row.4))
+            })
         }
     }
 
