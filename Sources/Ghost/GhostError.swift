@@ -8,6 +8,12 @@ public enum GhostError: FolioError, Equatable {
     case dictionaryMissing(GhostDictionary, path: String)
     /// The fragment is not the beginning of any counting word, so no game reaches it.
     case notAPrefix(String)
+    /// In Superghost: the fragment is not part of any counting word.
+    case notAnInfix(String)
+    /// The fragment is as long as a fragment may grow; challenge instead.
+    case fragmentTooLong(limit: Int)
+    /// The variant does not allow that move (a letter at the start in plain Ghost).
+    case moveNotInVariant(Rules.Variant)
     /// The fragment is already a counting word: the round ended when it was spelled.
     case alreadyAWord(String)
     case invalidLetter(String)
@@ -62,6 +68,9 @@ public enum GhostError: FolioError, Equatable {
         case .dictionaryUnreadable: "dictionary_unreadable"
         case .dictionaryMissing: "dictionary_missing"
         case .notAPrefix: "not_a_prefix"
+        case .notAnInfix: "not_an_infix"
+        case .fragmentTooLong: "fragment_too_long"
+        case .moveNotInVariant: "move_not_in_variant"
         case .alreadyAWord: "already_a_word"
         case .invalidLetter: "invalid_letter"
         case .invalidPlayerCount: "invalid_player_count"
@@ -98,6 +107,12 @@ public enum GhostError: FolioError, Equatable {
             "The \(dictionary.label) word list (\(path)) is not there. Run scripts/setup.sh, which installs Debian's \(dictionary.package), or give the path of a file of one word a line."
         case .notAPrefix(let f):
             "No word in the dictionary starts with \"\(f)\"."
+        case .notAnInfix(let f):
+            "No word in the dictionary contains \"\(f)\"."
+        case .fragmentTooLong(let limit):
+            "The fragment already has \(limit) letters, the most a round allows. Challenge the last letter instead."
+        case .moveNotInVariant(let variant):
+            "\(variant.label) adds letters at the end only. Add a letter at the end, or challenge."
         case .alreadyAWord(let f):
             "\"\(f)\" is already a word, so the round is over."
         case .invalidLetter(let s):
