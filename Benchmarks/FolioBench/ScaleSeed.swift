@@ -143,15 +143,15 @@ enum ScaleSeed {
     /// computer too, stored as the referee stores them: created, then played to the end.
     static func games(_ count: Int, account: Account, _ database: AppDatabase) async throws {
         let words = try WordList(contentsOfFile: GhostDictionary.english.defaultPath, minimumLength: 4)
-        let solver = Solver(words: words)
+        let lexicon = Lexicon(words: words)
         var random = SeededRandom(seed: 7)
         let player = ComputerPlayer(level: .easy)
         for n in 0..<count {
             let seats = [Match.Seat(name: account.username, kind: .person), Match.Seat(name: "Computer", kind: .easy)]
             let empty = try Match(dictionary: .english, minimumLength: 4, seats: seats, firstPlayer: n % 2)
             var match = empty
-            var game = try match.start(solver: solver, using: &random)
-            while !game.isOver { game = try match.play(player.action(in: game, solver: solver, using: &random), solver: solver, using: &random) }
+            var game = try match.start(lexicon: lexicon, using: &random)
+            while !game.isOver { game = try match.play(player.action(in: game, lexicon: lexicon, using: &random), lexicon: lexicon, using: &random) }
             let id = MatchID(rawValue: String((0..<32).map { _ in "0123456789abcdef".randomElement(using: &random)! }))!
             let played = Date().addingTimeInterval(-Double(count - n) * 600)
             try await database.createMatch(StoredMatch(id: id, mode: .hotSeat, status: .playing, ownerID: account.id,

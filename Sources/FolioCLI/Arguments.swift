@@ -14,6 +14,8 @@ extension Side: ExpressibleByArgument {}
 extension Section: ExpressibleByArgument {}
 extension GhostDictionary: ExpressibleByArgument {}
 extension ComputerPlayer.Level: ExpressibleByArgument {}
+extension Rules.Challenges: ExpressibleByArgument {}
+extension Rules.Variant: ExpressibleByArgument {}
 extension Gender: ExpressibleByArgument {}
 
 extension PairTable.Format: ExpressibleByArgument {

@@ -54,6 +54,7 @@ extension AppDatabase {
         registerStudyLimitsMigration(&migrator)
         registerQueueHealthMigration(&migrator)
         registerSchedulerParametersMigration(&migrator)
+        registerGhostRulesMigration(&migrator)
         return migrator
     }
 }
@@ -475,6 +476,17 @@ extension AppDatabase {
     static func registerSchedulerParametersMigration(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v19-scheduler-parameters") { db in
             try db.alter(table: "vocabSettings") { t in t.add(column: "weights", .text) }
+        }
+    }
+
+    /// Each game's rules: forgiving or classic challenges, Ghost or Superghost. Games from
+    /// before were forgiving Ghost, the defaults.
+    static func registerGhostRulesMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v20-ghost-rules") { db in
+            try db.alter(table: "ghostGame") { t in
+                t.add(column: "challenges", .text).notNull().defaults(to: "forgiving").check { ["forgiving", "classic"].contains($0) }
+                t.add(column: "variant", .text).notNull().defaults(to: "ghost").check { ["ghost", "superghost"].contains($0) }
+            }
         }
     }
 }

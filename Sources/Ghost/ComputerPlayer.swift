@@ -1,12 +1,13 @@
 /// A computer seat at the table.
 ///
-/// Easy plays any legal letter. Hard plays perfectly by the two-player solver: among winning
-/// letters it picks at random, so games differ; in a lost position it plays for the longest
-/// round, giving the opponent the most chances to slip. With more than two players still in,
-/// hard plays as if against one opponent, which is the best the solver can say.
+/// Easy plays any legal letter; under classic rules, in a position it has lost, it now and
+/// then bluffs with a letter that leaves no word. Hard plays perfectly: with two players in, by
+/// the solver, picking at random among winning moves so games differ, and in a lost position
+/// playing for the longest round, giving the opponent the most chances to slip; with more in, it
+/// plays the moves that are safe even if every other player plays against it (`TableSearch`).
 ///
-/// Neither ever challenges: a letter that leaves no word is refused, so every fragment has a
-/// word behind it, and the computer always names one when challenged.
+/// Both call a completed word and challenge a fragment that has no word behind it, and name a
+/// word when challenged whenever one exists: hard never loses a challenge it could avoid.
 public struct ComputerPlayer: Sendable {
     public enum Level: String, Sendable, Codable, CaseIterable {
         case easy, hard
@@ -21,25 +22,73 @@ public struct ComputerPlayer: Sendable {
 
     public let level: Level
 
+    /// How often the easy computer bluffs when it knows it is lost: one time in this many.
+    static let bluffOneIn = 3
+
     public init(level: Level) {
         self.level = level
     }
 
     /// What the computer does when `game.playerToAct` is its seat.
-    public func action(in game: Game, solver: Solver, using random: inout some RandomNumberGenerator) -> Game.Action {
+    public func action(in game: Game, lexicon: Lexicon, using random: inout some RandomNumberGenerator) -> Game.Action {
+        let variant = game.rules.variant
         if game.pendingChallenge != nil {
-            return .answer(game.words.someWord(startingWith: game.fragment))
+            return .answer(lexicon.someWord(for: game.fragment, variant: variant))
         }
-        let legal = game.words.nextLetters(game.fragment)
+        // Under forgiving rules neither can happen: the round ends on a word, and a letter
+        // without a word behind it is refused.
+        if game.lastMover != nil, game.words.isWord(game.fragment) || !game.hasWordBehind(game.fragment) {
+            return .challenge
+        }
+        let legal = game.legalMoves
         switch level {
         case .easy:
-            // A fragment in play is always a prefix of some word, so a letter exists.
-            return .letter(legal.randomElement(using: &random)!)
-        case .hard:
-            if let winning = try? solver.winningLetters(game.fragment), let letter = winning.randomElement(using: &random) {
-                return .letter(letter)
+            if game.rules.challenges == .classic,
+               (try? lexicon.winsToMove(at: game.fragment, variant: variant)) == false,
+               Int.random(in: 0..<Self.bluffOneIn, using: &random) == 0,
+               let bluff = game.bluffs.randomElement(using: &random) {
+                return bluff.action
             }
-            return .letter((try? solver.bestMove(game.fragment)) ?? legal[0])
+            // A fragment in play always has a word behind it, so a legal move exists.
+            return legal.randomElement(using: &random)!.action
+        case .hard:
+            if game.activePlayers.count > 2 {
+                var search = TableSearch(game: game, players: game.activePlayers.count)
+                if let safe = search.safeMoves(at: game.fragment), let move = safe.randomElement(using: &random) {
+                    return move.action
+                }
+            } else if let winning = try? lexicon.winningMoves(at: game.fragment, variant: variant),
+                      let move = winning.randomElement(using: &random) {
+                return move.action
+            }
+            return ((try? lexicon.bestMove(at: game.fragment, variant: variant)) ?? legal[0]).action
+        }
+    }
+}
+
+extension SuperghostMove {
+    /// The action that plays this move.
+    public var action: Game.Action { .letter(letter, at: side) }
+}
+
+extension Game {
+    /// The moves that keep a word behind the fragment, letters in order; from the empty fragment
+    /// each letter once, at the end.
+    public var legalMoves: [SuperghostMove] {
+        let graph = PositionGraph(self)
+        guard let node = graph.node(fragment) else { return [] }
+        var moves: [SuperghostMove] = []
+        graph.forEachMove(from: node, isEmpty: fragment.isEmpty) { move, _ in
+            moves.append(move)
+            return true
+        }
+        return moves
+    }
+
+    /// The letters at the end that leave no word behind the fragment: what a bluff can be.
+    var bluffs: [SuperghostMove] {
+        "abcdefghijklmnopqrstuvwxyz".compactMap { c in
+            hasWordBehind(fragment + String(c)) ? nil : SuperghostMove(letter: c, side: .end)
         }
     }
 }

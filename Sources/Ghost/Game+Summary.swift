@@ -7,11 +7,13 @@ extension Game.RoundResult {
         switch reason {
         case .completedWord(let word):
             return "\(name(loser)) completed “\(word)” and \(cost)."
+        case .calledWord(let word):
+            return "\(name(challenger)) called “\(word)”, a word: \(name(loser)) completed it and \(cost)."
         case .conceded:
             return "\(name(loser)) could not answer \(name(challenger))’s challenge at “\(fragment)” and \(cost)."
         case .invalidAnswer(let answer):
             let shown = answer.isEmpty ? "nothing" : "“\(answer)”"
-            return "\(name(loser)) answered \(shown), which is not a word of the dictionary starting with “\(fragment)”, and \(cost)."
+            return "\(name(loser)) answered \(shown), which is not a word of the dictionary \(rules.variant == .superghost ? "with “\(fragment)” in it" : "starting with “\(fragment)”"), and \(cost)."
         case .failedChallenge(let answer):
             return "\(name(loser)) challenged, but “\(answer)” is a word; \(name(loser)) \(cost)."
         }

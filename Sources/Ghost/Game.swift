@@ -1,18 +1,28 @@
 import FolioCore
+import Foundation
 
-/// One game of Ghost for 2–8 players on one dictionary.
+/// One game of Ghost for 2–8 players on one dictionary, under the table's `Rules`.
 ///
 /// Players are numbered from 0 in seating order; play passes to the next player still in.
-/// Letters are not checked for bluffs: a letter that leaves no word is refused outright, so a
-/// challenge tests only whether the previous player can name a word.
+/// Under forgiving rules a letter that leaves no word is refused outright, so a challenge tests
+/// only whether the previous player can name a word, and completing a word ends the round at
+/// once. Under classic rules any letter may be played: the next player may challenge it, and a
+/// completed word stands until someone calls it with a challenge.
 ///
 /// The loser of a round starts the next one, so the order at a table stays easy to follow; if
 /// the loser is out, the next player still in starts.
 public struct Game: Sendable {
     public static let ghost: [Character] = ["G", "H", "O", "S", "T"]
     public static let playerRange = 2...8
+    /// The longest a fragment may grow. Debian's longest English word has 23 letters; under
+    /// classic rules a run of bluffs could otherwise grow a fragment, and each replay of it,
+    /// without end.
+    public static let maximumFragmentLength = 40
 
     public let words: WordList
+    public let rules: Rules
+    /// Every infix of the list, for Superghost; nil in plain Ghost.
+    public let infixes: InfixIndex?
     public let players: [String]
     /// How many letters of G-H-O-S-T each player holds; five means out.
     public private(set) var letters: [Int]
@@ -24,21 +34,38 @@ public struct Game: Sendable {
     public private(set) var lastMover: Int?
     public private(set) var pendingChallenge: Challenge?
     public private(set) var rounds: [RoundResult] = []
-    /// Who started the round in play, and who added each letter of the fragment so far: what a
-    /// review of the round needs to find the move that lost it.
+    /// Who started the round in play, and each letter of the fragment so far, with who added it
+    /// and where: what a review of the round needs to find the move that lost it.
     public private(set) var roundStarter: Int
-    public private(set) var roundMovers: [Int] = []
+    public private(set) var roundPlays: [Play] = []
+
+    public var roundMovers: [Int] { roundPlays.map(\.mover) }
 
     public struct Challenge: Sendable, Equatable {
         public let challenger: Int
         public let challenged: Int
     }
 
+    /// One letter added to the fragment.
+    public struct Play: Sendable, Equatable {
+        public let mover: Int
+        public let letter: Character
+        public let side: Side
+
+        public init(mover: Int, letter: Character, side: Side) {
+            self.mover = mover
+            self.letter = letter
+            self.side = side
+        }
+    }
+
     public enum Reason: Sendable, Equatable {
         case completedWord(String)
+        /// Classic rules: the next player called the completed word with a challenge.
+        case calledWord(String)
         /// The challenged player gave no word.
         case conceded
-        /// The challenged player named something that is not a counting word starting with the fragment.
+        /// The challenged player named something that is not a counting word with the fragment in it.
         case invalidAnswer(String)
         /// The challenged player named a valid word, so the challenger loses.
         case failedChallenge(answer: String)
@@ -46,7 +73,8 @@ public struct Game: Sendable {
 
     /// One thing a player can do: the unit a stored game is replayed from.
     public enum Action: Sendable, Equatable, Hashable {
-        case letter(Character)
+        /// A letter added to one end of the fragment: the end, or in Superghost the start too.
+        case letter(Character, at: Side = .end)
         case challenge
         /// The challenged player's answer; nil concedes.
         case answer(String?)
@@ -58,29 +86,53 @@ public struct Game: Sendable {
         /// The fragment when the round ended (including the completing letter).
         public let fragment: String
         public let lettersAfter: Int
-        /// Who started the round, and who added each letter of `fragment`.
+        /// Who started the round.
         public let starter: Int
-        public let movers: [Int]
+        /// Each letter of `fragment` in the order played, with who added it and where.
+        public let plays: [Play]
         /// The players still in when the round began.
         public let contenders: [Int]
         /// Who challenged, when the round ended in a challenge.
         public let challenger: Int?
+        public let rules: Rules
         public var eliminated: Bool { lettersAfter >= Game.ghost.count }
+        /// Who added each letter, in the order played.
+        public var movers: [Int] { plays.map(\.mover) }
+
+        /// The fragment before each play, and the final fragment last: the positions of the round.
+        public var positions: [String] {
+            var fragment = ""
+            var result = [fragment]
+            for play in plays {
+                fragment = play.side == .start ? String(play.letter) + fragment : fragment + String(play.letter)
+                result.append(fragment)
+            }
+            return result
+        }
     }
 
-    public init(players: [String], words: WordList, firstPlayer: Int = 0) throws(GhostError) {
+    public init(players: [String], words: WordList, rules: Rules = .standard, infixes: InfixIndex? = nil,
+                firstPlayer: Int = 0) throws(GhostError) {
         guard Game.playerRange.contains(players.count) else { throw .invalidPlayerCount(players.count) }
         guard words.wordCount > 0 else { throw .emptyDictionary }
         self.players = players
         self.words = words
+        self.rules = rules
+        self.infixes = rules.variant == .superghost ? infixes ?? InfixIndex(words: words) : nil
         letters = Array(repeating: 0, count: players.count)
         toMove = players.indices.contains(firstPlayer) ? firstPlayer : 0
         roundStarter = toMove
     }
 
+    /// A game on `lexicon`'s list, with its infix index when the rules are Superghost's.
+    public init(players: [String], lexicon: Lexicon, rules: Rules = .standard, firstPlayer: Int = 0) throws(GhostError) {
+        try self.init(players: players, words: lexicon.words, rules: rules, infixes: lexicon.superghost?.index, firstPlayer: firstPlayer)
+    }
+
     /// Replays stored actions from the start; the first one the rules refuse is reported.
-    public init(players: [String], words: WordList, firstPlayer: Int = 0, replaying actions: [Action]) throws(GhostError) {
-        self = try Game(players: players, words: words, firstPlayer: firstPlayer)
+    public init(players: [String], words: WordList, rules: Rules = .standard, infixes: InfixIndex? = nil, firstPlayer: Int = 0,
+                replaying actions: [Action]) throws(GhostError) {
+        self = try Game(players: players, words: words, rules: rules, infixes: infixes, firstPlayer: firstPlayer)
         for action in actions { try apply(action) }
     }
 
@@ -92,10 +144,8 @@ public struct Game: Sendable {
     @discardableResult
     public mutating func apply(_ action: Action) throws(GhostError) -> RoundResult? {
         switch action {
-        case .letter(let c): return try play(letter: c)
-        case .challenge:
-            try challenge()
-            return nil
+        case .letter(let c, let side): return try play(letter: c, at: side)
+        case .challenge: return try challenge()
         case .answer(let word): return try answerChallenge(word: word)
         }
     }
@@ -118,19 +168,38 @@ public struct Game: Sendable {
     /// The letters a player holds, such as "GH".
     public func ghostLetters(of player: Int) -> String { String(Game.ghost.prefix(letters[player])) }
 
-    /// Adds a letter (a–z) to the end of the fragment. Returns the round's result when the letter
-    /// completes a counting word, which loses the round for the player who added it.
+    /// Whether some counting word has the fragment in it where the variant needs it: at its
+    /// start in Ghost, anywhere in Superghost. Under classic rules a fragment without one is a
+    /// bluff, lost by whoever played it when challenged.
+    public func hasWordBehind(_ fragment: String) -> Bool {
+        if let infixes { return infixes.isInfix(fragment) }
+        return words.isPrefix(fragment)
+    }
+
+    /// Whether `word` answers a challenge at `fragment`: a counting word, longer than the
+    /// fragment, that starts with it (Ghost) or has it in it (Superghost).
+    public func answers(_ word: String, at fragment: String) -> Bool {
+        guard word.count > fragment.count, words.isWord(word) else { return false }
+        return rules.variant == .superghost ? word.contains(fragment) : word.hasPrefix(fragment)
+    }
+
+    /// Adds a letter (a–z) to one end of the fragment. Under forgiving rules the letter must
+    /// keep a word behind the fragment, and completing a counting word loses the round at once;
+    /// returns the round's result then.
     @discardableResult
-    public mutating func play(letter: Character) throws(GhostError) -> RoundResult? {
+    public mutating func play(letter: Character, at side: Side = .end) throws(GhostError) -> RoundResult? {
         guard !isOver else { throw .gameOver }
         guard pendingChallenge == nil else { throw .challengePending }
-        guard let c = WordList.letterIndex(letter) else { throw .invalidLetter(String(letter)) }
-        guard let node = words.node(for: fragment), let next = words.child(of: node, letterIndex: c) else {
-            throw .invalidLetter(String(letter))
+        guard WordList.letterIndex(letter) != nil else { throw .invalidLetter(String(letter)) }
+        guard side == .end || rules.variant == .superghost else { throw .moveNotInVariant(rules.variant) }
+        guard fragment.count < Game.maximumFragmentLength else { throw .fragmentTooLong(limit: Game.maximumFragmentLength) }
+        let next = side == .start ? String(letter) + fragment : fragment + String(letter)
+        if rules.challenges == .forgiving {
+            guard hasWordBehind(next) else { throw .invalidLetter(String(letter)) }
         }
-        fragment.append(letter)
-        roundMovers.append(toMove)
-        if words.isTerminal(next) {
+        fragment = next
+        roundPlays.append(Play(mover: toMove, letter: letter, side: side))
+        if rules.challenges == .forgiving, words.isWord(fragment) {
             return endRound(loser: toMove, reason: .completedWord(fragment))
         }
         lastMover = toMove
@@ -138,16 +207,23 @@ public struct Game: Sendable {
         return nil
     }
 
-    /// The player to move challenges the previous player to name a word starting with the fragment.
-    public mutating func challenge() throws(GhostError) {
+    /// The player to move challenges the previous player to name a word with the fragment in
+    /// it. Under classic rules, challenging a completed word calls it: the round ends at once
+    /// against whoever completed it. Returns the round's result then.
+    @discardableResult
+    public mutating func challenge() throws(GhostError) -> RoundResult? {
         guard !isOver else { throw .gameOver }
         guard pendingChallenge == nil else { throw .challengePending }
         guard let lastMover, !fragment.isEmpty else { throw .nothingToChallenge }
         pendingChallenge = Challenge(challenger: toMove, challenged: lastMover)
+        if rules.challenges == .classic, words.isWord(fragment) {
+            return endRound(loser: lastMover, reason: .calledWord(fragment))
+        }
+        return nil
     }
 
-    /// The challenged player's answer; nil concedes. A counting word that starts with the fragment
-    /// and is longer than it loses the round for the challenger; anything else loses it for the
+    /// The challenged player's answer; nil concedes. A counting word longer than the fragment
+    /// that starts with it (in Superghost: has it in it) loses the round for the challenger; anything else loses it for the
     /// challenged player.
     @discardableResult
     public mutating func answerChallenge(word: String?) throws(GhostError) -> RoundResult {
@@ -155,7 +231,7 @@ public struct Game: Sendable {
         guard let pending = pendingChallenge else { throw .noChallengePending }
         guard let word else { return endRound(loser: pending.challenged, reason: .conceded) }
         let answer = word.trimmingSpaces
-        if answer.count > fragment.count, answer.hasPrefix(fragment), words.isWord(answer) {
+        if answers(answer, at: fragment) {
             return endRound(loser: pending.challenger, reason: .failedChallenge(answer: answer))
         }
         return endRound(loser: pending.challenged, reason: .invalidAnswer(answer))
@@ -165,13 +241,13 @@ public struct Game: Sendable {
         let contenders = activePlayers
         letters[loser] += 1
         let result = RoundResult(loser: loser, reason: reason, fragment: fragment, lettersAfter: letters[loser],
-                                 starter: roundStarter, movers: roundMovers, contenders: contenders,
-                                 challenger: pendingChallenge?.challenger)
+                                 starter: roundStarter, plays: roundPlays, contenders: contenders,
+                                 challenger: pendingChallenge?.challenger, rules: rules)
         rounds.append(result)
         fragment = ""
         lastMover = nil
         pendingChallenge = nil
-        roundMovers = []
+        roundPlays = []
         toMove = isOut(loser) ? nextActive(after: loser) : loser
         roundStarter = toMove
         return result

@@ -1,9 +1,10 @@
 extension Game.Action: Codable {
-    /// A compact text form for storage and the wire: "l:a" adds a, "c" challenges, "a:word"
-    /// answers a challenge, "a" concedes.
+    /// A compact text form for storage and the wire: "l:a" adds a at the end, "s:a" at the
+    /// start (Superghost), "c" challenges, "a:word" answers a challenge, "a" concedes.
     public var code: String {
         switch self {
-        case .letter(let c): "l:\(c)"
+        case .letter(let c, .end): "l:\(c)"
+        case .letter(let c, .start): "s:\(c)"
         case .challenge: "c"
         case .answer(let word?): "a:\(word)"
         case .answer(nil): "a"
@@ -15,6 +16,7 @@ extension Game.Action: Codable {
         if code == "a" { self = .answer(nil); return }
         if code.hasPrefix("a:") { self = .answer(String(code.dropFirst(2))); return }
         if code.hasPrefix("l:"), code.count == 3, let c = code.last { self = .letter(c); return }
+        if code.hasPrefix("s:"), code.count == 3, let c = code.last { self = .letter(c, at: .start); return }
         return nil
     }
 

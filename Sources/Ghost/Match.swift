@@ -36,13 +36,14 @@ public struct Match: Sendable, Equatable {
 
     public var dictionary: GhostDictionary
     public var minimumLength: Int
+    public var rules: Rules
     public var seats: [Seat]
     public var firstPlayer: Int
     public var actions: [Game.Action]
 
     /// Checks the setup: 2–8 seats, names of 1–32 characters (a username fits) that differ, at least one person,
     /// a minimum length of 3, 4 or 5.
-    public init(dictionary: GhostDictionary, minimumLength: Int, seats: [Seat], firstPlayer: Int = 0,
+    public init(dictionary: GhostDictionary, minimumLength: Int, rules: Rules = .standard, seats: [Seat], firstPlayer: Int = 0,
                 actions: [Game.Action] = []) throws(GhostError) {
         guard WordList.allowedMinimumLengths.contains(minimumLength) else { throw .invalidMinimumLength(minimumLength) }
         guard Game.playerRange.contains(seats.count) else { throw .invalidPlayerCount(seats.count) }
@@ -55,45 +56,47 @@ public struct Match: Sendable, Equatable {
         guard trimmed.contains(where: { $0.kind == .person }) else { throw .noPerson }
         self.dictionary = dictionary
         self.minimumLength = minimumLength
+        self.rules = rules
         self.seats = trimmed
         self.firstPlayer = seats.indices.contains(firstPlayer) ? firstPlayer : 0
         self.actions = actions
     }
 
     /// The game as the stored actions leave it.
-    public func replay(words: WordList) throws(GhostError) -> Game {
-        try Game(players: seats.map(\.name), words: words, firstPlayer: firstPlayer, replaying: actions)
+    public func replay(lexicon: Lexicon) throws(GhostError) -> Game {
+        try Game(players: seats.map(\.name), words: lexicon.words, rules: rules, infixes: lexicon.superghost?.index,
+                 firstPlayer: firstPlayer, replaying: actions)
     }
 
     /// A person's action, then the computers' until a person must act or the game is over.
     /// Returns the game as it then stands.
     @discardableResult
-    public mutating func play(_ action: Game.Action, solver: Solver, using random: inout some RandomNumberGenerator) throws(GhostError) -> Game {
-        var game = try replay(words: solver.words)
-        try play(action, on: &game, solver: solver, using: &random)
+    public mutating func play(_ action: Game.Action, lexicon: Lexicon, using random: inout some RandomNumberGenerator) throws(GhostError) -> Game {
+        var game = try replay(lexicon: lexicon)
+        try play(action, on: &game, lexicon: lexicon, using: &random)
         return game
     }
 
     /// The same, on `game`, this match already replayed: a server that has replayed it to check
     /// whose turn it is plays on without replaying it again.
-    public mutating func play(_ action: Game.Action, on game: inout Game, solver: Solver,
+    public mutating func play(_ action: Game.Action, on game: inout Game, lexicon: Lexicon,
                               using random: inout some RandomNumberGenerator) throws(GhostError) {
         try game.apply(action)
         actions.append(action)
-        playComputers(&game, solver: solver, using: &random)
+        playComputers(&game, lexicon: lexicon, using: &random)
     }
 
     /// Lets the computers act when a computer is to act first.
     @discardableResult
-    public mutating func start(solver: Solver, using random: inout some RandomNumberGenerator) throws(GhostError) -> Game {
-        var game = try replay(words: solver.words)
-        playComputers(&game, solver: solver, using: &random)
+    public mutating func start(lexicon: Lexicon, using random: inout some RandomNumberGenerator) throws(GhostError) -> Game {
+        var game = try replay(lexicon: lexicon)
+        playComputers(&game, lexicon: lexicon, using: &random)
         return game
     }
 
-    private mutating func playComputers(_ game: inout Game, solver: Solver, using random: inout some RandomNumberGenerator) {
+    private mutating func playComputers(_ game: inout Game, lexicon: Lexicon, using random: inout some RandomNumberGenerator) {
         while !game.isOver, let computer = seats[game.playerToAct].kind.computer {
-            let action = computer.action(in: game, solver: solver, using: &random)
+            let action = computer.action(in: game, lexicon: lexicon, using: &random)
             // A computer's action is legal by construction; should the rules refuse one, stopping
             // is better than looping, and the person can carry on.
             do {

@@ -1,51 +1,83 @@
-/// Where a round's loser went wrong under perfect play: the first of their moves that turned a
-/// won position into a lost one, or the fact that they never had a winning move.
+/// Where a round's loser went wrong: the first of their moves that turned a won position into a
+/// lost one, a bluff or completed word they let pass, or the fact that they never had a winning
+/// move.
 ///
-/// Perfect play is the two-player solver's, so rounds with more than two players in are not
-/// reviewed. A round lost by failing to name a word is about vocabulary, not position, and the
-/// review says which word would have done.
+/// With two players in the round, "won" means against perfect play (the solver). With more, it
+/// means safe even if every other player played against the loser (`TableSearch`), and the
+/// review says that it assumes so. A round lost by failing to name a word is about vocabulary,
+/// not position, and the review says which word would have done.
 public struct RoundReview: Sendable, Equatable {
     public enum Finding: Sendable, Equatable {
-        /// At `fragment` the loser could have won with `winningLetters` but played `played`
-        /// (nil: challenged instead).
-        case threwAwayWin(fragment: String, played: Character?, winningLetters: [Character])
+        /// At `fragment` the loser could have won with `winning` but played `played` (nil:
+        /// challenged instead).
+        case threwAwayWin(fragment: String, played: SuperghostMove?, winning: [SuperghostMove])
+        /// Classic rules: at `fragment`, a completed word (`word` true) or a bluff, the loser
+        /// played on where a challenge would have won the round.
+        case missedChallenge(fragment: String, word: Bool)
         /// Every position the loser moved from was already lost; `fragment` is the first.
         case lostFromStart(fragment: String)
-        /// Challenged at `fragment`, the loser named no counting word; `example` would have done.
+        /// Challenged at `fragment`, the loser named no counting word; `example` would have
+        /// done (nil: there is none, the letter was a bluff).
         case couldNotNameWord(fragment: String, example: String?)
-        /// More than two players were in the round.
+        /// The positions were too many to search within the review's budget.
         case notReviewed
     }
 
     public let loser: Int
     public let finding: Finding
+    /// True when more than two players were in the round, so the review assumes every other
+    /// player played against the loser.
+    public let assumesEveryoneAgainstLoser: Bool
+    public let variant: Rules.Variant
 
-    public init(round: Game.RoundResult, solver: Solver) {
+    public init(round: Game.RoundResult, lexicon: Lexicon) {
         loser = round.loser
-        finding = Self.find(round, solver: solver)
+        assumesEveryoneAgainstLoser = round.contenders.count > 2
+        variant = round.rules.variant
+        finding = Self.find(round, lexicon: lexicon)
     }
 
-    static func find(_ round: Game.RoundResult, solver: Solver) -> Finding {
-        guard round.contenders.count == 2 else { return .notReviewed }
+    static func find(_ round: Game.RoundResult, lexicon: Lexicon) -> Finding {
+        let variant = round.rules.variant
         switch round.reason {
         case .conceded, .invalidAnswer:
-            return .couldNotNameWord(fragment: round.fragment, example: solver.words.someWord(startingWith: round.fragment))
-        case .completedWord, .failedChallenge:
+            return .couldNotNameWord(fragment: round.fragment, example: lexicon.someWord(for: round.fragment, variant: variant))
+        case .completedWord, .calledWord, .failedChallenge:
             break
         }
+        let words = lexicon.words
+        let infixes = variant == .superghost ? lexicon.superghost?.index : nil
+        if variant == .superghost && infixes == nil { return .notReviewed }
+        let graph = PositionGraph(words: words, infixes: infixes)
         // The loser's decisions in order: each letter they added, then a challenge they made.
-        var decisions: [(fragment: String, played: Character?)] = []
-        let letters = Array(round.fragment)
-        for (i, mover) in round.movers.enumerated() where mover == round.loser {
-            decisions.append((String(letters[..<i]), letters[i]))
+        let positions = round.positions
+        var decisions: [(fragment: String, played: SuperghostMove?)] = []
+        for (i, play) in round.plays.enumerated() where play.mover == round.loser {
+            decisions.append((positions[i], SuperghostMove(letter: play.letter, side: play.side)))
         }
         if round.challenger == round.loser {
             decisions.append((round.fragment, nil))
         }
+        var search = round.contenders.count > 2 ? TableSearch(graph: graph, players: round.contenders.count) : nil
         for decision in decisions {
-            guard let winning = try? solver.winningLetters(decision.fragment), !winning.isEmpty else { continue }
+            if round.rules.challenges == .classic, decision.played != nil, !decision.fragment.isEmpty {
+                let node = graph.node(decision.fragment)
+                if node == nil || graph.isWord(node!) {
+                    return .missedChallenge(fragment: decision.fragment, word: node != nil)
+                }
+            }
+            let winning: [SuperghostMove]?
+            if search != nil {
+                winning = search!.safeMoves(at: decision.fragment)
+                if winning == nil && graph.node(decision.fragment) != nil && !graph.isWord(graph.node(decision.fragment)!) {
+                    return .notReviewed
+                }
+            } else {
+                winning = try? lexicon.winningMoves(at: decision.fragment, variant: variant)
+            }
+            guard let winning, !winning.isEmpty else { continue }
             if let played = decision.played, winning.contains(played) { continue }
-            return .threwAwayWin(fragment: decision.fragment, played: decision.played, winningLetters: winning)
+            return .threwAwayWin(fragment: decision.fragment, played: decision.played, winning: winning)
         }
         return .lostFromStart(fragment: decisions.first?.fragment ?? "")
     }
@@ -53,27 +85,40 @@ public struct RoundReview: Sendable, Equatable {
     /// One sentence for the players, naming the loser.
     public func sentence(names: [String]) -> String {
         let name = names.indices.contains(loser) ? names[loser] : "The loser"
+        let against = assumesEveryoneAgainstLoser ? " (assuming every other player plays against \(name))" : ""
         switch finding {
         case .threwAwayWin(let fragment, let played, let winning):
-            let options = Self.list(winning.map { "“\($0)”" })
+            let options = Self.list(winning.map(describe))
             let at = fragment.isEmpty ? "at the start" : "at “\(fragment)”"
             if let played {
-                return "\(name)’s position became lost \(at): \(name) played “\(played)”, but \(options) would have won."
+                return "\(name)’s position became lost \(at): \(name) played \(describe(played)), but \(options) would have won\(against)."
             }
-            return "\(name)’s position became lost \(at): \(name) challenged, but \(options) would have won."
+            return "\(name)’s position became lost \(at): \(name) challenged, but \(options) would have won\(against)."
+        case .missedChallenge(let fragment, let word):
+            return word
+                ? "\(name) played on after “\(fragment)”, a word: calling it with a challenge would have won the round."
+                : "\(name) played on after “\(fragment)”, which no word \(variant == .superghost ? "contains" : "starts with"): a challenge would have won the round."
         case .lostFromStart(let fragment):
             if fragment.isEmpty {
-                return "\(name) was lost from the start: with this dictionary the first player cannot win against perfect play."
+                return assumesEveryoneAgainstLoser
+                    ? "\(name) was lost from the start\(against)."
+                    : "\(name) was lost from the start: with this dictionary the first player cannot win against perfect play."
             }
-            return "\(name) was lost from the first turn at “\(fragment)”: no letter from there wins against perfect play."
+            return "\(name) was lost from the first turn at “\(fragment)”: no move from there wins against perfect play\(against)."
         case .couldNotNameWord(let fragment, let example):
+            let relation = variant == .superghost ? "with “\(fragment)” in it" : "starting with “\(fragment)”"
             if let example {
-                return "\(name) could not name a word starting with “\(fragment)”: “\(example)” would have done."
+                return "\(name) could not name a word \(relation): “\(example)” would have done."
             }
-            return "\(name) could not name a word starting with “\(fragment)”."
+            return "\(name) could not name a word \(relation): there is none, so the challenge was right."
         case .notReviewed:
-            return "Perfect-play review covers rounds between two players."
+            return "This round had too many positions to review."
         }
+    }
+
+    /// “a”, or in Superghost “a” at the start / at the end.
+    func describe(_ move: SuperghostMove) -> String {
+        variant == .superghost ? "“\(move.letter)” at the \(move.side.rawValue)" : "“\(move.letter)”"
     }
 
     static func list(_ items: [String]) -> String {

@@ -25,8 +25,11 @@ import Testing
         #expect(game.toMove == 1 && game.lastMover == 0)
         try game.play(letter: "a")
         let result = try #require(try game.play(letter: "t"))
-        #expect(result == Game.RoundResult(loser: 0, reason: .completedWord("cat"), fragment: "cat", lettersAfter: 1,
-                                         starter: 0, movers: [0, 1, 0], contenders: [0, 1], challenger: nil))
+        #expect(result == Game.RoundResult(loser: 0, reason: .completedWord("cat"), fragment: "cat", lettersAfter: 1, starter: 0,
+                                         plays: [.init(mover: 0, letter: "c", side: .end), .init(mover: 1, letter: "a", side: .end),
+                                                 .init(mover: 0, letter: "t", side: .end)],
+                                         contenders: [0, 1], challenger: nil, rules: .standard))
+        #expect(result.movers == [0, 1, 0] && result.positions == ["", "c", "ca", "cat"])
         #expect(game.ghostLetters(of: 0) == "G")
         #expect(game.fragment == "" && game.toMove == 0 && game.lastMover == nil)
     }
@@ -58,7 +61,8 @@ import Testing
         try game.play(letter: "c")
         try game.challenge()
         #expect(try game.answerChallenge(word: nil) == Game.RoundResult(loser: 1, reason: .conceded, fragment: "c", lettersAfter: 2,
-                                                                               starter: 1, movers: [1], contenders: [0, 1], challenger: 0))
+                                                                               starter: 1, plays: [.init(mover: 1, letter: "c", side: .end)],
+                                                                               contenders: [0, 1], challenger: 0, rules: .standard))
         #expect(game.ghostLetters(of: 0) == "GH" && game.ghostLetters(of: 1) == "GH")
     }
 

@@ -4,6 +4,8 @@ import Synchronization
 
 /// The word lists and solvers of Ghost games, loaded on first use and kept: an English list
 /// loads and solves in milliseconds, and every game on the same list and minimum shares one.
+/// The Superghost index of a list is built the first time a Superghost game uses it (about a
+/// second for English) and kept beside it.
 public final class GhostDictionaries: Sendable {
     private struct Key: Hashable {
         let dictionary: GhostDictionary
@@ -12,6 +14,10 @@ public final class GhostDictionaries: Sendable {
 
     private let paths: [GhostDictionary: String]
     private let solvers = Mutex<[Key: Solver]>([:])
+    private let superghosts = Mutex<[Key: SuperghostSolver]>([:])
+    /// One build of an infix index at a time: two games asking at once wait for the first build
+    /// rather than both spending the memory and the second.
+    private let building = Mutex<Void>(())
 
     public init(paths: [GhostDictionary: String]) {
         self.paths = paths
@@ -25,7 +31,22 @@ public final class GhostDictionaries: Sendable {
         return solver
     }
 
-    public func solver(for match: Match) throws(GhostError) -> Solver {
-        try solver(match.dictionary, minimumLength: match.minimumLength)
+    /// The list with what `variant` needs: for Superghost, its infix index and solver.
+    public func lexicon(_ dictionary: GhostDictionary, minimumLength: Int, variant: Rules.Variant) throws(GhostError) -> Lexicon {
+        let solver = try solver(dictionary, minimumLength: minimumLength)
+        guard variant == .superghost else { return Lexicon(solver: solver) }
+        let key = Key(dictionary: dictionary, minimumLength: minimumLength)
+        if let superghost = superghosts.withLock({ $0[key] }) { return Lexicon(solver: solver, superghost: superghost) }
+        let superghost = building.withLock { _ in
+            if let built = superghosts.withLock({ $0[key] }) { return built }
+            let built = SuperghostSolver(words: solver.words)
+            superghosts.withLock { $0[key] = built }
+            return built
+        }
+        return Lexicon(solver: solver, superghost: superghost)
+    }
+
+    public func lexicon(for match: Match) throws(GhostError) -> Lexicon {
+        try lexicon(match.dictionary, minimumLength: match.minimumLength, variant: match.rules.variant)
     }
 }

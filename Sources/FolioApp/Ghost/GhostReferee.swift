@@ -7,12 +7,12 @@ import Synchronization
 public struct Played: Sendable {
     public let stored: StoredMatch
     public let game: Game
-    public let solver: Solver
+    public let lexicon: Lexicon
 
-    public init(stored: StoredMatch, game: Game, solver: Solver) {
+    public init(stored: StoredMatch, game: Game, lexicon: Lexicon) {
         self.stored = stored
         self.game = game
-        self.solver = solver
+        self.lexicon = lexicon
     }
 }
 
@@ -56,9 +56,9 @@ public struct GhostReferee: Sendable {
     /// Without an account, `address` may start `anonymousGamesPerAddressPerHour` games an hour.
     public func startHotSeat(_ setup: Match, ownSeat: Int?, account: Account?, address: String) async throws -> StoredMatch {
         var match = setup
-        let solver = try dictionaries.solver(for: match)
+        let lexicon = try dictionaries.lexicon(for: match)
         var random = SystemRandomNumberGenerator()
-        _ = try match.start(solver: solver, using: &random)
+        _ = try match.start(lexicon: lexicon, using: &random)
         var seatAccounts = [Account.ID?](repeating: nil, count: match.seats.count)
         if let account, let ownSeat, match.seats.indices.contains(ownSeat), match.seats[ownSeat].kind == .person {
             seatAccounts[ownSeat] = account.id
@@ -73,11 +73,12 @@ public struct GhostReferee: Sendable {
     /// An online room: the creator takes the first seat; the other people's seats wait for
     /// accounts to join through the room's link; computer seats play at once. The room counts
     /// against the creator's `openRoomsPerAccount` until it is finished.
-    public func openRoom(dictionary: GhostDictionary, minimumLength: Int, people: Int, computers: [ComputerPlayer.Level],
-                  account: Account) async throws -> StoredMatch {
+    public func openRoom(dictionary: GhostDictionary, minimumLength: Int, rules: Rules = .standard, people: Int,
+                         computers: [ComputerPlayer.Level], account: Account) async throws -> StoredMatch {
         let seats = try Match.roomSeats(creator: account.username, people: people, computers: computers)
-        let match = try Match(dictionary: dictionary, minimumLength: minimumLength, seats: seats)
-        _ = try dictionaries.solver(for: match)
+        let match = try Match(dictionary: dictionary, minimumLength: minimumLength, rules: rules, seats: seats)
+        // Loaded now, outside the write: the room's moves then never build an index while holding it.
+        _ = try dictionaries.lexicon(for: match)
         var seatAccounts = [Account.ID?](repeating: nil, count: seats.count)
         seatAccounts[0] = account.id
         let stored = StoredMatch(id: MatchID.random(), mode: .online, status: people == 1 ? .playing : .waiting,
@@ -96,7 +97,7 @@ public struct GhostReferee: Sendable {
                                           account: account, address: address)
         case .online:
             guard let account, old.seatAccounts.contains(account.id) else { throw GhostError.notYourSeat }
-            return try await openRoom(dictionary: old.match.dictionary, minimumLength: old.match.minimumLength,
+            return try await openRoom(dictionary: old.match.dictionary, minimumLength: old.match.minimumLength, rules: old.match.rules,
                                       people: old.match.personCount, computers: old.match.computerLevels, account: account)
         }
     }
@@ -115,7 +116,7 @@ public struct GhostReferee: Sendable {
     /// replayed once, and the state the move made goes to the answer and to the room's sockets,
     /// which render it without reading the game again.
     public func act(_ id: MatchID, _ action: Game.Action, turn: Int?, account: Account?) async throws -> Played {
-        let after = Mutex<(game: Game, solver: Solver)?>(nil)
+        let after = Mutex<(game: Game, lexicon: Lexicon)?>(nil)
         let stored = try await store.updateMatch(id: id, now: Date()) { [dictionaries] stored in
             switch stored.status {
             case .waiting: throw GhostError.waitingForPlayers(stored.openSeats.count)
@@ -125,8 +126,8 @@ public struct GhostReferee: Sendable {
             if let turn, turn != stored.turn { throw GhostError.staleMove }
             // Kept after first use; a list loads in milliseconds, and the game's was loaded when
             // it started, so this rarely reads a file while holding the writer.
-            let solver = try dictionaries.solver(for: stored.match)
-            var game = try stored.match.replay(words: solver.words)
+            let lexicon = try dictionaries.lexicon(for: stored.match)
+            var game = try stored.match.replay(lexicon: lexicon)
             let seat = game.playerToAct
             guard Self.mayAct(stored, seat: seat, account: account) else {
                 if stored.mode == .online, let account, stored.seatAccounts.contains(account.id) {
@@ -136,12 +137,12 @@ public struct GhostReferee: Sendable {
             }
             var match = stored.match
             var random = SystemRandomNumberGenerator()
-            try match.play(action, on: &game, solver: solver, using: &random)
-            after.withLock { [game] in $0 = (game, solver) }
+            try match.play(action, on: &game, lexicon: lexicon, using: &random)
+            after.withLock { [game] in $0 = (game, lexicon) }
             return MatchChange(match: match, standings: Match.standings(of: game))
         }
-        guard let (game, solver) = after.withLock({ $0 }) else { throw GhostError.gameNotFound(id.rawValue) }
-        let played = Played(stored: stored, game: game, solver: solver)
+        guard let (game, lexicon) = after.withLock({ $0 }) else { throw GhostError.gameNotFound(id.rawValue) }
+        let played = Played(stored: stored, game: game, lexicon: lexicon)
         watchers.changed(id, version: stored.version, state: played)
         return played
     }
@@ -186,7 +187,7 @@ public struct GhostReferee: Sendable {
 
     /// A stored game replayed.
     public func played(_ stored: StoredMatch) throws -> Played {
-        let solver = try dictionaries.solver(for: stored.match)
-        return Played(stored: stored, game: try stored.match.replay(words: solver.words), solver: solver)
+        let lexicon = try dictionaries.lexicon(for: stored.match)
+        return Played(stored: stored, game: try stored.match.replay(lexicon: lexicon), lexicon: lexicon)
     }
 }

@@ -31,6 +31,10 @@ struct GhostAPIController: Sendable {
         let mode: String?
         let dictionary: String?
         let minLength: Int?
+        /// forgiving (the default) or classic.
+        let challenges: String?
+        /// ghost (the default) or superghost.
+        let variant: String?
         let seats: [Seat]?
         let ownSeat: Int?
         let people: Int?
@@ -62,13 +66,14 @@ struct GhostAPIController: Sendable {
         do {
             body = try await request.decode(as: Start.self, context: context)
         } catch {
-            throw InputError.body("a JSON object with mode (hotseat or online), dictionary, minLength, and seats [{name, kind}] or people")
+            throw InputError.body("a JSON object with mode (hotseat or online), dictionary, minLength, challenges, variant, and seats [{name, kind}] or people")
         }
         let dictionaryName = body.dictionary ?? GhostDictionary.english.rawValue
         guard let dictionary = GhostDictionary(rawValue: dictionaryName) else {
             throw InputError.parameter("dictionary", String(dictionaryName.prefix(20)), "english or dutch")
         }
         let length = body.minLength ?? WordList.defaultMinimumLength
+        let rules = try RulesInput.rules(challenges: body.challenges, variant: body.variant)
         switch body.mode ?? "hotseat" {
         case "hotseat":
             let seats = try (body.seats ?? []).map { seat in
@@ -78,7 +83,7 @@ struct GhostAPIController: Sendable {
                 }
                 return Match.Seat(name: seat.name, kind: parsed)
             }
-            let match = try Match(dictionary: dictionary, minimumLength: length, seats: seats)
+            let match = try Match(dictionary: dictionary, minimumLength: length, rules: rules, seats: seats)
             let stored = try await referee.startHotSeat(match, ownSeat: body.ownSeat, account: context.account,
                                                          address: context.clientAddress)
             return try referee.view(stored, viewer: context.account)
@@ -90,7 +95,7 @@ struct GhostAPIController: Sendable {
                 }
                 return level
             }
-            let stored = try await referee.openRoom(dictionary: dictionary, minimumLength: length, people: body.people ?? 2,
+            let stored = try await referee.openRoom(dictionary: dictionary, minimumLength: length, rules: rules, people: body.people ?? 2,
                                                     computers: computers, account: account)
             return try referee.view(stored, viewer: account)
         case let mode:

@@ -56,6 +56,10 @@ enum GhostPages {
         let navPlay = true
         let dictionaries = GhostDictionary.allCases.map { Choice(value: $0.rawValue, label: $0.label, selected: $0 == .english) }
         let lengths = WordList.allowedMinimumLengths.map { Choice(value: $0, label: nil, selected: $0 == WordList.defaultMinimumLength) }
+        /// The rules' fields, one set per form (their ids differ).
+        let hotseatRules = RuleFields(form: "hotseat")
+        let computerRules = RuleFields(form: "computer")
+        let roomRules = RuleFields(form: "room")
         let yourGames: [YourGame]
         let pager: Pager?
         /// Registering from here comes back here, as logging in does.
@@ -69,6 +73,13 @@ enum GhostPages {
             self.yourGames = yourGames
             self.pager = pager
         }
+    }
+
+    /// The two rules of a game as a setup form offers them.
+    struct RuleFields: Encodable {
+        let form: String
+        let challenges = Rules.Challenges.allCases.map { Choice(value: $0.rawValue, label: $0.label, selected: $0 == .forgiving) }
+        let variants = Rules.Variant.allCases.map { Choice(value: $0.rawValue, label: $0.label, selected: $0 == .ghost) }
     }
 
     /// Letters of G-H-O-S-T as a strip: those a player holds, then those still to take, so a
@@ -114,7 +125,7 @@ enum GhostPages {
             }
         }
 
-        struct Move: Encodable { let name: String; let letter: String }
+        struct Move: Encodable { let name: String; let letter: String; let atStart: Bool }
         struct Round: Encodable { let number: Int; let summary: String; let review: String }
         struct Challenge: Encodable { let challenger: String; let challenged: String }
 
@@ -139,7 +150,7 @@ enum GhostPages {
             init(number: Int, result: Game.RoundResult, round: MatchView.Round?, names: [String], nextHref: String?) {
                 self.number = number
                 switch result.reason {
-                case .completedWord(let word): (self.word, unfinished) = (word, false)
+                case .completedWord(let word), .calledWord(let word): (self.word, unfinished) = (word, false)
                 case .failedChallenge(let answer): (self.word, unfinished) = (answer, false)
                 case .conceded, .invalidAnswer: (self.word, unfinished) = (result.fragment, true)
                 }
@@ -167,6 +178,14 @@ enum GhostPages {
         let online: Bool
         let dictionaryLabel: String
         let minLength: Int
+        /// "Superghost, classic rules"; nil for forgiving Ghost, today's default.
+        let rulesLabel: String?
+        /// Letters may go at either end.
+        let superghost: Bool
+        /// Bluffs are allowed, so a challenge may be right.
+        let classic: Bool
+        /// What a challenged player must name: "starts with “ca”", "has “ca” in it".
+        let wordRelation: String
         let fragment: String
         let players: [Player]
         let moves: [Move]
@@ -215,9 +234,14 @@ enum GhostPages {
             online = view.mode == "online"
             dictionaryLabel = stored.match.dictionary.label
             minLength = view.minLength
+            let rules = stored.match.rules
+            rulesLabel = rules == .standard ? nil : rules.label
+            superghost = rules.variant == .superghost
+            classic = rules.challenges == .classic
+            wordRelation = rules.variant == .superghost ? "has “\(view.fragment)” in it" : "starts with “\(view.fragment)”"
             fragment = view.fragment
             players = view.players.map(Player.init)
-            moves = view.moves.map { Move(name: $0.name, letter: $0.letter) }
+            moves = view.moves.map { Move(name: $0.name, letter: $0.letter, atStart: $0.side == Side.start.rawValue) }
             rounds = view.rounds.map { Round(number: $0.number, summary: $0.summary, review: $0.review) }
             roundCount = game.rounds.count
             let gamePath = SiteRoute.ghostGame.path(view.id)

@@ -72,8 +72,8 @@ struct GhostPagesController: Sendable {
                           context: context, status: status)
     }
 
-    /// The dictionary and minimum length of a setup form.
-    static func rules(_ form: WebForm) throws -> (GhostDictionary, Int) {
+    /// The dictionary, minimum length and rules of a setup form.
+    static func rules(_ form: WebForm) throws -> (GhostDictionary, Int, Rules) {
         let name = form.string("dictionary")
         guard let dictionary = GhostDictionary(rawValue: name) else {
             throw InputError.parameter("dictionary", name, "english or dutch")
@@ -82,13 +82,13 @@ struct GhostPagesController: Sendable {
         guard let length = Int(raw), WordList.allowedMinimumLengths.contains(length) else {
             throw GhostError.invalidMinimumLength(Int(raw) ?? 0)
         }
-        return (dictionary, length)
+        return (dictionary, length, try RulesInput.rules(challenges: form.value("challenges"), variant: form.value("variant")))
     }
 
     @Sendable func startHotSeat(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let form = try await WebForm.read(request)
         do {
-            let (dictionary, length) = try Self.rules(form)
+            let (dictionary, length, rules) = try Self.rules(form)
             var seats: [Match.Seat] = []
             var ownSeat: Int?
             var computers = 0
@@ -107,7 +107,7 @@ struct GhostPagesController: Sendable {
                     seats.append(Match.Seat(name: name, kind: kind))
                 }
             }
-            let match = try Match(dictionary: dictionary, minimumLength: length, seats: seats)
+            let match = try Match(dictionary: dictionary, minimumLength: length, rules: rules, seats: seats)
             let stored = try await referee.startHotSeat(match, ownSeat: ownSeat, account: context.account, address: context.clientAddress)
             return .redirect(to: SiteRoute.ghostGame.path(stored.id), type: .normal)
         } catch let error as any FolioError where Self.setupRefusals.contains(error.kind) {
@@ -119,10 +119,10 @@ struct GhostPagesController: Sendable {
         let account = try context.requireAccount()
         let form = try await WebForm.read(request)
         do {
-            let (dictionary, length) = try Self.rules(form)
+            let (dictionary, length, rules) = try Self.rules(form)
             let people = Int(form.string("people")) ?? 0
             let computers = form.values("computer").compactMap(ComputerPlayer.Level.init(rawValue:))
-            let stored = try await referee.openRoom(dictionary: dictionary, minimumLength: length, people: people,
+            let stored = try await referee.openRoom(dictionary: dictionary, minimumLength: length, rules: rules, people: people,
                                                     computers: computers, account: account)
             return .redirect(to: SiteRoute.ghostGame.path(stored.id), type: .normal)
         } catch let error as any FolioError where Self.setupRefusals.contains(error.kind) {
@@ -176,7 +176,7 @@ struct GhostPagesController: Sendable {
         let id = try context.matchID()
         let form = try await WebForm.read(request)
         do {
-            let input = MoveInput(type: form.string("type"), letter: form.value("letter"), word: try Self.answer(form),
+            let input = MoveInput(type: form.string("type"), letter: form.value("letter"), side: form.value("side"), word: try Self.answer(form),
                                   turn: form.value("turn").flatMap { Int($0) })
             let played = try await referee.act(id, try input.action(), turn: input.turn, account: context.account)
             // The rounds the player had seen: when the move (or the computers' replies) ended one,

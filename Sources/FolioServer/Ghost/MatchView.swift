@@ -25,6 +25,8 @@ struct MatchView: ResponseEncodable, Sendable {
         let seat: Int
         let name: String
         let letter: String
+        /// start or end: where the letter went (always end in plain Ghost).
+        let side: String
     }
 
     struct Challenge: Encodable, Sendable {
@@ -47,6 +49,10 @@ struct MatchView: ResponseEncodable, Sendable {
     let status: String
     let dictionary: String
     let minLength: Int
+    /// forgiving or classic.
+    let challenges: String
+    /// ghost or superghost.
+    let variant: String
     /// How many actions so far: send it back with a move so a stale one is refused.
     let turn: Int
     let fragment: String
@@ -64,13 +70,15 @@ struct MatchView: ResponseEncodable, Sendable {
     let canAct: Bool
     let openSeats: Int
 
-    init(_ stored: StoredMatch, game: Game, solver: Solver, viewer: Account?) {
+    init(_ stored: StoredMatch, game: Game, lexicon: Lexicon, viewer: Account?) {
         let names = stored.match.seats.map(\.name)
         id = stored.id
         mode = stored.mode.rawValue
         status = stored.status.rawValue
         dictionary = stored.match.dictionary.rawValue
         minLength = stored.match.minimumLength
+        challenges = stored.match.rules.challenges.rawValue
+        variant = stored.match.rules.variant.rawValue
         turn = stored.turn
         fragment = game.fragment
         let playing = stored.status == .playing && !game.isOver
@@ -84,11 +92,12 @@ struct MatchView: ResponseEncodable, Sendable {
         }
         toAct = acting
         challenge = game.pendingChallenge.map { Challenge(challenger: $0.challenger, challenged: $0.challenged) }
-        let letters = Array(game.fragment)
-        moves = game.roundMovers.enumerated().map { i, seat in Move(seat: seat, name: names[seat], letter: String(letters[i])) }
+        moves = game.roundPlays.map { play in
+            Move(seat: play.mover, name: names[play.mover], letter: String(play.letter), side: play.side.rawValue)
+        }
         rounds = game.rounds.enumerated().reversed().map { number, round in
             Round(number: number + 1, loser: round.loser, fragment: round.fragment, summary: round.summary(names: names),
-                  review: RoundReview(round: round, solver: solver).sentence(names: names))
+                  review: RoundReview(round: round, lexicon: lexicon).sentence(names: names))
         }
         winner = game.winner
         openSeats = stored.openSeats.count
@@ -104,6 +113,6 @@ extension GhostReferee {
 
     /// A state already replayed (a move's, pushed to a room), as `viewer` sees it.
     func view(_ played: Played, viewer: Account?) -> MatchView {
-        MatchView(played.stored, game: played.game, solver: played.solver, viewer: viewer)
+        MatchView(played.stored, game: played.game, lexicon: played.lexicon, viewer: viewer)
     }
 }

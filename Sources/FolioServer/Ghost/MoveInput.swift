@@ -7,8 +7,18 @@ struct MoveInput: Decodable, Sendable {
 
     let type: String
     let letter: String?
+    /// start or end (the default): where a letter goes, in Superghost.
+    let side: String?
     let word: String?
     let turn: Int?
+
+    init(type: String, letter: String?, side: String? = nil, word: String?, turn: Int?) {
+        self.type = type
+        self.letter = letter
+        self.side = side
+        self.word = word
+        self.turn = turn
+    }
 
     func action() throws -> Game.Action {
         switch type {
@@ -17,7 +27,11 @@ struct MoveInput: Decodable, Sendable {
             guard letter.count == 1, let c = letter.first else {
                 throw InputError.parameter("letter", String((self.letter ?? "").prefix(20)), "one letter a–z")
             }
-            return .letter(c)
+            let sideName = (self.side ?? "").trimmingSpaces.lowercased()
+            guard let side = sideName.isEmpty ? .end : Side(rawValue: sideName) else {
+                throw InputError.parameter("side", String(sideName.prefix(20)), "start or end")
+            }
+            return .letter(c, at: side)
         case "challenge":
             return .challenge
         case "answer":
@@ -31,5 +45,20 @@ struct MoveInput: Decodable, Sendable {
         default:
             throw InputError.parameter("type", String(type.prefix(20)), "letter, challenge, answer or concede")
         }
+    }
+}
+
+/// A table's rules as a form or the API names them; either left out is today's default.
+enum RulesInput {
+    static func rules(challenges: String?, variant: String?) throws -> Rules {
+        let challengesName = (challenges ?? "").trimmingSpaces.lowercased()
+        let variantName = (variant ?? "").trimmingSpaces.lowercased()
+        guard let parsedChallenges = challengesName.isEmpty ? .forgiving : Rules.Challenges(rawValue: challengesName) else {
+            throw InputError.parameter("challenges", String(challengesName.prefix(20)), "forgiving or classic")
+        }
+        guard let parsedVariant = variantName.isEmpty ? .ghost : Rules.Variant(rawValue: variantName) else {
+            throw InputError.parameter("variant", String(variantName.prefix(20)), "ghost or superghost")
+        }
+        return Rules(challenges: parsedChallenges, variant: parsedVariant)
     }
 }

@@ -63,7 +63,7 @@ public struct CopyTable: Sendable {
                                     ("dayStartHour", .integer), ("timeZone", .text), ("desiredRetention", .real),
                                     ("leechThreshold", .integer), ("weights", .text)], key: ["accountId"]),
         CopyTable("ghostGame", [("id", .text), ("mode", .text), ("status", .text), ("dictionary", .text), ("minLength", .integer),
-                                ("firstPlayer", .integer), ("ownerId", .integer), ("version", .integer), ("createdAt", .date),
+                                ("challenges", .text), ("variant", .text), ("firstPlayer", .integer), ("ownerId", .integer), ("version", .integer), ("createdAt", .date),
                                 ("updatedAt", .date)], key: ["id"]),
         CopyTable("ghostSeat", [("gameId", .text), ("seat", .integer), ("name", .text), ("kind", .text), ("accountId", .integer)],
                   key: ["gameId", "seat"]),

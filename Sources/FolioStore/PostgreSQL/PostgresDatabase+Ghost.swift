@@ -32,9 +32,10 @@ extension PostgresDatabase: GhostStore {
             }
             let match = stored.match
             try await connection.run("""
-                INSERT INTO ghostGame (id, mode, status, dictionary, minLength, firstPlayer, ownerId, version, createdAt, updatedAt)
+                INSERT INTO ghostGame (id, mode, status, dictionary, minLength, challenges, variant, firstPlayer, ownerId, version,
+                                       createdAt, updatedAt)
                 VALUES (\(stored.id.rawValue), \(stored.mode.rawValue), \(stored.status.rawValue), \(match.dictionary.rawValue),
-                        \(match.minimumLength), \(match.firstPlayer), \(stored.ownerID?.rawValue), \(stored.version),
+                        \(match.minimumLength), \(match.rules.challenges.rawValue), \(match.rules.variant.rawValue), \(match.firstPlayer), \(stored.ownerID?.rawValue), \(stored.version),
                         \(stored.createdAt), \(stored.updatedAt))
                 """, logger)
             try await connection.run("""
@@ -178,7 +179,7 @@ extension PostgresDatabase: GhostStore {
         guard open < limit else { throw GhostError.tooManyOpenRooms(limit: limit) }
     }
 
-    static let gameColumns = "id, mode, status, dictionary, minLength, firstPlayer, ownerId, version, createdAt, updatedAt"
+    static let gameColumns = "id, mode, status, dictionary, minLength, challenges, variant, firstPlayer, ownerId, version, createdAt, updatedAt"
 
     /// One game, as every move reads it: the game's row (locked for a move or a join), its
     /// seats and its actions in one statement, the seats and actions as arrays in order, so a
@@ -190,17 +191,18 @@ extension PostgresDatabase: GhostStore {
         let rows = forUpdate ? try await connection.rows(GhostMatchForUpdateStatement(id: id.rawValue), logger)
                              : try await connection.rows(GhostMatchStatement(id: id.rawValue), logger)
         guard let row = rows.first else { return nil }
-        let game = GhostGameRecord(id: row.0, mode: row.1, status: row.2, dictionary: row.3, minLength: row.4, firstPlayer: row.5,
-                                   ownerId: row.6.map(Account.ID.init(rawValue:)), version: row.7, createdAt: row.8, updatedAt: row.9)
-        guard row.10.count == row.11.count, row.11.count == row.12.count, row.12.count == row.13.count else {
+        let game = GhostGameRecord(id: row.0, mode: row.1, status: row.2, dictionary: row.3, minLength: row.4, challenges: row.5,
+                                   variant: row.6, firstPlayer: row.7, ownerId: row.8.map(Account.ID.init(rawValue:)), version: row.9,
+                                   createdAt: row.10, updatedAt: row.11)
+        guard row.12.count == row.13.count, row.13.count == row.14.count, row.14.count == row.15.count else {
             throw StoreError.corruptRow(table: "ghostSeat", id: row.0)
         }
-        let seats = row.10.indices.map { index in
-            GhostSeatRecord(gameId: row.0, seat: row.10[index], name: row.11[index], kind: row.12[index],
-                            accountId: row.13[index] == 0 ? nil : Account.ID(row.13[index]))
+        let seats = row.12.indices.map { index in
+            GhostSeatRecord(gameId: row.0, seat: row.12[index], name: row.13[index], kind: row.14[index],
+                            accountId: row.15[index] == 0 ? nil : Account.ID(row.15[index]))
         }
         // The move's time is not part of the game's state, and not read.
-        let moves = row.14.enumerated().map { GhostMoveRecord(gameId: row.0, seq: $0.offset, action: $0.element, at: row.9) }
+        let moves = row.16.enumerated().map { GhostMoveRecord(gameId: row.0, seq: $0.offset, action: $0.element, at: row.11) }
         return try game.storedMatch(seats: seats, moves: moves)
     }
 
@@ -215,9 +217,10 @@ extension PostgresDatabase: GhostStore {
     }
 
     static func gameRecords(_ connection: PostgresConnection, _ logger: Logger, _ query: PostgresQuery) async throws -> [GhostGameRecord] {
-        try await connection.all(query, logger, as: (String, String, String, String, Int, Int, Int64?, Int, Date, Date).self).map {
-            GhostGameRecord(id: $0.0, mode: $0.1, status: $0.2, dictionary: $0.3, minLength: $0.4, firstPlayer: $0.5,
-                            ownerId: $0.6.map(Account.ID.init(rawValue:)), version: $0.7, createdAt: $0.8, updatedAt: $0.9)
+        try await connection.all(query, logger, as: (String, String, String, String, Int, String, String, Int, Int64?, Int, Date, Date).self).map {
+            GhostGameRecord(id: $0.0, mode: $0.1, status: $0.2, dictionary: $0.3, minLength: $0.4, challenges: $0.5, variant: $0.6,
+                            firstPlayer: $0.7, ownerId: $0.8.map(Account.ID.init(rawValue:)), version: $0.9, createdAt: $0.10,
+                            updatedAt: $0.11)
         }
     }
 

@@ -213,6 +213,11 @@ extension PostgresDatabase {
         Migration(name: "v7-scheduler-parameters", statements: [
             #"ALTER TABLE vocabSettings ADD COLUMN weights text COLLATE "C""#,
         ]),
+        // Each Ghost game's rules; games from before were forgiving Ghost.
+        Migration(name: "v8-ghost-rules", statements: [
+            #"ALTER TABLE ghostGame ADD COLUMN challenges text COLLATE "C" NOT NULL DEFAULT 'forgiving' CHECK (challenges IN ('forgiving', 'classic'))"#,
+            #"ALTER TABLE ghostGame ADD COLUMN variant text COLLATE "C" NOT NULL DEFAULT 'ghost' CHECK (variant IN ('ghost', 'superghost'))"#,
+        ]),
     ]
 
     /// Applies the migrations not yet applied, in one transaction that holds an advisory lock:

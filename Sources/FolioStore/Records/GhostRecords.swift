@@ -14,6 +14,9 @@ struct GhostGameRecord: Codable, FetchableRecord, PersistableRecord {
     var status: String
     var dictionary: String
     var minLength: Int
+    /// `Rules.Challenges` and `Rules.Variant` by name; games from before they existed play forgiving Ghost.
+    var challenges: String
+    var variant: String
     var firstPlayer: Int
     var ownerId: Account.ID?
     var version: Int
@@ -29,13 +32,15 @@ struct GhostGameRecord: Codable, FetchableRecord, PersistableRecord {
         static let updatedAt = Column(CodingKeys.updatedAt)
     }
 
-    init(id: String, mode: String, status: String, dictionary: String, minLength: Int, firstPlayer: Int, ownerId: Account.ID?,
-         version: Int, createdAt: Date, updatedAt: Date) {
+    init(id: String, mode: String, status: String, dictionary: String, minLength: Int, challenges: String, variant: String,
+         firstPlayer: Int, ownerId: Account.ID?, version: Int, createdAt: Date, updatedAt: Date) {
         self.id = id
         self.mode = mode
         self.status = status
         self.dictionary = dictionary
         self.minLength = minLength
+        self.challenges = challenges
+        self.variant = variant
         self.firstPlayer = firstPlayer
         self.ownerId = ownerId
         self.version = version
@@ -49,6 +54,8 @@ struct GhostGameRecord: Codable, FetchableRecord, PersistableRecord {
         status = stored.status.rawValue
         dictionary = stored.match.dictionary.rawValue
         minLength = stored.match.minimumLength
+        challenges = stored.match.rules.challenges.rawValue
+        variant = stored.match.rules.variant.rawValue
         firstPlayer = stored.match.firstPlayer
         ownerId = stored.ownerID
         version = stored.version
@@ -61,7 +68,8 @@ struct GhostGameRecord: Codable, FetchableRecord, PersistableRecord {
         guard let matchID = MatchID(rawValue: id) else { throw StoreError.corruptRow(table: Self.databaseTableName, id: String(id.prefix(40))) }
         let actions = moves.compactMap { Game.Action(code: $0.action) }
         guard actions.count == moves.count, let mode = StoredMatch.Mode(rawValue: mode), let status = StoredMatch.Status(rawValue: status),
-              let dictionary = GhostDictionary(rawValue: dictionary) else {
+              let dictionary = GhostDictionary(rawValue: dictionary),
+              let challenges = Rules.Challenges(rawValue: challenges), let variant = Rules.Variant(rawValue: variant) else {
             throw StoreError.corruptRow(table: Self.databaseTableName, id: id)
         }
         let seatList = try seats.map { seat in
@@ -69,7 +77,7 @@ struct GhostGameRecord: Codable, FetchableRecord, PersistableRecord {
             return Match.Seat(name: seat.name, kind: kind)
         }
         do {
-            let match = try Match(dictionary: dictionary, minimumLength: minLength, seats: seatList, firstPlayer: firstPlayer, actions: actions)
+            let match = try Match(dictionary: dictionary, minimumLength: minLength, rules: Rules(challenges: challenges, variant: variant), seats: seatList, firstPlayer: firstPlayer, actions: actions)
             return StoredMatch(id: matchID, mode: mode, status: status, ownerID: ownerId, seatAccounts: seats.map(\.accountId),
                                match: match, createdAt: createdAt, updatedAt: updatedAt, version: version)
         } catch {

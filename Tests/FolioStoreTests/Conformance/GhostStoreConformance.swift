@@ -6,7 +6,7 @@ import Ghost
 import Testing
 
 @Suite struct GhostStoreConformance {
-    static let solver = Solver(words: try! WordList(words: ["cat", "cats", "dog"], minimumLength: 3))
+    static let lexicon = Lexicon(words: try! WordList(words: ["cat", "cats", "dog"], minimumLength: 3))
 
     /// An online room of two seats that Ann opened, waiting for a second person.
     static func room(_ id: MatchID, owner: Account, at date: Date = conformanceNow) throws -> StoredMatch {
@@ -22,7 +22,7 @@ import Testing
             if let turn, turn != stored.turn { throw GhostError.staleMove }
             var match = stored.match
             var random = SeededRandom(seed: 1)
-            let game = try match.play(action, solver: solver, using: &random)
+            let game = try match.play(action, lexicon: lexicon, using: &random)
             return MatchChange(match: match, standings: Match.standings(of: game))
         }
     }

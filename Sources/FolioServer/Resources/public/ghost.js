@@ -86,7 +86,9 @@
   function answerParts() {
     var form = board.querySelector("#ghost-answer-form");
     if (!form) return null;
-    return { form: form, prefix: form.elements.prefix.value, field: form.elements.rest };
+    // Superghost's form takes a whole word, with no fixed start.
+    var prefix = form.elements.prefix ? form.elements.prefix.value : "";
+    return { form: form, prefix: prefix, field: form.elements.rest || form.elements.word };
   }
 
   function showAnswer() {
@@ -233,7 +235,12 @@
     if (pressed && pressed.name) fields.set(pressed.name, pressed.value);
     var move = { type: fields.get("type"), turn: Number(fields.get("turn")) };
     if (fields.get("letter")) move.letter = fields.get("letter");
-    if (move.type === "answer") move.word = String(fields.get("prefix") || "") + String(fields.get("rest") || "").trim().toLowerCase();
+    if (fields.get("side")) move.side = fields.get("side");
+    // Ghost's answer form takes the letters after the fragment; Superghost's, a whole word.
+    if (move.type === "answer") {
+      move.word = fields.has("word") ? String(fields.get("word")).trim().toLowerCase()
+        : String(fields.get("prefix") || "") + String(fields.get("rest") || "").trim().toLowerCase();
+    }
     socket.send(JSON.stringify(move));
   });
 
