@@ -4,6 +4,8 @@ import FolioCore
 import Ghost
 import Monologues
 import Vocabulary
+// Ghost has a Side too (the end of a fragment a letter goes at); the voice's side is the one read here.
+import enum Vocabulary.Side
 
 // The apps' enums, read straight from the command line: an unknown value is ArgumentParser's
 // usage error, which lists the values allowed, and `--help` lists them too. The conformances

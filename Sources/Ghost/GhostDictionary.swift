@@ -28,13 +28,20 @@ public enum GhostDictionary: String, Sendable, Codable, CaseIterable {
     }
 }
 
-extension Solver {
-    /// The solver over `dictionary`'s word list: the file at `path`, else the Debian one. The
-    /// server and the command line both load lists here, so a list that is not there is the
-    /// same error, with the same advice, in both.
-    public static func load(_ dictionary: GhostDictionary, path: String? = nil, minimumLength: Int) throws(GhostError) -> Solver {
+extension WordList {
+    /// `dictionary`'s word list: the file at `path`, else the Debian one. The server and the
+    /// command line both load lists here, so a list that is not there is the same error, with the
+    /// same advice, in both.
+    public static func load(_ dictionary: GhostDictionary, path: String? = nil, minimumLength: Int) throws(GhostError) -> WordList {
         let path = path ?? dictionary.defaultPath
         guard FileManager.default.fileExists(atPath: path) else { throw .dictionaryMissing(dictionary, path: path) }
-        return Solver(words: try WordList(contentsOfFile: path, minimumLength: minimumLength))
+        return try WordList(contentsOfFile: path, minimumLength: minimumLength)
+    }
+}
+
+extension Solver {
+    /// The solver over `dictionary`'s word list, loaded as `WordList.load` does.
+    public static func load(_ dictionary: GhostDictionary, path: String? = nil, minimumLength: Int) throws(GhostError) -> Solver {
+        Solver(words: try WordList.load(dictionary, path: path, minimumLength: minimumLength))
     }
 }

@@ -1,0 +1,151 @@
+/// Superghost's dictionary: every infix (substring) of every counting word, as a trie of the
+/// words' suffixes stored like `WordList` (a 26-bit letter mask and a first child per node,
+/// siblings adjacent in letter order).
+///
+/// A letter at the end of a fragment is a trie child. A letter at the start uses the suffix links
+/// turned round: the link of the node for c·s is the node for s, so each node keeps the (letter,
+/// node) pairs of the infixes one letter longer at the front, at most 26 and usually two or three,
+/// in a table indexed by node.
+///
+/// Nodes are numbered breadth first, so every node of length d comes before every node of
+/// length d + 1: both kinds of extension lead to a larger index, and one backward sweep values
+/// every position (`SuperghostSolver`) without sorting nodes by length.
+public struct InfixIndex: Sendable {
+    public let words: WordList
+
+    /// Bits 0–25: letters that may follow at the end; bit 31: the infix is a counting word.
+    @usableFromInline let masks: [UInt32]
+    @usableFromInline let firstChild: [Int32]
+    /// Node n's extensions at the start are `startEntries[startOffsets[n]..<startOffsets[n + 1]]`,
+    /// each `letter << 27 | node`, in letter order.
+    @usableFromInline let startOffsets: [Int32]
+    @usableFromInline let startEntries: [UInt32]
+
+    @usableFromInline static let wordBit: UInt32 = 1 << 31
+    @usableFromInline static let letterBits: UInt32 = (1 << 26) - 1
+    @usableFromInline static let entryNodeBits: UInt32 = (1 << 27) - 1
+    /// The node numbers a start entry can hold beside its letter: 28 times the Dutch list's 4.7
+    /// million infixes at minimum length 4.
+    static let maximumNodeCount = 1 << 27
+
+    public init(words: WordList) {
+        self.words = words
+        var built = InfixIndex.Built(words: words)
+        masks = built.masks
+        firstChild = built.firstChild
+        (startOffsets, startEntries) = built.startTable()
+    }
+
+    /// Distinct infixes of the counting words, the empty one included.
+    public var nodeCount: Int { masks.count }
+
+    // MARK: Queries
+
+    /// The node of a fragment, or nil when no counting word contains it; the root, 0, for "".
+    public func node(for fragment: some StringProtocol) -> Int? {
+        guard words.wordCount > 0 else { return nil }
+        var n = 0
+        for b in fragment.utf8 {
+            let c = b &- 97
+            guard c < 26, let next = child(n, letterIndex: Int(c)) else { return nil }
+            n = next
+        }
+        return n
+    }
+
+    /// Whether the infix of the node is itself a counting word.
+    @inlinable
+    public func isWord(_ node: Int) -> Bool { masks[node] & InfixIndex.wordBit != 0 }
+
+    /// The node for the fragment with a letter (0 = a … 25 = z) added at `side`, if that is still an infix.
+    @inlinable
+    public func extend(_ node: Int, letterIndex c: Int, side: Side) -> Int? {
+        guard (0..<26).contains(c) else { return nil }
+        switch side {
+        case .end: return child(node, letterIndex: c)
+        case .start: return startChild(node, letterIndex: c)
+        }
+    }
+
+    public func isInfix(_ fragment: some StringProtocol) -> Bool { node(for: fragment) != nil }
+
+    public func isWord(_ fragment: some StringProtocol) -> Bool {
+        guard let n = node(for: fragment) else { return false }
+        return isWord(n)
+    }
+
+    /// The legal moves at a fragment: letters in order, the end before the start for the same
+    /// letter. From the empty fragment both ends are the same move, listed once as `.end`.
+    /// Empty when the fragment is no infix.
+    public func moves(_ fragment: some StringProtocol) -> [SuperghostMove] {
+        guard let n = node(for: fragment) else { return [] }
+        var result: [SuperghostMove] = []
+        forEachMove(from: n) { letter, side, _ in result.append(SuperghostMove(letterIndex: letter, side: side)) }
+        return result
+    }
+
+    /// The shortest, then alphabetically first, counting word that contains the fragment and is
+    /// longer than it: what a computer names when challenged. Nil when there is none.
+    public func someWord(containing fragment: String) -> String? {
+        guard let start = node(for: fragment) else { return nil }
+        // Breadth first over both kinds of extension: every infix one letter longer that contains
+        // the fragment is one move away, so level k holds exactly the infixes k letters longer.
+        var level: [Int: [UInt8]] = [start: Array(fragment.utf8)]
+        while !level.isEmpty {
+            var next: [Int: [UInt8]] = [:]
+            for (n, spelled) in level {
+                forEachMove(from: n) { letter, side, child in
+                    guard next[child] == nil else { return }
+                    next[child] = side == .end ? spelled + [UInt8(97 + letter)] : [UInt8(97 + letter)] + spelled
+                }
+            }
+            let found = next.filter { isWord($0.key) }.values.min { $0.lexicographicallyPrecedes($1) }
+            if let found { return String(decoding: found, as: UTF8.self) }
+            level = next
+        }
+        return nil
+    }
+
+    // MARK: Moving
+
+    @inlinable
+    func child(_ node: Int, letterIndex c: Int) -> Int? {
+        let m = masks[node]
+        let bit: UInt32 = 1 << UInt32(c)
+        guard m & bit != 0 else { return nil }
+        return Int(firstChild[node]) + (m & (bit &- 1)).nonzeroBitCount
+    }
+
+    @inlinable
+    func startChild(_ node: Int, letterIndex c: Int) -> Int? {
+        let letter = UInt32(c)
+        for k in Int(startOffsets[node])..<Int(startOffsets[node + 1]) {
+            let entry = startEntries[k]
+            let l = entry >> 27
+            if l == letter { return Int(entry & InfixIndex.entryNodeBits) }
+            if l > letter { break }
+        }
+        return nil
+    }
+
+    /// Calls `body(letter, side, child)` for each legal move from a node, in `moves` order.
+    func forEachMove(from node: Int, _ body: (Int, Side, Int) -> Void) {
+        var ends = masks[node] & InfixIndex.letterBits
+        var k = Int(startOffsets[node])
+        // From the root a letter at the start is the same move as one at the end.
+        let startEnd = node == 0 ? k : Int(startOffsets[node + 1])
+        var endChild = Int(firstChild[node])
+        while ends != 0 || k < startEnd {
+            let endLetter = ends == 0 ? 26 : ends.trailingZeroBitCount
+            let startLetter = k < startEnd ? Int(startEntries[k] >> 27) : 26
+            if endLetter <= startLetter {
+                body(endLetter, .end, endChild)
+                endChild += 1
+                ends &= ends - 1
+            } else {
+                body(startLetter, .start, Int(startEntries[k] & InfixIndex.entryNodeBits))
+                k += 1
+            }
+        }
+    }
+}
