@@ -63,7 +63,7 @@ import Testing
         try await withGhostApp { client, _ in
             var v = Visitor(client)
             let setup = try await v.get("/ghost")
-            #expect(setup.body.contains("id=\"hotseat-challenges\"") && setup.body.contains("id=\"room-variant\""))
+            #expect(setup.body.contains("id=\"hotseat-challenges\"") && setup.body.contains("id=\"computer-variant\""))
             let started = try await v.post("/ghost/games", ["dictionary": "english", "minLength": "3", "challenges": "classic",
                                                             "name0": "Ann", "kind0": "person", "name1": "Bob", "kind1": "person"])
             let path = try #require(started.location)

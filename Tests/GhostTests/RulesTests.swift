@@ -61,8 +61,8 @@ import Testing
 
     @Test func startMovesNeedSuperghost() throws {
         var game = try Game(players: ["Ann", "Bob"], words: words)
-        try game.play(letter: "a")
-        #expect(throws: GhostError.moveNotInVariant(.ghost)) { try game.play(letter: "c", at: .start) }
+        try game.play(letter: "c")
+        #expect(throws: GhostError.moveNotInVariant(.ghost)) { try game.play(letter: "s", at: .start) }
     }
 
     @Test func actionCodesKeepTheSide() throws {
