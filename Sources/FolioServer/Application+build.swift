@@ -54,7 +54,7 @@ struct FolioInstance {
         let hub = GhostRoomHub(recheckSeconds: configuration.ghostRecheckSeconds,
                                versions: { [database] in try await database.matchVersions(ids: $0) }, signals: database.ghostSignals())
         let referee = GhostReferee(store: database, dictionaries: GhostDictionaries(paths: configuration.ghostWordLists),
-                                   watchers: hub, limits: configuration.limits.ghost)
+                                   watchers: hub, limits: configuration.limits.ghost, clock: configuration.clock)
         let csrf = try await CSRFTokens.load(from: database)
         let sockets = OpenSockets()
         let health = HealthCheck(database: database, library: library)

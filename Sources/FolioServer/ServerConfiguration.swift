@@ -40,6 +40,8 @@ public struct ServerConfiguration: Sendable {
     /// one (`folio serve` names it); else, over a database alone, a folder of the system's
     /// temporary directory.
     public var audioDirectory: URL?
+    /// The time Ghost's turn timers are kept by: the system's clock unless a test moves one on.
+    public var clock: @Sendable () -> Date = { Date() }
 
     public init(hostname: String = "127.0.0.1", port: Int = 8080,
                 libraryRecheckSeconds: Double = 2, bcryptCost: UInt8 = Passwords.standardCost,

@@ -55,6 +55,7 @@ extension AppDatabase {
         registerQueueHealthMigration(&migrator)
         registerSchedulerParametersMigration(&migrator)
         registerGhostRulesMigration(&migrator)
+        registerGhostRoomsMigration(&migrator)
         return migrator
     }
 }
@@ -487,6 +488,20 @@ extension AppDatabase {
                 t.add(column: "challenges", .text).notNull().defaults(to: "forgiving").check { ["forgiving", "classic"].contains($0) }
                 t.add(column: "variant", .text).notNull().defaults(to: "ghost").check { ["ghost", "superghost"].contains($0) }
             }
+        }
+    }
+
+    /// Online rooms a host lists in the public lobby, and a turn timer per room. A partial
+    /// index keeps the lobby's read to the rooms it can show, however many games are finished.
+    static func registerGhostRoomsMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v22-ghost-rooms") { db in
+            try db.alter(table: "ghostGame") { t in
+                t.add(column: "listed", .boolean).notNull().defaults(to: false)
+                t.add(column: "turnSeconds", .integer).notNull().defaults(to: 0).check { $0 >= 0 && $0 <= 600 }
+            }
+            try db.execute(sql: """
+                CREATE INDEX ghostGame_lobby ON ghostGame (updatedAt) WHERE listed AND mode = 'online' AND status <> 'finished'
+                """)
         }
     }
 }

@@ -150,6 +150,9 @@ extension AppDatabase: GhostStore {
     public func storedMatch(id: MatchID) async throws -> StoredMatch? { try await ghost.match(id: id) }
     public func matchVersions(ids: [MatchID]) async throws -> [MatchID: Int] { try await ghost.versions(ids: ids) }
 
+    public func lobby(since: Date, limit: Int, offset: Int) async throws -> Page<StoredMatch> {
+        try await ghost.lobby(since: since, limit: limit, offset: offset)
+    }
     public func matches(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<StoredMatch> {
         try await ghost.matches(accountID: accountID, limit: limit, offset: offset)
     }

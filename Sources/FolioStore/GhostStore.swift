@@ -181,6 +181,19 @@ public struct GhostRepository: Sendable {
         }
     }
 
+    /// Listed online rooms not finished and moved in since `since`: waiting rooms first, then
+    /// the most recently moved. Read through the partial index `ghostGame_lobby`.
+    public func lobby(since: Date, limit: Int = 20, offset: Int = 0) async throws -> Page<StoredMatch> {
+        try await reader.read { db in
+            let open = "FROM ghostGame WHERE listed AND mode = 'online' AND status <> 'finished' AND updatedAt >= ?"
+            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) \(open)", arguments: [since]) ?? 0
+            let ids = try MatchID.fetchAll(db, sql: """
+                SELECT id \(open) ORDER BY status = 'waiting' DESC, updatedAt DESC, id LIMIT ? OFFSET ?
+                """, arguments: [since, limit, offset])
+            return Page(total: total, items: try AppDatabase.matches(db, ids: ids), limit: limit, offset: offset)
+        }
+    }
+
     /// The games an account sits at or started, most recently played first, a page at a time.
     public func matches(accountID: Account.ID, limit: Int = 20, offset: Int = 0) async throws -> Page<StoredMatch> {
         try await reader.read { db in

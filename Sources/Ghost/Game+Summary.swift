@@ -14,6 +14,8 @@ extension Game.RoundResult {
         case .invalidAnswer(let answer):
             let shown = answer.isEmpty ? "nothing" : "“\(answer)”"
             return "\(name(loser)) answered \(shown), which is not a word of the dictionary \(rules.variant == .superghost ? "with “\(fragment)” in it" : "starting with “\(fragment)”"), and \(cost)."
+        case .timedOut:
+            return "\(name(loser)) ran out of time \(fragment.isEmpty ? "before the first letter" : "at “\(fragment)”") and \(cost)."
         case .failedChallenge(let answer):
             return "\(name(loser)) challenged, but “\(answer)” is a word; \(name(loser)) \(cost)."
         }

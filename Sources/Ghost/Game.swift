@@ -69,6 +69,8 @@ public struct Game: Sendable {
         case invalidAnswer(String)
         /// The challenged player named a valid word, so the challenger loses.
         case failedChallenge(answer: String)
+        /// The player to act ran out of the table's time for a turn.
+        case timedOut
     }
 
     /// One thing a player can do: the unit a stored game is replayed from.
@@ -78,6 +80,8 @@ public struct Game: Sendable {
         case challenge
         /// The challenged player's answer; nil concedes.
         case answer(String?)
+        /// The player to act ran out of time and loses the round; the server plays it for them.
+        case timeOut
     }
 
     public struct RoundResult: Sendable, Equatable {
@@ -147,6 +151,7 @@ public struct Game: Sendable {
         case .letter(let c, let side): return try play(letter: c, at: side)
         case .challenge: return try challenge()
         case .answer(let word): return try answerChallenge(word: word)
+        case .timeOut: return try timeOut()
         }
     }
 
@@ -235,6 +240,13 @@ public struct Game: Sendable {
             return endRound(loser: pending.challenger, reason: .failedChallenge(answer: answer))
         }
         return endRound(loser: pending.challenged, reason: .invalidAnswer(answer))
+    }
+
+    /// The player to act ran out of time: they lose the round, whatever was in play.
+    @discardableResult
+    public mutating func timeOut() throws(GhostError) -> RoundResult {
+        guard !isOver else { throw .gameOver }
+        return endRound(loser: playerToAct, reason: .timedOut)
     }
 
     private mutating func endRound(loser: Int, reason: Reason) -> RoundResult {

@@ -1,6 +1,7 @@
 extension Game.Action: Codable {
     /// A compact text form for storage and the wire: "l:a" adds a at the end, "s:a" at the
-    /// start (Superghost), "c" challenges, "a:word" answers a challenge, "a" concedes.
+    /// start (Superghost), "c" challenges, "a:word" answers a challenge, "a" concedes, "t" is
+    /// the turn timer running out.
     public var code: String {
         switch self {
         case .letter(let c, .end): "l:\(c)"
@@ -8,12 +9,14 @@ extension Game.Action: Codable {
         case .challenge: "c"
         case .answer(let word?): "a:\(word)"
         case .answer(nil): "a"
+        case .timeOut: "t"
         }
     }
 
     public init?(code: String) {
         if code == "c" { self = .challenge; return }
         if code == "a" { self = .answer(nil); return }
+        if code == "t" { self = .timeOut; return }
         if code.hasPrefix("a:") { self = .answer(String(code.dropFirst(2))); return }
         if code.hasPrefix("l:"), code.count == 3, let c = code.last { self = .letter(c); return }
         if code.hasPrefix("s:"), code.count == 3, let c = code.last { self = .letter(c, at: .start); return }

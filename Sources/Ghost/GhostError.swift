@@ -48,12 +48,16 @@ public enum GhostError: FolioError, Equatable {
     case tooManySocketsOnGame(limit: Int)
     /// The session a socket was opened with has ended: logged out, or the password changed.
     case sessionEnded
+    /// A turn time that is not one a room can have.
+    case invalidTurnTime(Int)
+    /// The turn timer was asked to run out before the deadline.
+    case turnTimeLeft
 
     public var kind: FolioErrorKind {
         switch self {
         case .dictionaryUnreadable, .dictionaryMissing: .missingData
         case .gameOver, .challengePending, .noChallengePending, .nothingToChallenge, .notYourTurn, .staleMove,
-             .waitingForPlayers, .tableFull, .alreadySeated: .conflict
+             .waitingForPlayers, .tableFull, .alreadySeated, .turnTimeLeft: .conflict
         case .notYourSeat: .forbidden
         case .gameNotFound: .notFound
         case .tooManyOpenRooms, .tooManyAnonymousGames, .tooManySocketsFromAddress, .tooManySocketsOnGame: .rateLimited
@@ -94,6 +98,8 @@ public enum GhostError: FolioError, Equatable {
         case .tooManySocketsFromAddress: "too_many_sockets_from_address"
         case .tooManySocketsOnGame: "too_many_sockets_on_game"
         case .sessionEnded: "session_ended"
+        case .invalidTurnTime: "invalid_turn_time"
+        case .turnTimeLeft: "turn_time_left"
         }
     }
 
@@ -157,6 +163,10 @@ public enum GhostError: FolioError, Equatable {
             "Your address has \(limit) live game connection\(limit == 1 ? "" : "s") open, the most this server allows (sockets per address). Close a game's tab, then reload."
         case .tooManySocketsOnGame(let limit):
             "This game has \(limit) live connection\(limit == 1 ? "" : "s") open, the most this server allows (sockets per game). Reload later; the page still works without live updates."
+        case .invalidTurnTime(let seconds):
+            "A turn may be given 0 (no limit) to \(600) seconds, not \(seconds)."
+        case .turnTimeLeft:
+            "The player to act still has time. Wait for the turn to end."
         case .sessionEnded:
             "Your session has ended (you logged out, or the password was changed). Log in again, then reload the game."
         }

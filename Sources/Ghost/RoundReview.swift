@@ -19,6 +19,8 @@ public struct RoundReview: Sendable, Equatable {
         /// Challenged at `fragment`, the loser named no counting word; `example` would have
         /// done (nil: there is none, the letter was a bluff).
         case couldNotNameWord(fragment: String, example: String?)
+        /// The loser ran out of time at `fragment`.
+        case ranOutOfTime(fragment: String)
         /// The positions were too many to search within the review's budget.
         case notReviewed
     }
@@ -40,6 +42,8 @@ public struct RoundReview: Sendable, Equatable {
     static func find(_ round: Game.RoundResult, lexicon: Lexicon) -> Finding {
         let variant = round.rules.variant
         switch round.reason {
+        case .timedOut:
+            return .ranOutOfTime(fragment: round.fragment)
         case .conceded, .invalidAnswer:
             return .couldNotNameWord(fragment: round.fragment, example: lexicon.someWord(for: round.fragment, variant: variant))
         case .completedWord, .calledWord, .failedChallenge:
@@ -111,6 +115,8 @@ public struct RoundReview: Sendable, Equatable {
                 return "\(name) could not name a word \(relation): “\(example)” would have done."
             }
             return "\(name) could not name a word \(relation): there is none, so the challenge was right."
+        case .ranOutOfTime(let fragment):
+            return fragment.isEmpty ? "\(name) ran out of time before the first letter." : "\(name) ran out of time at “\(fragment)”."
         case .notReviewed:
             return "This round had too many positions to review."
         }

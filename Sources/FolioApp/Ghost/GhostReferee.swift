@@ -44,13 +44,20 @@ public struct GhostReferee: Sendable {
     public let dictionaries: GhostDictionaries
     private let watchers: any GhostWatchers
     public let limits: GhostLimits
+    /// The time: every move, join and turn timer reads it here, so tests can move it on.
+    public let clock: @Sendable () -> Date
 
-    public init(store: any GhostStore & AccountStore, dictionaries: GhostDictionaries, watchers: any GhostWatchers, limits: GhostLimits) {
+    public init(store: any GhostStore & AccountStore, dictionaries: GhostDictionaries, watchers: any GhostWatchers, limits: GhostLimits,
+                clock: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.dictionaries = dictionaries
         self.watchers = watchers
         self.limits = limits
+        self.clock = clock
     }
+
+    /// How long a room may sit unmoved and still be shown in the lobby.
+    public static let lobbyLifetime: TimeInterval = 86_400
 
     /// A hot-seat game; a logged-in creator may claim one seat, whose results then count for them.
     /// Without an account, `address` may start `anonymousGamesPerAddressPerHour` games an hour.
@@ -63,26 +70,32 @@ public struct GhostReferee: Sendable {
         if let account, let ownSeat, match.seats.indices.contains(ownSeat), match.seats[ownSeat].kind == .person {
             seatAccounts[ownSeat] = account.id
         }
+        let now = clock()
         let stored = StoredMatch(id: MatchID.random(), mode: .hotSeat, status: .playing, ownerID: account?.id,
-                                 seatAccounts: seatAccounts, match: match)
+                                 seatAccounts: seatAccounts, match: match, createdAt: now, updatedAt: now)
         try await store.createMatch(stored, quota: account == nil
             ? .anonymousGames(address: address, perHour: limits.anonymousGamesPerAddressPerHour) : nil)
         return stored
     }
 
     /// An online room: the creator takes the first seat; the other people's seats wait for
-    /// accounts to join through the room's link; computer seats play at once. The room counts
-    /// against the creator's `openRoomsPerAccount` until it is finished.
+    /// accounts to join through the room's link (or the lobby, when `listed`); computer seats
+    /// play at once. With `turnSeconds`, each turn has that long. The room counts against the
+    /// creator's `openRoomsPerAccount` until it is finished.
     public func openRoom(dictionary: GhostDictionary, minimumLength: Int, rules: Rules = .standard, people: Int,
-                         computers: [ComputerPlayer.Level], account: Account) async throws -> StoredMatch {
+                         computers: [ComputerPlayer.Level], account: Account, listed: Bool = false,
+                         turnSeconds: Int = 0) async throws -> StoredMatch {
+        guard (0...StoredMatch.maximumTurnSeconds).contains(turnSeconds) else { throw GhostError.invalidTurnTime(turnSeconds) }
         let seats = try Match.roomSeats(creator: account.username, people: people, computers: computers)
         let match = try Match(dictionary: dictionary, minimumLength: minimumLength, rules: rules, seats: seats)
         // Loaded now, outside the write: the room's moves then never build an index while holding it.
         _ = try dictionaries.lexicon(for: match)
         var seatAccounts = [Account.ID?](repeating: nil, count: seats.count)
         seatAccounts[0] = account.id
+        let now = clock()
         let stored = StoredMatch(id: MatchID.random(), mode: .online, status: people == 1 ? .playing : .waiting,
-                                 ownerID: account.id, seatAccounts: seatAccounts, match: match)
+                                 ownerID: account.id, seatAccounts: seatAccounts, match: match, createdAt: now, updatedAt: now,
+                                 listed: listed, turnSeconds: turnSeconds)
         try await store.createMatch(stored, quota: .openRooms(accountID: account.id, limit: limits.openRoomsPerAccount))
         return stored
     }
@@ -98,13 +111,14 @@ public struct GhostReferee: Sendable {
         case .online:
             guard let account, old.seatAccounts.contains(account.id) else { throw GhostError.notYourSeat }
             return try await openRoom(dictionary: old.match.dictionary, minimumLength: old.match.minimumLength, rules: old.match.rules,
-                                      people: old.match.personCount, computers: old.match.computerLevels, account: account)
+                                      people: old.match.personCount, computers: old.match.computerLevels, account: account,
+                                      listed: old.listed, turnSeconds: old.turnSeconds)
         }
     }
 
     /// A seat taken counts against the account's `openRoomsPerAccount` like a room opened.
     public func join(_ id: MatchID, account: Account) async throws -> StoredMatch {
-        let stored = try await store.joinMatch(id: id, account: account, openRoomLimit: limits.openRoomsPerAccount, now: Date())
+        let stored = try await store.joinMatch(id: id, account: account, openRoomLimit: limits.openRoomsPerAccount, now: clock())
         watchers.changed(stored.id, version: stored.version, state: nil)
         return stored
     }
@@ -116,8 +130,39 @@ public struct GhostReferee: Sendable {
     /// replayed once, and the state the move made goes to the answer and to the room's sockets,
     /// which render it without reading the game again.
     public func act(_ id: MatchID, _ action: Game.Action, turn: Int?, account: Account?) async throws -> Played {
+        // Only the server runs a player's clock out.
+        if action == .timeOut { throw GhostError.turnTimeLeft }
+        return try await referee(id, action, turn: turn) { stored, seat in
+            guard Self.mayAct(stored, seat: seat, account: account) else {
+                if stored.mode == .online, let account, stored.seatAccounts.contains(account.id) {
+                    throw GhostError.notYourTurn(waitingFor: stored.match.seats[seat].name)
+                }
+                throw GhostError.notYourSeat
+            }
+        }
+    }
+
+    /// Runs the turn timer out: when the room's deadline has passed, the player to act loses
+    /// the round. Anyone may ask (every socket on the room does, on whichever instance holds
+    /// it); the write checks the deadline against the stored game, so only the first of several
+    /// askers changes anything. Nil when there was nothing to enforce.
+    @discardableResult
+    public func enforceTurnTimer(_ id: MatchID) async throws -> Played? {
+        do {
+            return try await referee(id, .timeOut, turn: nil) { [clock] stored, _ in
+                guard let deadline = stored.deadline, clock() >= deadline else { throw GhostError.turnTimeLeft }
+            }
+        } catch GhostError.turnTimeLeft {
+            return nil
+        }
+    }
+
+    /// The one way an action reaches a stored game: read, checked by `check` (who may act for
+    /// the seat to act), refereed, stored and announced in one write.
+    private func referee(_ id: MatchID, _ action: Game.Action, turn: Int?,
+                         check: @escaping @Sendable (StoredMatch, Int) throws -> Void) async throws -> Played {
         let after = Mutex<(game: Game, lexicon: Lexicon)?>(nil)
-        let stored = try await store.updateMatch(id: id, now: Date()) { [dictionaries] stored in
+        let stored = try await store.updateMatch(id: id, now: clock()) { [dictionaries] stored in
             switch stored.status {
             case .waiting: throw GhostError.waitingForPlayers(stored.openSeats.count)
             case .finished: throw GhostError.gameOver
@@ -128,13 +173,7 @@ public struct GhostReferee: Sendable {
             // it started, so this rarely reads a file while holding the writer.
             let lexicon = try dictionaries.lexicon(for: stored.match)
             var game = try stored.match.replay(lexicon: lexicon)
-            let seat = game.playerToAct
-            guard Self.mayAct(stored, seat: seat, account: account) else {
-                if stored.mode == .online, let account, stored.seatAccounts.contains(account.id) {
-                    throw GhostError.notYourTurn(waitingFor: stored.match.seats[seat].name)
-                }
-                throw GhostError.notYourSeat
-            }
+            try check(stored, game.playerToAct)
             var match = stored.match
             var random = SystemRandomNumberGenerator()
             try match.play(action, on: &game, lexicon: lexicon, using: &random)
@@ -164,6 +203,11 @@ public struct GhostReferee: Sendable {
         return stored
     }
 
+    /// The public lobby, a page at a time: listed rooms waiting for players or in play.
+    public func lobby(limit: Int, offset: Int) async throws -> Page<StoredMatch> {
+        try await store.lobby(since: clock().addingTimeInterval(-Self.lobbyLifetime), limit: limit, offset: offset)
+    }
+
     /// A player's games, newest first, a page at a time.
     public func games(of account: Account, limit: Int, offset: Int) async throws -> Page<StoredMatch> {
         try await store.matches(accountID: account.id, limit: limit, offset: offset)
@@ -183,6 +227,14 @@ public struct GhostReferee: Sendable {
     /// log-out or a password change elsewhere stops it acting.
     public func isSignedIn(_ account: Account, sessionToken: String) async throws -> Bool {
         try await store.account(sessionToken: sessionToken, now: Date())?.id == account.id
+    }
+
+    /// The game as it stands, an expired turn run out first: a page or a request reading a
+    /// room nobody watches live still sees the timer kept.
+    public func currentMatch(_ id: MatchID) async throws -> StoredMatch {
+        let stored = try await match(id)
+        guard let deadline = stored.deadline, clock() >= deadline, let played = try await enforceTurnTimer(id) else { return stored }
+        return played.stored
     }
 
     /// A stored game replayed.

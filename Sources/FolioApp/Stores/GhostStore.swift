@@ -17,6 +17,9 @@ public protocol GhostStore: Sendable {
     func storedMatch(id: MatchID) async throws -> StoredMatch?
     /// The versions of the games among `ids` (games that do not exist are left out), in one read.
     func matchVersions(ids: [MatchID]) async throws -> [MatchID: Int]
+    /// The public lobby: online rooms listed by their hosts that are waiting for players or in
+    /// play, and moved in since `since`; rooms waiting for players first, then the liveliest.
+    func lobby(since: Date, limit: Int, offset: Int) async throws -> Page<StoredMatch>
     /// A player's games, newest first.
     func matches(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<StoredMatch>
     /// The best records, of one dictionary or of both.
@@ -52,12 +55,27 @@ public struct StoredMatch: Sendable, Equatable {
     public var updatedAt: Date
     /// Moves on with every join and move: what watchers compare to see that the game changed.
     public var version: Int
+    /// An online room shown in the public lobby (else only its link finds it).
+    public var listed: Bool
+    /// The time each turn may take, in seconds; 0 for no limit.
+    public var turnSeconds: Int
+
+    public static let turnSecondsChoices = [0, 15, 30, 60, 120]
+    public static let maximumTurnSeconds = 600
+
+    /// When the player to act runs out of time: each action and join moves `updatedAt` on, so
+    /// the deadline is in the database and any instance can enforce it. Nil without a timer, and
+    /// while the game is not being played.
+    public var deadline: Date? {
+        guard turnSeconds > 0, status == .playing else { return nil }
+        return updatedAt.addingTimeInterval(TimeInterval(turnSeconds))
+    }
 
     /// How many actions have been taken: what a client names to show which state it acted on.
     public var turn: Int { match.actions.count }
 
     public init(id: MatchID, mode: Mode, status: Status, ownerID: Account.ID?, seatAccounts: [Account.ID?], match: Match,
-                createdAt: Date = Date(), updatedAt: Date = Date(), version: Int = 0) {
+                createdAt: Date = Date(), updatedAt: Date = Date(), version: Int = 0, listed: Bool = false, turnSeconds: Int = 0) {
         self.id = id
         self.mode = mode
         self.status = status
@@ -67,6 +85,8 @@ public struct StoredMatch: Sendable, Equatable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.version = version
+        self.listed = listed
+        self.turnSeconds = turnSeconds
     }
 
     /// Whether the game's results count for the high scores: it was played by at least two

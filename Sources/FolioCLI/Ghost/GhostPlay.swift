@@ -97,6 +97,7 @@ extension GhostCommand {
             case .challenge: "\(name) challenges."
             case .answer(let word?): "\(name) names “\(word)”."
             case .answer(nil): "\(name) concedes."
+            case .timeOut: "\(name) runs out of time."
             }
         }
     }

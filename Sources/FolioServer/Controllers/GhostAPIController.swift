@@ -18,6 +18,7 @@ struct GhostAPIController: Sendable {
             .on(api: .ghostGame, use: show)
             .on(api: .ghostMove, use: move)
             .on(api: .joinGhostGame, use: join)
+            .on(api: .ghostLobby, use: lobby)
     }
 
     static let scoresPage = ListWindow(defaultLimit: 50, maximumLimit: 100, maximumOffset: 1_000_000)
@@ -36,6 +37,9 @@ struct GhostAPIController: Sendable {
         /// ghost (the default) or superghost.
         let variant: String?
         let seats: [Seat]?
+        /// Online rooms: shown in the public lobby (default false), and seconds per turn (default 0, no limit).
+        let listed: Bool?
+        let turnSeconds: Int?
         let ownSeat: Int?
         let people: Int?
         let computers: [String]?
@@ -53,6 +57,12 @@ struct GhostAPIController: Sendable {
         }
         let (limit, offset) = try Self.scoresPage.read(query)
         return try await referee.highScores(dictionary: dictionary, limit: limit, offset: offset)
+    }
+
+    /// The public lobby: listed rooms waiting for players or in play, a page at a time.
+    @Sendable func lobby(_ request: Request, context: FolioRequestContext) async throws -> Page<MatchView> {
+        let (limit, offset) = try Self.gamesPage.read(WebForm(query: request))
+        return try await referee.lobby(limit: limit, offset: offset).map { try referee.view($0, viewer: context.account) }
     }
 
     @Sendable func yourGames(_ request: Request, context: FolioRequestContext) async throws -> Page<MatchView> {
@@ -96,7 +106,8 @@ struct GhostAPIController: Sendable {
                 return level
             }
             let stored = try await referee.openRoom(dictionary: dictionary, minimumLength: length, rules: rules, people: body.people ?? 2,
-                                                    computers: computers, account: account)
+                                                    computers: computers, account: account, listed: body.listed ?? false,
+                                                    turnSeconds: body.turnSeconds ?? 0)
             return try referee.view(stored, viewer: account)
         case let mode:
             throw InputError.parameter("mode", String(mode.prefix(20)), "hotseat or online")
@@ -104,7 +115,7 @@ struct GhostAPIController: Sendable {
     }
 
     @Sendable func show(_ request: Request, context: FolioRequestContext) async throws -> MatchView {
-        try referee.view(try await referee.match(try context.matchID()), viewer: context.account)
+        try referee.view(try await referee.currentMatch(try context.matchID()), viewer: context.account)
     }
 
     /// `{"type": "letter"|"challenge"|"answer"|"concede", "letter"?, "word"?, "turn"?}`

@@ -57,6 +57,7 @@ enum GhostPages {
         let dictionaries = GhostDictionary.allCases.map { Choice(value: $0.rawValue, label: $0.label, selected: $0 == .english) }
         let lengths = WordList.allowedMinimumLengths.map { Choice(value: $0, label: nil, selected: $0 == WordList.defaultMinimumLength) }
         /// The rules' fields, one set per form (their ids differ).
+        let turnTimes = StoredMatch.turnSecondsChoices.map { Choice(value: $0, label: $0 == 0 ? "No limit" : "\($0) seconds", selected: $0 == 0) }
         let hotseatRules = RuleFields(form: "hotseat")
         let computerRules = RuleFields(form: "computer")
         let roomRules = RuleFields(form: "room")
@@ -71,6 +72,60 @@ enum GhostPages {
             soloName = you ?? "You"
             self.errors = errors
             self.yourGames = yourGames
+            self.pager = pager
+        }
+    }
+
+    /// One room of the lobby: its table and rules, how many seats are free, and the way in.
+    struct LobbyRoom: Encodable {
+        let host: String
+        let players: String
+        let dictionaryLabel: String
+        let minLength: Int
+        let rulesLabel: String
+        /// "30 s a turn", or nil without a timer.
+        let timer: String?
+        let openSeats: Int
+        let openSeatsText: String
+        let waiting: Bool
+        /// Join (a form, for a logged-in viewer not seated yet) or watch (a link).
+        let canJoin: Bool
+        let seated: Bool
+        let href: String
+        let joinAction: String
+
+        init(_ stored: StoredMatch, viewer: Account?) {
+            host = stored.match.seats.first?.name ?? ""
+            players = stored.match.seats.indices.filter { !stored.openSeats.contains($0) }.map { stored.match.seats[$0].name }
+                .joined(separator: ", ")
+            dictionaryLabel = stored.match.dictionary.label
+            minLength = stored.match.minimumLength
+            rulesLabel = stored.match.rules == .standard ? "Ghost, forgiving rules" : stored.match.rules.label
+            timer = stored.turnSeconds > 0 ? "\(stored.turnSeconds) s a turn" : nil
+            openSeats = stored.openSeats.count
+            openSeatsText = "\(openSeats) seat\(openSeats == 1 ? "" : "s") free"
+            waiting = stored.status == .waiting
+            seated = viewer.map { stored.seatAccounts.contains($0.id) } ?? false
+            canJoin = waiting && viewer != nil && !seated
+            href = SiteRoute.ghostGame.path(stored.id)
+            joinAction = SiteRoute.joinGhostGame.path(stored.id)
+        }
+    }
+
+    struct Lobby: Encodable {
+        let rooms: [LobbyRoom]
+        let empty: Bool
+        let loggedIn: Bool
+        let csrfToken: String
+        let pager: Pager?
+        let navLobby = true
+        let loginHref = SiteRoute.loginForm.path(query: ["next": SiteRoute.ghostLobby.path()])
+
+        init(rooms: [LobbyRoom], loggedIn: Bool, csrfToken: String, pager: Pager?) {
+            self.rooms = rooms
+            empty = rooms.isEmpty
+            self.loggedIn = loggedIn
+            self.csrfToken = csrfToken
             self.pager = pager
         }
     }
@@ -152,7 +207,7 @@ enum GhostPages {
                 switch result.reason {
                 case .completedWord(let word), .calledWord(let word): (self.word, unfinished) = (word, false)
                 case .failedChallenge(let answer): (self.word, unfinished) = (answer, false)
-                case .conceded, .invalidAnswer: (self.word, unfinished) = (result.fragment, true)
+                case .conceded, .invalidAnswer, .timedOut: (self.word, unfinished) = (result.fragment, true)
                 }
                 summary = round?.summary ?? result.summary(names: names)
                 review = round?.review
@@ -186,6 +241,10 @@ enum GhostPages {
         let classic: Bool
         /// What a challenged player must name: "starts with “ca”", "has “ca” in it".
         let wordRelation: String
+        /// The turn timer while a timed game is played: seconds a turn, and the deadline (ISO 8601)
+        /// the page's script counts down to.
+        let turnSeconds: Int?
+        let deadline: String?
         let fragment: String
         let players: [Player]
         let moves: [Move]
@@ -238,6 +297,8 @@ enum GhostPages {
             rulesLabel = rules == .standard ? nil : rules.label
             superghost = rules.variant == .superghost
             classic = rules.challenges == .classic
+            turnSeconds = stored.turnSeconds > 0 ? stored.turnSeconds : nil
+            deadline = view.deadline
             wordRelation = rules.variant == .superghost ? "has “\(view.fragment)” in it" : "starts with “\(view.fragment)”"
             fragment = view.fragment
             players = view.players.map(Player.init)

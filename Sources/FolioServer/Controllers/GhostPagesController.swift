@@ -36,6 +36,7 @@ struct GhostPagesController: Sendable {
             .on(page: .playAgain, use: again)
             .on(page: .ghostScores, use: scores)
             .on(page: .ghostHelp, use: help)
+            .on(page: .ghostLobby, use: lobby)
     }
 
     func render(_ template: String, title: String, model: [any Encodable], context: FolioRequestContext,
@@ -122,19 +123,38 @@ struct GhostPagesController: Sendable {
             let (dictionary, length, rules) = try Self.rules(form)
             let people = Int(form.string("people")) ?? 0
             let computers = form.values("computer").compactMap(ComputerPlayer.Level.init(rawValue:))
+            let turnSeconds = Int(form.string("turnSeconds").isEmpty ? "0" : form.string("turnSeconds")) ?? -1
             let stored = try await referee.openRoom(dictionary: dictionary, minimumLength: length, rules: rules, people: people,
-                                                    computers: computers, account: account)
+                                                    computers: computers, account: account, listed: form.value("listed") == "on",
+                                                    turnSeconds: turnSeconds)
             return .redirect(to: SiteRoute.ghostGame.path(stored.id), type: .normal)
         } catch let error as any FolioError where Self.setupRefusals.contains(error.kind) {
             return try await setupPage(context: context, errors: [error.message], status: ErrorMiddleware.status(for: error.kind))
         }
     }
 
+    // MARK: - The lobby
+
+    static let lobbyPageSize = 20
+
+    @Sendable func lobby(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let page = Self.pageNumber(request)
+        let rooms = try await referee.lobby(limit: Self.lobbyPageSize, offset: (page - 1) * Self.lobbyPageSize)
+        let pager = Pager(page: page, pageSize: Self.lobbyPageSize, shown: rooms.items.count, total: rooms.total,
+                          label: "Pages of rooms", ids: Pager.IDs(previous: "lobby-previous", next: "lobby-next")) {
+            SiteRoute.ghostLobby.path(query: ["page": String($0)])
+        }
+        return try render("ghost/lobby", title: "Ghost lobby",
+                          model: [GhostPages.Lobby(rooms: rooms.items.map { GhostPages.LobbyRoom($0, viewer: context.account) },
+                                                   loggedIn: context.account != nil, csrfToken: context.csrfToken, pager: pager)],
+                          context: context)
+    }
+
     // MARK: - The game
 
     @Sendable func show(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let query = WebForm(query: request)
-        let stored = try await referee.match(try context.matchID())
+        let stored = try await referee.currentMatch(try context.matchID())
         let over = try Self.roundNumber(query.value("over"))
         if query.value("fragment") == "1" {
             return try pages.html("ghost/board", TemplateData([try board(stored, context: context, error: nil, shownRound: over)]))

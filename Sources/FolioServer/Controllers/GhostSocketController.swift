@@ -7,6 +7,7 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOWebSocket
+import Synchronization
 
 /// A Ghost game's WebSocket, `/ghost/games/{id}/socket`: the same moves as the forms and the API,
 /// and the game's state pushed to every watcher after each change.
@@ -68,13 +69,25 @@ struct GhostSocketController: Sendable {
         let sessionToken = context.requestContext.sessionToken
         let (token, changes) = hub.watch(id)
         defer { hub.stopWatching(id, token: token) }
+        let deadline = TurnDeadline()
         await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 // The state on connecting, then whenever the hub says the game may have changed.
                 var sent: Int?
-                try await send(id, pushed: nil, account: account, to: outbound, &sent)
+                try await send(id, pushed: nil, account: account, to: outbound, &sent, deadline: deadline)
                 for await change in changes {
-                    try await send(id, pushed: change, account: account, to: outbound, &sent)
+                    try await send(id, pushed: change, account: account, to: outbound, &sent, deadline: deadline)
+                }
+            }
+            group.addTask {
+                // The room's turn timer, kept by every socket on it, on whichever instance: the
+                // deadline is the stored game's, the check is in memory, and only a deadline
+                // passed costs a write (which the first socket to ask wins).
+                while !Task.isCancelled {
+                    try await Task.sleep(for: hub.recheck)
+                    if let due = deadline.date, referee.clock() >= due {
+                        _ = try? await referee.enforceTurnTimer(id)
+                    }
                 }
             }
             do {
@@ -109,7 +122,8 @@ struct GhostSocketController: Sendable {
 
     /// Sends the game's state unless this socket has shown it already: the state a move here
     /// pushed (rendered for this socket's viewer, nothing read), else the game read afresh.
-    func send(_ id: MatchID, pushed: Played?, account: Account?, to outbound: WebSocketOutboundWriter, _ sent: inout Int?) async throws {
+    func send(_ id: MatchID, pushed: Played?, account: Account?, to outbound: WebSocketOutboundWriter, _ sent: inout Int?,
+              deadline: TurnDeadline) async throws {
         let played: Played
         if let pushed { played = pushed } else { played = try referee.played(try await referee.match(id)) }
         let version = played.stored.version
@@ -117,6 +131,7 @@ struct GhostSocketController: Sendable {
         // Moves racing each other may push an older state after a newer one was shown.
         if let sent, version <= sent { return }
         sent = version
+        deadline.date = played.stored.deadline
         try await outbound.write(.text(Self.json(StateMessage(game: referee.view(played, viewer: account)))))
     }
     func handle(_ message: WebSocketMessage, id: MatchID, account: Account?, outbound: WebSocketOutboundWriter) async {
@@ -146,5 +161,15 @@ struct GhostSocketController: Sendable {
 
     static func json(_ value: some Encodable) -> String {
         (try? String(decoding: JSONEncoder.folio().encode(value), as: UTF8.self)) ?? "{}"
+    }
+}
+
+/// The deadline of the turn a socket last showed, shared by its tasks.
+final class TurnDeadline: Sendable {
+    private let value = Mutex<Date?>(nil)
+
+    var date: Date? {
+        get { value.withLock { $0 } }
+        set { value.withLock { $0 = newValue } }
     }
 }

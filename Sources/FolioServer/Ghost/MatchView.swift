@@ -53,6 +53,12 @@ struct MatchView: ResponseEncodable, Sendable {
     let challenges: String
     /// ghost or superghost.
     let variant: String
+    /// Listed in the public lobby.
+    let listed: Bool
+    /// Seconds each turn may take; 0 for no limit.
+    let turnSeconds: Int
+    /// When the player to act runs out of time (ISO 8601), while a timed game is played.
+    let deadline: String?
     /// How many actions so far: send it back with a move so a stale one is refused.
     let turn: Int
     let fragment: String
@@ -79,6 +85,9 @@ struct MatchView: ResponseEncodable, Sendable {
         minLength = stored.match.minimumLength
         challenges = stored.match.rules.challenges.rawValue
         variant = stored.match.rules.variant.rawValue
+        listed = stored.listed
+        turnSeconds = stored.turnSeconds
+        deadline = stored.deadline.map { $0.formatted(.iso8601) }
         turn = stored.turn
         fragment = game.fragment
         let playing = stored.status == .playing && !game.isOver

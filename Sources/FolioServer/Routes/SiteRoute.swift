@@ -22,7 +22,7 @@ enum SiteRoute: String, Route {
     // Plots
     case plots, keptPlots, keepPlot, forgetPlot, grammars, saveGrammar, grammar, deleteGrammar, plot
     // Ghost
-    case ghost, startHotSeat, openRoom, ghostGame, ghostMove, joinGhostGame, playAgain, ghostScores, ghostHelp, ghostSocket
+    case ghost, startHotSeat, openRoom, ghostGame, ghostMove, joinGhostGame, playAgain, ghostScores, ghostHelp, ghostSocket, ghostLobby
     // Account
     case account, registerForm, register, loginForm, login, logout, changePassword
 
@@ -109,6 +109,7 @@ enum SiteRoute: String, Route {
         case .playAgain: "/ghost/games/{id}/again"
         case .ghostScores: "/ghost/scores"
         case .ghostHelp: "/ghost/help"
+        case .ghostLobby: "/ghost/lobby"
         case .ghostSocket: "/ghost/games/{id}/socket"
         case .account: "/account"
         case .registerForm, .register: "/account/register"

@@ -218,6 +218,12 @@ extension PostgresDatabase {
             #"ALTER TABLE ghostGame ADD COLUMN challenges text COLLATE "C" NOT NULL DEFAULT 'forgiving' CHECK (challenges IN ('forgiving', 'classic'))"#,
             #"ALTER TABLE ghostGame ADD COLUMN variant text COLLATE "C" NOT NULL DEFAULT 'ghost' CHECK (variant IN ('ghost', 'superghost'))"#,
         ]),
+        // Rooms listed in the public lobby, and a turn timer per room.
+        Migration(name: "v10-ghost-rooms", statements: [
+            "ALTER TABLE ghostGame ADD COLUMN listed boolean NOT NULL DEFAULT false",
+            "ALTER TABLE ghostGame ADD COLUMN turnSeconds bigint NOT NULL DEFAULT 0 CHECK (turnSeconds BETWEEN 0 AND 600)",
+            "CREATE INDEX ghostGame_lobby ON ghostGame (updatedAt) WHERE listed AND mode = 'online' AND status <> 'finished'",
+        ]),
     ]
 
     /// Applies the migrations not yet applied, in one transaction that holds an advisory lock:

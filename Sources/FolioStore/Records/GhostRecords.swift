@@ -22,6 +22,8 @@ struct GhostGameRecord: Codable, FetchableRecord, PersistableRecord {
     var version: Int
     var createdAt: Date
     var updatedAt: Date
+    var listed: Bool
+    var turnSeconds: Int
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -33,7 +35,7 @@ struct GhostGameRecord: Codable, FetchableRecord, PersistableRecord {
     }
 
     init(id: String, mode: String, status: String, dictionary: String, minLength: Int, challenges: String, variant: String,
-         firstPlayer: Int, ownerId: Account.ID?, version: Int, createdAt: Date, updatedAt: Date) {
+         firstPlayer: Int, ownerId: Account.ID?, version: Int, createdAt: Date, updatedAt: Date, listed: Bool, turnSeconds: Int) {
         self.id = id
         self.mode = mode
         self.status = status
@@ -46,6 +48,8 @@ struct GhostGameRecord: Codable, FetchableRecord, PersistableRecord {
         self.version = version
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.listed = listed
+        self.turnSeconds = turnSeconds
     }
 
     init(_ stored: StoredMatch) {
@@ -61,6 +65,8 @@ struct GhostGameRecord: Codable, FetchableRecord, PersistableRecord {
         version = stored.version
         createdAt = stored.createdAt
         updatedAt = stored.updatedAt
+        listed = stored.listed
+        turnSeconds = stored.turnSeconds
     }
 
     /// The stored game, from this row, its seats in order and its moves in order.
@@ -79,7 +85,8 @@ struct GhostGameRecord: Codable, FetchableRecord, PersistableRecord {
         do {
             let match = try Match(dictionary: dictionary, minimumLength: minLength, rules: Rules(challenges: challenges, variant: variant), seats: seatList, firstPlayer: firstPlayer, actions: actions)
             return StoredMatch(id: matchID, mode: mode, status: status, ownerID: ownerId, seatAccounts: seats.map(\.accountId),
-                               match: match, createdAt: createdAt, updatedAt: updatedAt, version: version)
+                               match: match, createdAt: createdAt, updatedAt: updatedAt, version: version, listed: listed,
+                               turnSeconds: turnSeconds)
         } catch {
             throw StoreError.corruptRow(table: Self.databaseTableName, id: id)
         }

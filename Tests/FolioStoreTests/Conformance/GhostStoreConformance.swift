@@ -49,6 +49,33 @@ import Testing
         }
     }
 
+    @Test(arguments: StoreEngine.all) func theLobbyListsListedRoomsStillOpen(engine: StoreEngine) async throws {
+        // Given four rooms: listed and waiting, listed and in play, unlisted, and listed but idle for two days
+        let c = try await Cast(engine)
+        let s = c.stores
+        func room(_ id: MatchID, listed: Bool, at date: Date, timer: Int = 0) throws -> StoredMatch {
+            var stored = try Self.room(id, owner: c.ann, at: date)
+            stored.listed = listed
+            stored.turnSeconds = timer
+            return stored
+        }
+        try await s.createMatch(try room("waiting", listed: true, at: conformanceNow, timer: 30), quota: nil)
+        try await s.createMatch(try room("playing", listed: true, at: conformanceNow.addingTimeInterval(60)), quota: nil)
+        _ = try await s.joinMatch(id: "playing", account: c.bob, openRoomLimit: nil, now: conformanceNow.addingTimeInterval(120))
+        try await s.createMatch(try room("private", listed: false, at: conformanceNow), quota: nil)
+        try await s.createMatch(try room("idle", listed: true, at: conformanceNow.addingTimeInterval(-2 * 86_400)), quota: nil)
+        // When the lobby is read for the last day, Then the waiting room comes first, then the one in play
+        let lobby = try await s.lobby(since: conformanceNow.addingTimeInterval(-86_400), limit: 10, offset: 0)
+        #expect(lobby.items.map(\.id) == ["waiting", "playing"] && lobby.total == 2)
+        // And the room's settings read back
+        #expect(lobby.items[0].listed && lobby.items[0].turnSeconds == 30 && lobby.items[1].turnSeconds == 0)
+        #expect(lobby.items[0].deadline == nil)
+        #expect(lobby.items[1].deadline == nil)
+        // And pages follow on
+        let second = try await s.lobby(since: conformanceNow.addingTimeInterval(-86_400), limit: 1, offset: 1)
+        #expect(second.items.map(\.id) == ["playing"] && second.total == 2)
+    }
+
     @Test(arguments: StoreEngine.all) func movesAreCheckedInTheWriteAndAFinishedGameCounts(engine: StoreEngine) async throws {
         // Given a room Ann and Bob sit at
         let c = try await Cast(engine)

@@ -115,8 +115,29 @@
 
   // ---------- Drawing ----------
 
+  // The turn timer: the seconds left, counted down from the deadline the server keeps. When it
+  // passes, the server runs the turn out and the socket brings the new state.
+  var timerTick = null;
+  function countDown() {
+    if (timerTick) clearInterval(timerTick);
+    timerTick = null;
+    var timer = board.querySelector("#ghost-timer");
+    if (!timer) return;
+    var deadline = Date.parse(timer.getAttribute("data-deadline"));
+    if (isNaN(deadline)) return;
+    function show() {
+      var left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+      timer.textContent = left > 0 ? left + " s left for this turn" : "Time is up.";
+      timer.classList.toggle("ghost-timer-low", left <= 5);
+      if (left === 0 && timerTick) { clearInterval(timerTick); timerTick = null; }
+    }
+    show();
+    timerTick = setInterval(show, 1000);
+  }
+
   // What only the script can offer is hidden in the page as served; each new board shows it again.
   function enhance() {
+    countDown();
     absoluteLink();
     var share = board.querySelector("#ghost-share-actions");
     if (share) share.hidden = false;
