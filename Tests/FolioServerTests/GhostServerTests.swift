@@ -19,13 +19,14 @@ let ghostWords = ["cat", "cats", "dog", "door", "doors", "dote", "date"]
 /// A server whose English list is `ghostWords` and whose Dutch list is missing, over `database`
 /// (a fresh in-memory one unless given), with `limits`.
 func withGhostApp(live: Bool = false, limits: ServerLimits = ServerLimits(), database given: AppDatabase? = nil,
-                  publicURL: String? = nil,
+                  publicURL: String? = nil, clock: (@Sendable () -> Date)? = nil,
                   _ test: @escaping @Sendable (any TestClientProtocol, AppDatabase) async throws -> Void) async throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("ghost-words-\(UUID().uuidString).txt")
     try ghostWords.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }
-    let configuration = TestApp.configuration(port: 0, limits: limits, ghostWordLists: [.english: file.path, .dutch: "/nonexistent/dutch-words"],
+    var configuration = TestApp.configuration(port: 0, limits: limits, ghostWordLists: [.english: file.path, .dutch: "/nonexistent/dutch-words"],
                                               ghostRecheckSeconds: 0.2, publicURL: publicURL)
+    if let clock { configuration.clock = clock }
     try await TestApp.run(configuration, database: given, live: live, test)
 }
 
@@ -46,6 +47,7 @@ struct GameJSON: Decodable {
     let yourSeat: Int?
     let canAct: Bool
     let openSeats: Int
+    let deadline: String?
 }
 
 struct ScoresJSON: Decodable {

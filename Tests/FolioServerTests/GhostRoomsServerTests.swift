@@ -1,0 +1,115 @@
+import FolioTestSupport
+import FolioCore
+@testable import FolioServer
+import Foundation
+import Ghost
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import HummingbirdWSClient
+import HummingbirdWSTesting
+import NIOCore
+import Synchronization
+import Testing
+
+/// A clock the test moves on by hand: the server's turn timers read it.
+final class TestClock: Sendable {
+    private let now = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+
+    func read() -> Date { now.withLock { $0 } }
+    func advance(_ seconds: TimeInterval) { now.withLock { $0 += seconds } }
+}
+
+/// The lobby, spectators and turn timers, over real WebSockets.
+@Suite struct GhostRoomsServerTests {
+    struct LobbyJSON: Decodable {
+        struct Room: Decodable { let id: String; let status: String; let listed: Bool; let turnSeconds: Int; let openSeats: Int }
+        let items: [Room]
+        let total: Int
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aListedRoomIsJoinedFromTheLobbyAndWatchedLive() async throws {
+        try await withGhostApp(live: true) { client, _ in
+            var ada = Visitor(client), ben = Visitor(client), cy = Visitor(client)
+            try await ada.register("ada")
+            try await ben.register("ben")
+            try await cy.register("cyd")
+            // Ada lists a room; a private one stays out of the lobby.
+            let room = try await ada.startGame(#"{"mode": "online", "minLength": 3, "people": 2, "listed": true, "challenges": "classic"}"#)
+            _ = try await ada.startGame(#"{"mode": "online", "minLength": 3, "people": 2}"#)
+            let lobby = try JSONDecoder().decode(LobbyJSON.self, from: Data(try await ben.api("/api/v1/ghost/lobby", method: .get).body.utf8))
+            #expect(lobby.items.map(\.id) == [room.id] && lobby.total == 1)
+            #expect(lobby.items[0].status == "waiting" && lobby.items[0].openSeats == 1)
+            let page = try await ben.get("/ghost/lobby")
+            #expect(page.status == .ok && page.body.contains("ada</strong>’s room") && page.body.contains("Ghost, classic rules"))
+            #expect(page.body.contains("/ghost/games/\(room.id)/join"))
+            // Ben joins from the lobby's form.
+            let joined = try await ben.post("/ghost/games/\(room.id)/join", [:])
+            #expect(joined.status == .seeOther)
+            // Cy, with no seat, watches: he sees each move live and cannot act.
+            let players = (ada, ben)
+            try await client.ws("/ghost/games/\(room.id)/socket", configuration: .init(additionalHeaders: [.cookie: cy.cookieHeader])) {
+                inbound, outbound, _ in
+                var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+                var errors: [String] = []
+                let first = try await GhostSocketTests.state(&messages, errors: &errors) { _ in true }
+                #expect(first.status == "playing" && first.yourSeat == nil && !first.canAct)
+                var (ada, ben) = players
+                #expect(try await ada.move(room.id, #"{"type": "letter", "letter": "d", "turn": 0}"#).status == .ok)
+                let seen = try await GhostSocketTests.state(&messages, errors: &errors) { $0.turn == 1 }
+                #expect(seen.fragment == "d" && !seen.canAct)
+                try await outbound.write(.text(#"{"type": "letter", "letter": "o", "turn": 1}"#))
+                #expect(try await GhostSocketTests.nextError(&messages) == "not_your_seat")
+                #expect(try await ben.move(room.id, #"{"type": "letter", "letter": "x", "turn": 1}"#).status == .ok)
+                let bluff = try await GhostSocketTests.state(&messages, errors: &errors) { $0.turn == 2 }
+                #expect(bluff.fragment == "dx")
+                #expect(errors.isEmpty, "\(errors)")
+            }
+            // The lobby shows the room in play, to watch.
+            let playing = try JSONDecoder().decode(LobbyJSON.self, from: Data(try await cy.api("/api/v1/ghost/lobby", method: .get).body.utf8))
+            #expect(playing.items.first?.status == "playing")
+            #expect(try await cy.get("/ghost/lobby").body.contains(">Watch</a>"))
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func theTurnTimerRunsOutOverTheSocket() async throws {
+        let clock = TestClock()
+        try await withGhostApp(live: true, clock: { clock.read() }) { client, _ in
+            var ada = Visitor(client), ben = Visitor(client)
+            try await ada.register("ada")
+            try await ben.register("ben")
+            let room = try await ada.startGame(#"{"mode": "online", "minLength": 3, "people": 2, "turnSeconds": 30}"#)
+            #expect(try await ben.api("/api/v1/ghost/games/\(room.id)/join", method: .post).status == .ok)
+            let adaInBrowser = ada
+            try await client.ws("/ghost/games/\(room.id)/socket", configuration: .init(additionalHeaders: [.cookie: ben.cookieHeader])) {
+                inbound, outbound, _ in
+                var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+                var errors: [String] = []
+                let first = try await GhostSocketTests.state(&messages, errors: &errors) { _ in true }
+                #expect(first.toAct == 0 && first.deadline != nil)
+                // 29 seconds pass: Ada still has time (the socket checks every 0.2 s).
+                var ada = adaInBrowser
+                clock.advance(29)
+                try await Task.sleep(for: .milliseconds(600))
+                #expect(try await ada.game(room.id).turn == 0)
+                // One more: her turn runs out, and the socket shows the round lost.
+                clock.advance(2)
+                let timedOut = try await GhostSocketTests.state(&messages, errors: &errors) { $0.rounds.count == 1 }
+                #expect(timedOut.players[0].letters == "G" && timedOut.toAct == 0)
+                #expect(timedOut.rounds[0].summary == "ada ran out of time before the first letter and takes a letter: G.")
+                // A move resets the clock for the next player.
+                #expect(try await ada.move(room.id, #"{"type": "letter", "letter": "d"}"#).status == .ok)
+                let moved = try await GhostSocketTests.state(&messages, errors: &errors) { $0.fragment == "d" }
+                #expect(moved.deadline == clock.read().addingTimeInterval(30).formatted(.iso8601))
+                #expect(errors.isEmpty, "\(errors)")
+            }
+            // With no socket open, a page or API read runs an expired turn out.
+            clock.advance(45)
+            let read = try await ada.game(room.id)
+            #expect(read.rounds.count == 2 && read.players[1].letters == "G")
+            // A turn time no room can have is a 400.
+            let bad = try await ada.api("/api/v1/ghost/games", method: .post, json: #"{"mode": "online", "people": 2, "turnSeconds": 9999}"#)
+            #expect(bad.status == .badRequest && bad.body.contains("invalid_turn_time"))
+        }
+    }
+}
