@@ -2,6 +2,7 @@ import FolioTestSupport
 import FolioCore
 @testable import FolioServer
 import Foundation
+import FolioApp
 import Ghost
 import Hummingbird
 import HummingbirdTesting
@@ -104,6 +105,25 @@ import Testing
             #expect(answered.body.contains("name a word that has “do” in it"))
             _ = try await v.post("\(path)/move", ["type": "answer", "word": "door"])
             #expect(try await v.get(path).body.contains("Ann challenged, but “door” is a word"))
+        }
+    }
+
+    @Test(.enabled(if: GlossaryShelf.shared.isInstalled, "Debian's dict-gcide is not installed"))
+    func theRoundsWordIsExplained() async throws {
+        try await withGhostApp { client, _ in
+            var v = Visitor(client)
+            let started = try await v.post("/ghost/games", ["dictionary": "english", "minLength": "3",
+                                                            "name0": "Ann", "kind0": "person", "name1": "Bob", "kind1": "person"])
+            let path = try #require(started.location)
+            for letter in ["c", "a"] { _ = try await v.post("\(path)/move", ["type": "letter", "letter": letter]) }
+            let ended = try await v.post("\(path)/move", ["type": "letter", "letter": "t", "rounds": "0"])
+            let over = try await v.get(try #require(ended.location))
+            #expect(over.body.contains("id=\"ghost-round-meaning\"") && over.body.contains("Felidae"))
+            // A round that ended on an unfinished fragment has no word to explain.
+            _ = try await v.post("\(path)/move", ["type": "letter", "letter": "d"])
+            _ = try await v.post("\(path)/move", ["type": "challenge"])
+            let conceded = try await v.post("\(path)/move", ["type": "concede", "rounds": "1"])
+            #expect(!(try await v.get(try #require(conceded.location))).body.contains("ghost-round-meaning"))
         }
     }
 }

@@ -201,6 +201,14 @@ enum GhostPages {
             /// The next round's page (or the next result, when one move ended several rounds);
             /// nil once the game is over.
             let nextHref: String?
+            /// What the word means, for an English game whose round ended on a whole word.
+            var meaning: Meaning?
+
+            struct Meaning: Encodable {
+                let headword: String
+                let partOfSpeech: String?
+                let sense: String
+            }
 
             init(number: Int, result: Game.RoundResult, round: MatchView.Round?, names: [String], nextHref: String?) {
                 self.number = number
@@ -252,7 +260,7 @@ enum GhostPages {
         /// How many rounds have ended: a move sends back how many its player had seen, so the
         /// answer can show the round it ended.
         let roundCount: Int
-        let roundOver: RoundOver?
+        var roundOver: RoundOver?
         let canAct: Bool
         let csrfToken: String
         let action: String

@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCore
 import FolioStore
 import Foundation
@@ -16,6 +17,8 @@ struct GhostPagesController: Sendable {
     /// Where people reach this server: a room's link is shared, so it is absolute, and built
     /// from the operator's setting, never from the request's Host or X-Forwarded-* headers.
     let publicURL: String
+    /// Where the meaning of a round's word is looked up: the process's one shelf.
+    var glossary: GlossaryShelf = .shared
 
     /// Rows of the setup form: enough for the largest table.
     static let setupRows = Game.playerRange.upperBound
@@ -157,9 +160,9 @@ struct GhostPagesController: Sendable {
         let stored = try await referee.currentMatch(try context.matchID())
         let over = try Self.roundNumber(query.value("over"))
         if query.value("fragment") == "1" {
-            return try pages.html("ghost/board", TemplateData([try board(stored, context: context, error: nil, shownRound: over)]))
+            return try pages.html("ghost/board", TemplateData([try await board(stored, context: context, error: nil, shownRound: over)]))
         }
-        return try gamePage(stored, context: context, error: nil, status: .ok, shownRound: over)
+        return try await gamePage(stored, context: context, error: nil, status: .ok, shownRound: over)
     }
 
     /// The `over` of a game's address: the round whose end to show.
@@ -172,24 +175,38 @@ struct GhostPagesController: Sendable {
     }
 
     func gamePage(_ stored: StoredMatch, context: FolioRequestContext, error: String?, status: HTTPResponse.Status,
-                  shownRound: Int? = nil) throws -> Response {
-        let board = try board(stored, context: context, error: error, shownRound: shownRound)
+                  shownRound: Int? = nil) async throws -> Response {
+        let board = try await board(stored, context: context, error: error, shownRound: shownRound)
         return try render("ghost/game", title: stored.mode == .online ? "Ghost room" : "Ghost",
                           model: [board], context: context, status: status)
     }
 
     /// The board's data: the view everyone shares, plus what only this page needs. A round
     /// that has not ended yet cannot be shown as over.
-    func board(_ stored: StoredMatch, context: FolioRequestContext, error: String?, shownRound: Int? = nil) throws -> GhostPages.Board {
+    func board(_ stored: StoredMatch, context: FolioRequestContext, error: String?, shownRound: Int? = nil) async throws -> GhostPages.Board {
         let played = try referee.played(stored)
         if let shownRound, shownRound > played.game.rounds.count {
             throw InputError.parameter("over", String(shownRound),
                                        played.game.rounds.isEmpty ? "a round that has ended, and none has yet"
                                                                   : "a round that has ended, 1 to \(played.game.rounds.count)")
         }
-        return GhostPages.Board(referee.view(played, viewer: context.account), game: played.game, stored: stored,
-                                viewer: context.account, csrfToken: context.csrfToken, error: error, publicURL: publicURL,
-                                shownRound: shownRound)
+        var board = GhostPages.Board(referee.view(played, viewer: context.account), game: played.game, stored: stored,
+                                     viewer: context.account, csrfToken: context.csrfToken, error: error, publicURL: publicURL,
+                                     shownRound: shownRound)
+        let found = await meaning(of: board.roundOver, dictionary: stored.match.dictionary)
+        board.roundOver?.meaning = found
+        return board
+    }
+
+    /// The meaning of the word a round ended on, from GCIDE (English games only). A dictionary
+    /// that is not installed, or a word it lacks, leaves it out: the page never waits on it
+    /// failing, and the glossary reads its files once per process.
+    func meaning(of round: GhostPages.Board.RoundOver?, dictionary: GhostDictionary) async -> GhostPages.Board.RoundOver.Meaning? {
+        guard let round, !round.unfinished, dictionary == .english, glossary.isInstalled,
+              let found = try? await glossary.define(round.word), let entry = found.entries.first, let sense = entry.senses.first else {
+            return nil
+        }
+        return .init(headword: entry.headword, partOfSpeech: entry.partOfSpeech, sense: sense)
     }
 
     @Sendable func move(_ request: Request, context: FolioRequestContext) async throws -> Response {
@@ -207,7 +224,7 @@ struct GhostPagesController: Sendable {
             return .redirect(to: SiteRoute.ghostGame.path(id), type: .normal)
         } catch let error as any FolioError where [.invalidInput, .conflict, .forbidden].contains(error.kind) {
             // The board again, with the reason, so the player can try another letter.
-            return try gamePage(try await referee.match(id), context: context, error: error.message,
+            return try await gamePage(try await referee.match(id), context: context, error: error.message,
                                 status: ErrorMiddleware.status(for: error.kind))
         }
     }
@@ -234,7 +251,7 @@ struct GhostPagesController: Sendable {
             _ = try await referee.join(id, account: account)
             return .redirect(to: SiteRoute.ghostGame.path(id), type: .normal)
         } catch let error as GhostError where [.conflict, .rateLimited].contains(error.kind) {
-            return try gamePage(try await referee.match(id), context: context, error: error.message,
+            return try await gamePage(try await referee.match(id), context: context, error: error.message,
                                 status: ErrorMiddleware.status(for: error.kind))
         }
     }
