@@ -56,6 +56,7 @@ extension AppDatabase {
         registerSchedulerParametersMigration(&migrator)
         registerGhostRulesMigration(&migrator)
         registerGhostRoomsMigration(&migrator)
+        registerDailyPuzzleMigration(&migrator)
         return migrator
     }
 }
@@ -502,6 +503,21 @@ extension AppDatabase {
             try db.execute(sql: """
                 CREATE INDEX ghostGame_lobby ON ghostGame (updatedAt) WHERE listed AND mode = 'online' AND status <> 'finished'
                 """)
+        }
+    }
+
+    /// Each account's answer to each day's Ghost puzzle: the first answer of a day is the one
+    /// kept, and a streak is read from the correct ones.
+    static func registerDailyPuzzleMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v23-ghost-daily-puzzle") { db in
+            try db.create(table: "ghostPuzzleAnswer") { t in
+                t.belongsTo("account", onDelete: .cascade).notNull()
+                t.column("day", .integer).notNull()
+                t.column("letter", .text).notNull()
+                t.column("correct", .boolean).notNull()
+                t.column("answeredAt", .datetime).notNull()
+                t.primaryKey(["accountId", "day"])
+            }
         }
     }
 }

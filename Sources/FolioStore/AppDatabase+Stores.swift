@@ -162,6 +162,10 @@ extension AppDatabase: GhostStore {
     }
 
     public func scores(accountID: Account.ID) async throws -> [GhostScore] { try await ghost.scores(accountID: accountID) }
+    public func answerPuzzle(_ answer: PuzzleAnswer) async throws -> PuzzleAnswer { try await keepPuzzleAnswer(answer) }
+    public func puzzleAnswers(accountID: Account.ID, fromDay: Int) async throws -> [PuzzleAnswer] {
+        try await ghost.puzzleAnswers(accountID: accountID, fromDay: fromDay)
+    }
 }
 
 extension AppDatabase: FolioDatabase {

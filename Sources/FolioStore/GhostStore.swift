@@ -100,6 +100,25 @@ extension AppDatabase {
         }
     }
 
+    /// Keeps an account's first answer to a day's puzzle; a later one stores nothing.
+    public func keepPuzzleAnswer(_ answer: PuzzleAnswer) async throws -> PuzzleAnswer {
+        try await writer.write { db in
+            try db.execute(sql: """
+                INSERT INTO ghostPuzzleAnswer (accountId, day, letter, correct, answeredAt) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (accountId, day) DO NOTHING
+                """, arguments: [answer.accountID, answer.day, answer.letter, answer.correct, answer.answeredAt])
+            return try Self.puzzleAnswers(db, accountID: answer.accountID, fromDay: answer.day).first ?? answer
+        }
+    }
+
+    static func puzzleAnswers(_ db: Database, accountID: Account.ID, fromDay: Int) throws -> [PuzzleAnswer] {
+        try Row.fetchAll(db, sql: """
+            SELECT day, letter, correct, answeredAt FROM ghostPuzzleAnswer WHERE accountId = ? AND day >= ? ORDER BY day
+            """, arguments: [accountID, fromDay]).map {
+            PuzzleAnswer(accountID: accountID, day: $0["day"], letter: $0["letter"], correct: $0["correct"], answeredAt: $0["answeredAt"])
+        }
+    }
+
     public var ghost: GhostRepository { GhostRepository(reader: writer) }
 
     // MARK: - Inside a transaction
@@ -192,6 +211,11 @@ public struct GhostRepository: Sendable {
                 """, arguments: [since, limit, offset])
             return Page(total: total, items: try AppDatabase.matches(db, ids: ids), limit: limit, offset: offset)
         }
+    }
+
+    /// An account's answers to the daily puzzle from `fromDay` on, oldest first.
+    public func puzzleAnswers(accountID: Account.ID, fromDay: Int) async throws -> [PuzzleAnswer] {
+        try await reader.read { db in try AppDatabase.puzzleAnswers(db, accountID: accountID, fromDay: fromDay) }
     }
 
     /// The games an account sits at or started, most recently played first, a page at a time.

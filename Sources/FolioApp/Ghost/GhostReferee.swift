@@ -40,7 +40,7 @@ public struct GhostLimits: Sendable {
 /// watchers. Pages, the API and the WebSocket all come through here.
 public struct GhostReferee: Sendable {
     /// Reached only through the referee's methods: faces ask the referee, never the store.
-    private let store: any GhostStore & AccountStore
+    let store: any GhostStore & AccountStore
     public let dictionaries: GhostDictionaries
     private let watchers: any GhostWatchers
     public let limits: GhostLimits

@@ -26,6 +26,11 @@ public protocol GhostStore: Sendable {
     func highScores(dictionary: GhostDictionary?, limit: Int, offset: Int) async throws -> Page<GhostScore>
     /// One player's records, a line per dictionary played.
     func scores(accountID: Account.ID) async throws -> [GhostScore]
+    /// Keeps an account's answer to a day's puzzle; only the first answer of a day counts, and
+    /// a second one stores nothing. Returns the answer kept.
+    func answerPuzzle(_ answer: PuzzleAnswer) async throws -> PuzzleAnswer
+    /// An account's answers from `fromDay` on, oldest first.
+    func puzzleAnswers(accountID: Account.ID, fromDay: Int) async throws -> [PuzzleAnswer]
 }
 
 /// A Ghost game as a store keeps it: the match (settings, seats, actions) and who may play
@@ -126,6 +131,23 @@ public enum GhostStartQuota: Sendable {
     case openRooms(accountID: Account.ID, limit: Int)
     /// Games started without an account from one address in the last hour.
     case anonymousGames(address: String, perHour: Int)
+}
+
+/// An account's answer to a day's puzzle.
+public struct PuzzleAnswer: Sendable, Equatable {
+    public var accountID: Account.ID
+    public var day: Int
+    public var letter: String
+    public var correct: Bool
+    public var answeredAt: Date
+
+    public init(accountID: Account.ID, day: Int, letter: String, correct: Bool, answeredAt: Date) {
+        self.accountID = accountID
+        self.day = day
+        self.letter = letter
+        self.correct = correct
+        self.answeredAt = answeredAt
+    }
 }
 
 /// A player's Ghost record on one dictionary.

@@ -19,6 +19,8 @@ struct GhostAPIController: Sendable {
             .on(api: .ghostMove, use: move)
             .on(api: .joinGhostGame, use: join)
             .on(api: .ghostLobby, use: lobby)
+            .on(api: .ghostDaily, use: daily)
+            .on(api: .answerGhostDaily, use: answerDaily)
     }
 
     static let scoresPage = ListWindow(defaultLimit: 50, maximumLimit: 100, maximumOffset: 1_000_000)
@@ -57,6 +59,24 @@ struct GhostAPIController: Sendable {
         }
         let (limit, offset) = try Self.scoresPage.read(query)
         return try await referee.highScores(dictionary: dictionary, limit: limit, offset: offset)
+    }
+
+    /// Today's puzzle, with your answer and streak when you have an account.
+    @Sendable func daily(_ request: Request, context: FolioRequestContext) async throws -> PuzzleView {
+        PuzzleView(try await referee.puzzleStatus(account: context.account), account: context.account)
+    }
+
+    struct PuzzleGuess: Decodable { let letter: String }
+
+    /// Answers today's puzzle: `{"letter": "a"}`. An account's first answer of the day is kept.
+    @Sendable func answerDaily(_ request: Request, context: FolioRequestContext) async throws -> PuzzleView {
+        let guess: PuzzleGuess
+        do {
+            guess = try await request.decode(as: PuzzleGuess.self, context: context)
+        } catch {
+            throw InputError.body("a JSON object with letter, one of the puzzle's choices")
+        }
+        return PuzzleView(try await referee.answerPuzzle(letter: guess.letter, account: context.account), account: context.account)
     }
 
     /// The public lobby: listed rooms waiting for players or in play, a page at a time.

@@ -76,6 +76,29 @@ enum GhostPages {
         }
     }
 
+    /// Today's puzzle: the fragment, a key per choice, and after the answer, the verdict.
+    struct Daily: Encodable {
+        let puzzle: PuzzleView
+        let keys: [Board.Key]
+        let answered: Bool
+        let correct: Bool
+        let csrfToken: String
+        let error: String?
+        let navDaily = true
+        let streakText: String
+        let loginHref = SiteRoute.loginForm.path(query: ["next": SiteRoute.ghostDaily.path()])
+
+        init(_ puzzle: PuzzleView, csrfToken: String, error: String?) {
+            self.puzzle = puzzle
+            keys = puzzle.choices.map { Board.Key(letter: $0, label: $0.uppercased()) }
+            answered = puzzle.answered != nil
+            correct = puzzle.answered?.correct ?? false
+            self.csrfToken = csrfToken
+            self.error = error
+            streakText = countText(puzzle.streak, "day") + " in a row"
+        }
+    }
+
     /// One room of the lobby: its table and rules, how many seats are free, and the way in.
     struct LobbyRoom: Encodable {
         let host: String

@@ -40,6 +40,8 @@ struct GhostPagesController: Sendable {
             .on(page: .ghostScores, use: scores)
             .on(page: .ghostHelp, use: help)
             .on(page: .ghostLobby, use: lobby)
+            .on(page: .ghostDaily, use: daily)
+            .on(page: .answerGhostDaily, use: answerDaily)
     }
 
     func render(_ template: String, title: String, model: [any Encodable], context: FolioRequestContext,
@@ -134,6 +136,29 @@ struct GhostPagesController: Sendable {
         } catch let error as any FolioError where Self.setupRefusals.contains(error.kind) {
             return try await setupPage(context: context, errors: [error.message], status: ErrorMiddleware.status(for: error.kind))
         }
+    }
+
+    // MARK: - The daily puzzle
+
+    @Sendable func daily(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        try dailyPage(try await referee.puzzleStatus(account: context.account), context: context, error: nil, status: .ok)
+    }
+
+    @Sendable func answerDaily(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let form = try await WebForm.read(request)
+        do {
+            let status = try await referee.answerPuzzle(letter: form.string("letter"), account: context.account)
+            return try dailyPage(status, context: context, error: nil, status: .ok)
+        } catch let error as GhostError {
+            return try dailyPage(try await referee.puzzleStatus(account: context.account), context: context, error: error.message,
+                                 status: ErrorMiddleware.status(for: error.kind))
+        }
+    }
+
+    func dailyPage(_ status: PuzzleStatus, context: FolioRequestContext, error: String?, status code: HTTPResponse.Status) throws -> Response {
+        try render("ghost/daily", title: "Ghost: today's puzzle",
+                   model: [GhostPages.Daily(PuzzleView(status, account: context.account), csrfToken: context.csrfToken, error: error)],
+                   context: context, status: code)
     }
 
     // MARK: - The lobby

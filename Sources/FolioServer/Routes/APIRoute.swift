@@ -13,7 +13,7 @@ enum APIRoute: String, Route {
     case studySettings, saveStudySettings, studyToday, undoReview, suspendPair, vocabularyStats, schedulerTuning, applySchedulerTuning
     case randomPlot, plotWheels, expandGrammar, keptPlots, keepPlot, forgetPlot, grammars, saveGrammar, deleteGrammar, plot
     case characters, characterFavourites, saveCharacterFavourite, deleteCharacterFavourite, character
-    case ghostHighScores, ghostGames, startGhostGame, ghostGame, ghostMove, joinGhostGame, ghostLobby
+    case ghostHighScores, ghostGames, startGhostGame, ghostGame, ghostMove, joinGhostGame, ghostLobby, ghostDaily, answerGhostDaily
     case swapiRoot, swapiPeople, swapiPerson, swapiPlanets, swapiPlanet, swapiFilms, swapiFilm
 
     /// Where the two APIs are mounted: every path under these belongs to the API router, whose
@@ -29,7 +29,7 @@ enum APIRoute: String, Route {
 
     var method: HTTPRequest.Method {
         switch self {
-        case .createPair, .review, .importPairs, .undoReview, .suspendPair, .applySchedulerTuning, .expandGrammar, .saveGrammar, .startGhostGame, .ghostMove, .joinGhostGame,
+        case .createPair, .review, .importPairs, .undoReview, .suspendPair, .applySchedulerTuning, .expandGrammar, .saveGrammar, .startGhostGame, .ghostMove, .joinGhostGame, .answerGhostDaily,
              .restoreFavourite, .rehearseLine:
             .post
         case .saveFavourite, .updatePair, .keepPlot, .saveCharacterFavourite, .saveStudySettings: .put
@@ -88,6 +88,7 @@ enum APIRoute: String, Route {
         case .ghostMove: "/api/v1/ghost/games/{id}/moves"
         case .joinGhostGame: "/api/v1/ghost/games/{id}/join"
         case .ghostLobby: "/api/v1/ghost/lobby"
+        case .ghostDaily, .answerGhostDaily: "/api/v1/ghost/daily"
         case .swapiRoot: "/swapi/"
         case .swapiPeople: "/swapi/people/"
         case .swapiPerson: "/swapi/people/{id}/"

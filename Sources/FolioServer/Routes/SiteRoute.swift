@@ -22,7 +22,7 @@ enum SiteRoute: String, Route {
     // Plots
     case plots, keptPlots, keepPlot, forgetPlot, grammars, saveGrammar, grammar, deleteGrammar, plot
     // Ghost
-    case ghost, startHotSeat, openRoom, ghostGame, ghostMove, joinGhostGame, playAgain, ghostScores, ghostHelp, ghostSocket, ghostLobby
+    case ghost, startHotSeat, openRoom, ghostGame, ghostMove, joinGhostGame, playAgain, ghostScores, ghostHelp, ghostSocket, ghostLobby, ghostDaily, answerGhostDaily
     // Account
     case account, registerForm, register, loginForm, login, logout, changePassword
 
@@ -32,7 +32,7 @@ enum SiteRoute: String, Route {
              .favouriteCuts, .checkLine, .rateLine, .restartRehearsal,
              .createPair, .updatePair, .deletePair, .answer, .rate, .saveStudySettings, .undoRating, .suspendPair, .tuneScheduler, .toggleCharacterFavourite,
              .keepPlot, .forgetPlot, .saveGrammar, .deleteGrammar,
-             .startHotSeat, .openRoom, .ghostMove, .joinGhostGame, .playAgain,
+             .startHotSeat, .openRoom, .ghostMove, .joinGhostGame, .playAgain, .answerGhostDaily,
              .register, .login, .logout, .changePassword:
             .post
         case .previewImport, .importTable, .importDictionary:
@@ -110,6 +110,7 @@ enum SiteRoute: String, Route {
         case .ghostScores: "/ghost/scores"
         case .ghostHelp: "/ghost/help"
         case .ghostLobby: "/ghost/lobby"
+        case .ghostDaily, .answerGhostDaily: "/ghost/daily"
         case .ghostSocket: "/ghost/games/{id}/socket"
         case .account: "/account"
         case .registerForm, .register: "/account/register"

@@ -69,6 +69,8 @@ public struct CopyTable: Sendable {
         CopyTable("ghostSeat", [("gameId", .text), ("seat", .integer), ("name", .text), ("kind", .text), ("accountId", .integer)],
                   key: ["gameId", "seat"]),
         CopyTable("ghostMove", [("gameId", .text), ("seq", .integer), ("action", .text), ("at", .date)], key: ["gameId", "seq"]),
+        CopyTable("ghostPuzzleAnswer", [("accountId", .integer), ("day", .integer), ("letter", .text), ("correct", .bool),
+                                        ("answeredAt", .date)], key: ["accountId", "day"]),
         CopyTable("ghostResult", [("gameId", .text), ("accountId", .integer), ("dictionary", .text), ("minLength", .integer), ("won", .bool),
                                   ("rounds", .integer), ("roundsLost", .integer), ("finishedAt", .date)], key: ["gameId", "accountId"]),
         CopyTable("ghostAnonymousStart", [("address", .text), ("startedAt", .date)], key: []),

@@ -119,6 +119,30 @@ extension PostgresDatabase: GhostStore {
         }
     }
 
+    public func answerPuzzle(_ answer: PuzzleAnswer) async throws -> PuzzleAnswer {
+        try await write { connection in
+            try await connection.run("""
+                INSERT INTO ghostPuzzleAnswer (accountId, day, letter, correct, answeredAt)
+                VALUES (\(answer.accountID.rawValue), \(answer.day), \(answer.letter), \(answer.correct), \(answer.answeredAt))
+                ON CONFLICT (accountId, day) DO NOTHING
+                """, logger)
+            return try await Self.puzzleAnswers(connection, logger, accountID: answer.accountID, fromDay: answer.day).first ?? answer
+        }
+    }
+
+    public func puzzleAnswers(accountID: Account.ID, fromDay: Int) async throws -> [PuzzleAnswer] {
+        try await read { try await Self.puzzleAnswers($0, logger, accountID: accountID, fromDay: fromDay) }
+    }
+
+    static func puzzleAnswers(_ connection: PostgresConnection, _ logger: Logger, accountID: Account.ID, fromDay: Int) async throws -> [PuzzleAnswer] {
+        try await connection.all("""
+            SELECT day, letter, correct, answeredAt FROM ghostPuzzleAnswer WHERE accountId = \(accountID.rawValue) AND day >= \(fromDay)
+            ORDER BY day
+            """, logger, as: (Int, String, Bool, Date).self).map {
+            PuzzleAnswer(accountID: accountID, day: $0.0, letter: $0.1, correct: $0.2, answeredAt: $0.3)
+        }
+    }
+
     public func lobby(since: Date, limit: Int, offset: Int) async throws -> Page<StoredMatch> {
         try await read { connection in
             let total = try await connection.value("""

@@ -224,6 +224,13 @@ extension PostgresDatabase {
             "ALTER TABLE ghostGame ADD COLUMN turnSeconds bigint NOT NULL DEFAULT 0 CHECK (turnSeconds BETWEEN 0 AND 600)",
             "CREATE INDEX ghostGame_lobby ON ghostGame (updatedAt) WHERE listed AND mode = 'online' AND status <> 'finished'",
         ]),
+        // Each account's answer to each day's Ghost puzzle; the first of a day is kept.
+        Migration(name: "v11-ghost-daily-puzzle", statements: [
+            """
+            CREATE TABLE ghostPuzzleAnswer (accountId bigint NOT NULL REFERENCES account ON DELETE CASCADE, day bigint NOT NULL,
+              letter text COLLATE "C" NOT NULL, correct boolean NOT NULL, answeredAt timestamptz NOT NULL, PRIMARY KEY (accountId, day))
+            """,
+        ]),
     ]
 
     /// Applies the migrations not yet applied, in one transaction that holds an advisory lock:
