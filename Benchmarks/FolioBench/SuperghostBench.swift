@@ -48,7 +48,7 @@ enum SuperghostBench {
         print(String(format: "    index and solve        %7.1f ms   (bar ≤ 2 s)", (build + solve) * 1e3))
         let list = try peakInChild(dictionary, "list")
         let ours = try peakInChild(dictionary, "index")
-        print(String(format: "    peak memory (VmHWM)    %7.1f MB   (bar ≤ 500 MB); %.1f MB of it reading the list into a WordList",
+        print(String(format: "    peak memory (VmHWM)    %7.1f MB   (bar ≤ 500 MB); a process that only reads the list into a WordList: %.1f MB",
                      ours, list))
 
         // The baseline, and the index on the same words, side by side.
@@ -62,7 +62,8 @@ enum SuperghostBench {
         precondition(baselineWins == SuperghostSolver(words: sampleList).firstPlayerWins, "the baseline disagrees about the first player")
         if dictionary != .dutch { precondition(baselineWins == solver.firstPlayerWins) }
         let baselinePeak = try peakInChild(dictionary, "baseline")
-        let what = dictionary == .dutch ? "every \(dutchBaselineStride)th word (\(sample.count) words)" : "the whole list"
+        let sampleInfixes = InfixIndex(words: sampleList).nodeCount
+        let what = (dictionary == .dutch ? "every \(dutchBaselineStride)th word" : "the whole list") + " (\(sample.count) words, \(sampleInfixes) infixes)"
         print("    baseline on \(what): Set<String> of infixes, recursion with a [String: Bool] memo")
         print(String(format: "        baseline median %8.1f ms, peak %7.1f MB;  index and solve on the same words median %7.1f ms, peak %7.1f MB",
                      FolioBench.median(baselineTimes) * 1e3, baselinePeak, FolioBench.median(sampleOurs) * 1e3,
