@@ -6,7 +6,8 @@ import Monologues
 /// of Ghost, as medians over repeated runs, each beside its baseline measured in the same run.
 /// `folio-bench swapi` times SWAPI imports of growing size side by side; `folio-bench scale-seed`
 /// fills a data directory with one account at scale for `scripts/scale-bench.sh`; `folio-bench glossary`
-/// times word lookups in GCIDE; `folio-bench optimizer` fits FSRS-6's weights to simulated learners.
+/// times word lookups in GCIDE; `folio-bench optimizer` fits FSRS-6's weights to simulated learners;
+/// `folio-bench superghost` builds and solves Superghost's infix index on Debian's lists.
 @main
 struct FolioBench {
     static func main() async throws {
@@ -17,6 +18,7 @@ struct FolioBench {
         case "glossary": return try await GlossaryBench.run(Array(arguments.dropFirst()))
         case "vocab-stats": return try await VocabStatsBench.run()
         case "optimizer": return try await OptimizerBench.run(Array(arguments.dropFirst()))
+        case "superghost": return try SuperghostBench.run(Array(arguments.dropFirst()))
         default: break
         }
         let directory = arguments.first.map { URL(fileURLWithPath: $0) }

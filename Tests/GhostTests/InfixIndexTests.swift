@@ -51,6 +51,26 @@ import Testing
         #expect(index.someWord(containing: "") == nil)
     }
 
+    @Test func longWordsAgreeToo() throws {
+        // Words longer than the letters the build reads at a time (six), over two letters so infixes share a lot.
+        for seed in UInt64(1)...4 {
+            var rng = SeededRandom(seed: seed)
+            let raw = (0..<8).map { _ in String((0..<Int.random(in: 8...20, using: &rng)).map { _ in "ab".randomElement(using: &rng)! }) }
+            let oracle = SuperghostOracle(Set(raw))
+            let index = InfixIndex(words: try WordList(words: raw, minimumLength: 5))
+            #expect(index.nodeCount == oracle.infixes.count, "seed \(seed)")
+            for fragment in oracle.infixes {
+                #expect(index.isWord(fragment) == oracle.words.contains(fragment), "seed \(seed) \(fragment)")
+                #expect(index.moves(fragment) == oracle.moves(fragment), "seed \(seed) \(fragment)")
+            }
+            let solver = SuperghostSolver(index: index)
+            #expect(solver.firstPlayerWins == oracle.value("").wins, "seed \(seed)")
+            for fragment in oracle.infixes where !oracle.words.contains(fragment) {
+                #expect(try solver.movesLeft(fragment) == oracle.value(fragment).length, "seed \(seed) \(fragment)")
+            }
+        }
+    }
+
     @Test func agreesWithTheSubstringsOfEveryWord() throws {
         for seed in UInt64(1)...12 {
             var rng = SeededRandom(seed: seed &* 31 &+ 5)
