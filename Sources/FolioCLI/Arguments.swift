@@ -17,7 +17,6 @@ extension Section: ExpressibleByArgument {}
 extension GhostDictionary: ExpressibleByArgument {}
 extension ComputerPlayer.Level: ExpressibleByArgument {}
 extension Rules.Challenges: ExpressibleByArgument {}
-extension Rules.Variant: ExpressibleByArgument {}
 extension Gender: ExpressibleByArgument {}
 
 extension PairTable.Format: ExpressibleByArgument {

@@ -112,4 +112,70 @@ final class TestClock: Sendable {
             #expect(bad.status == .badRequest && bad.body.contains("invalid_turn_time"))
         }
     }
+
+    /// A list with many positions of the puzzle's kind: 400 words over a few letters.
+    let puzzleWords: [String] = {
+        var random = SeededRandom(seed: 4)
+        return (0..<400).map { _ in String((0..<Int.random(in: 4...7, using: &random)).map { _ in "abcdefg".randomElement(using: &random)! }) }
+    }()
+
+    struct PuzzleJSON: Decodable {
+        struct Answered: Decodable { let letter: String; let correct: Bool }
+        let date: String
+        let fragment: String
+        let choices: [String]
+        let answered: Answered?
+        let answer: String?
+        let streak: Int
+        let kept: Bool
+    }
+
+    @Test func theDailyPuzzleKeepsAStreak() async throws {
+        let clock = TestClock()
+        try await withGhostApp(clock: { clock.read() }, words: puzzleWords) { client, _ in
+            var ada = Visitor(client), guest = Visitor(client)
+            try await ada.register("ada")
+            func puzzle(_ v: inout Visitor) async throws -> PuzzleJSON {
+                try JSONDecoder().decode(PuzzleJSON.self, from: Data(try await v.api("/api/v1/ghost/daily", method: .get).body.utf8))
+            }
+            let today = try await puzzle(&ada)
+            // The answer is not given away before answering.
+            #expect(today.answer == nil && today.answered == nil && today.kept && today.choices.count >= 4)
+            #expect(try await puzzle(&guest).fragment == today.fragment)
+            // A wrong letter first (the guest's answer is checked but not kept).
+            let guessed = try JSONDecoder().decode(PuzzleJSON.self, from: Data(try await guest.api(
+                "/api/v1/ghost/daily", method: .post, json: #"{"letter": "\#(today.choices[0])"}"#).body.utf8))
+            #expect(guessed.answer != nil && !guessed.kept && guessed.streak == 0)
+            #expect(try await puzzle(&guest).answered == nil)
+            // Ada answers right three days running; a letter that is not a choice is a 400.
+            let bad = try await ada.api("/api/v1/ghost/daily", method: .post, json: #"{"letter": "?"}"#)
+            #expect(bad.status == .badRequest)
+            var streak = 0
+            for _ in 0..<3 {
+                let shown = try await puzzle(&ada)
+                let right = guessed.fragment == shown.fragment ? guessed.answer! : try #require(try await Self.solve(shown, &guest))
+                let answered = try JSONDecoder().decode(PuzzleJSON.self, from: Data(try await ada.api(
+                    "/api/v1/ghost/daily", method: .post, json: #"{"letter": "\#(right)"}"#).body.utf8))
+                #expect(answered.answered?.correct == true)
+                streak = answered.streak
+                // A second answer the same day changes nothing.
+                let wrong = shown.choices.first { $0 != right }!
+                let again = try await ada.api("/api/v1/ghost/daily", method: .post, json: #"{"letter": "\#(wrong)"}"#)
+                #expect(try JSONDecoder().decode(PuzzleJSON.self, from: Data(again.body.utf8)).answered?.letter == right)
+                clock.advance(86_400)
+            }
+            #expect(streak == 3)
+            // A day missed: the streak holds through the next day, then is gone.
+            clock.advance(86_400)
+            #expect(try await puzzle(&ada).streak == 0)
+            let page = try await ada.get("/ghost/daily")
+            #expect(page.status == .ok && page.body.contains("id=\"daily-form\""))
+        }
+    }
+
+    /// The right letter, as a visitor without an account learns it: by answering.
+    static func solve(_ puzzle: PuzzleJSON, _ guest: inout Visitor) async throws -> String? {
+        let body = try await guest.api("/api/v1/ghost/daily", method: .post, json: #"{"letter": "\#(puzzle.choices[0])"}"#).body
+        return try JSONDecoder().decode(PuzzleJSON.self, from: Data(body.utf8)).answer
+    }
 }

@@ -19,10 +19,10 @@ let ghostWords = ["cat", "cats", "dog", "door", "doors", "dote", "date"]
 /// A server whose English list is `ghostWords` and whose Dutch list is missing, over `database`
 /// (a fresh in-memory one unless given), with `limits`.
 func withGhostApp(live: Bool = false, limits: ServerLimits = ServerLimits(), database given: AppDatabase? = nil,
-                  publicURL: String? = nil, clock: (@Sendable () -> Date)? = nil,
+                  publicURL: String? = nil, clock: (@Sendable () -> Date)? = nil, words: [String] = ghostWords,
                   _ test: @escaping @Sendable (any TestClientProtocol, AppDatabase) async throws -> Void) async throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("ghost-words-\(UUID().uuidString).txt")
-    try ghostWords.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+    try words.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }
     var configuration = TestApp.configuration(port: 0, limits: limits, ghostWordLists: [.english: file.path, .dutch: "/nonexistent/dutch-words"],
                                               ghostRecheckSeconds: 0.2, publicURL: publicURL)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Ghost
 
-// Beside the Ghost commands rather than in Arguments.swift: only `solve` and `hint` read it.
+// Beside the Ghost commands rather than in Arguments.swift: only `play`, `solve` and `hint` read it.
 extension Rules.Variant: ExpressibleByArgument {}
 
 extension DictionaryOptions {

@@ -49,6 +49,23 @@ import Testing
         }
     }
 
+    @Test(arguments: StoreEngine.all) func aDaysFirstPuzzleAnswerIsTheOneKept(engine: StoreEngine) async throws {
+        // Given Ann answers day 100 right and then tries again
+        let c = try await Cast(engine)
+        let s = c.stores
+        let first = PuzzleAnswer(accountID: c.ann.id, day: 100, letter: "a", correct: true, answeredAt: conformanceNow)
+        #expect(try await s.answerPuzzle(first) == first)
+        let again = PuzzleAnswer(accountID: c.ann.id, day: 100, letter: "b", correct: false, answeredAt: conformanceNow.addingTimeInterval(5))
+        // Then the first answer stands
+        #expect(try await s.answerPuzzle(again) == first)
+        // And Bob's answers are his own
+        _ = try await s.answerPuzzle(PuzzleAnswer(accountID: c.bob.id, day: 101, letter: "c", correct: false, answeredAt: conformanceNow))
+        _ = try await s.answerPuzzle(PuzzleAnswer(accountID: c.ann.id, day: 99, letter: "d", correct: true, answeredAt: conformanceNow))
+        #expect(try await s.puzzleAnswers(accountID: c.ann.id, fromDay: 0).map(\.day) == [99, 100])
+        #expect(try await s.puzzleAnswers(accountID: c.ann.id, fromDay: 100).map(\.letter) == ["a"])
+        #expect(try await s.puzzleAnswers(accountID: c.bob.id, fromDay: 0).map(\.day) == [101])
+    }
+
     @Test(arguments: StoreEngine.all) func theLobbyListsListedRoomsStillOpen(engine: StoreEngine) async throws {
         // Given four rooms: listed and waiting, listed and in play, unlisted, and listed but idle for two days
         let c = try await Cast(engine)
