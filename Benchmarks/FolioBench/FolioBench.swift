@@ -7,7 +7,8 @@ import Monologues
 /// `folio-bench swapi` times SWAPI imports of growing size side by side; `folio-bench scale-seed`
 /// fills a data directory with one account at scale for `scripts/scale-bench.sh`; `folio-bench glossary`
 /// times word lookups in GCIDE; `folio-bench optimizer` fits FSRS-6's weights to simulated learners;
-/// `folio-bench superghost` builds and solves Superghost's infix index on Debian's lists.
+/// `folio-bench superghost` builds and solves Superghost's infix index on Debian's lists; `folio-bench ghost-tables` times
+/// the searches behind reviews and hard computers at tables of three or more.
 @main
 struct FolioBench {
     static func main() async throws {
@@ -19,6 +20,7 @@ struct FolioBench {
         case "vocab-stats": return try await VocabStatsBench.run()
         case "optimizer": return try await OptimizerBench.run(Array(arguments.dropFirst()))
         case "superghost": return try SuperghostBench.run(Array(arguments.dropFirst()))
+        case "ghost-tables": return try TableBench.run()
         default: break
         }
         let directory = arguments.first.map { URL(fileURLWithPath: $0) }

@@ -6,7 +6,7 @@ import Ghost
 struct GhostCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ghost", abstract: "The word game Ghost: play it, and see who wins under perfect play.",
-        subcommands: [Play.self, Solve.self, Hint.self])
+        subcommands: [Play.self, Solve.self, Hint.self, Daily.self])
 }
 
 /// Which word list, and the shortest word that counts.
