@@ -67,6 +67,7 @@ public struct GhostReferee: Sendable {
                                  seatAccounts: seatAccounts, match: match)
         try await store.createMatch(stored, quota: account == nil
             ? .anonymousGames(address: address, perHour: limits.anonymousGamesPerAddressPerHour) : nil)
+        if let account { try await store.saveGhostPreferences(accountID: account.id, GhostPreferences(match)) }
         return stored
     }
 
@@ -84,6 +85,7 @@ public struct GhostReferee: Sendable {
         let stored = StoredMatch(id: MatchID.random(), mode: .online, status: people == 1 ? .playing : .waiting,
                                  ownerID: account.id, seatAccounts: seatAccounts, match: match)
         try await store.createMatch(stored, quota: .openRooms(accountID: account.id, limit: limits.openRoomsPerAccount))
+        try await store.saveGhostPreferences(accountID: account.id, GhostPreferences(match))
         return stored
     }
 
@@ -169,9 +171,16 @@ public struct GhostReferee: Sendable {
         try await store.matches(accountID: account.id, limit: limit, offset: offset)
     }
 
-    /// The best scores, of one dictionary or of both, a page at a time.
-    public func highScores(dictionary: GhostDictionary?, limit: Int, offset: Int) async throws -> Page<GhostScore> {
-        try await store.highScores(dictionary: dictionary, limit: limit, offset: offset)
+    /// The best scores, of one dictionary or of both, in `order`, a page at a time.
+    public func highScores(dictionary: GhostDictionary?, order: GhostScoreOrder = .wins, limit: Int, offset: Int) async throws -> Page<GhostScore> {
+        try await store.highScores(dictionary: dictionary, order: order, limit: limit, offset: offset)
+    }
+
+    /// The choices a new game of `account`'s starts with: those it last started one with, or
+    /// the defaults (always the defaults for a visitor without an account).
+    public func preferences(of account: Account?) async throws -> GhostPreferences {
+        guard let account else { return .standard }
+        return try await store.ghostPreferences(accountID: account.id) ?? .standard
     }
 
     /// One player's own best scores.

@@ -13,7 +13,7 @@ enum APIRoute: String, Route {
     case studySettings, saveStudySettings, studyToday, undoReview, suspendPair, vocabularyStats, schedulerTuning, applySchedulerTuning
     case randomPlot, plotWheels, expandGrammar, keptPlots, keepPlot, forgetPlot, grammars, saveGrammar, deleteGrammar, plot
     case characters, characterFavourites, saveCharacterFavourite, deleteCharacterFavourite, character
-    case ghostHighScores, ghostGames, startGhostGame, ghostGame, ghostMove, joinGhostGame
+    case ghostHighScores, ghostGames, startGhostGame, ghostGame, ghostMove, joinGhostGame, ghostPreferences
     case swapiRoot, swapiPeople, swapiPerson, swapiPlanets, swapiPlanet, swapiFilms, swapiFilm
 
     /// Where the two APIs are mounted: every path under these belongs to the API router, whose
@@ -87,6 +87,7 @@ enum APIRoute: String, Route {
         case .ghostGame: "/api/v1/ghost/games/{id}"
         case .ghostMove: "/api/v1/ghost/games/{id}/moves"
         case .joinGhostGame: "/api/v1/ghost/games/{id}/join"
+        case .ghostPreferences: "/api/v1/ghost/preferences"
         case .swapiRoot: "/swapi/"
         case .swapiPeople: "/swapi/people/"
         case .swapiPerson: "/swapi/people/{id}/"
