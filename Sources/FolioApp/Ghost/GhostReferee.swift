@@ -52,8 +52,9 @@ public struct GhostReferee: Sendable {
         self.limits = limits
     }
 
-    /// A hot-seat game; a logged-in creator may claim one seat, whose results then count for them.
-    /// Without an account, `address` may start `anonymousGamesPerAddressPerHour` games an hour.
+    /// A hot-seat game; a logged-in creator may claim one seat, whose results then count for them,
+    /// and its choices are remembered for their next setup (see `preferences(of:)`). Without an
+    /// account, `address` may start `anonymousGamesPerAddressPerHour` games an hour.
     public func startHotSeat(_ setup: Match, ownSeat: Int?, account: Account?, address: String) async throws -> StoredMatch {
         var match = setup
         let lexicon = try dictionaries.lexicon(for: match)
@@ -73,7 +74,8 @@ public struct GhostReferee: Sendable {
 
     /// An online room: the creator takes the first seat; the other people's seats wait for
     /// accounts to join through the room's link; computer seats play at once. The room counts
-    /// against the creator's `openRoomsPerAccount` until it is finished.
+    /// against the creator's `openRoomsPerAccount` until it is finished; its choices are
+    /// remembered for the creator's next setup.
     public func openRoom(dictionary: GhostDictionary, minimumLength: Int, rules: Rules = .standard, people: Int,
                          computers: [ComputerPlayer.Level], account: Account) async throws -> StoredMatch {
         let seats = try Match.roomSeats(creator: account.username, people: people, computers: computers)
