@@ -55,6 +55,7 @@ extension AppDatabase {
         registerQueueHealthMigration(&migrator)
         registerSchedulerParametersMigration(&migrator)
         registerGhostRulesMigration(&migrator)
+        registerGhostRatingsMigration(&migrator)
         registerGhostRoomsMigration(&migrator)
         registerDailyPuzzleMigration(&migrator)
         return migrator
@@ -488,6 +489,32 @@ extension AppDatabase {
             try db.alter(table: "ghostGame") { t in
                 t.add(column: "challenges", .text).notNull().defaults(to: "forgiving").check { ["forgiving", "classic"].contains($0) }
                 t.add(column: "variant", .text).notNull().defaults(to: "ghost").check { ["ghost", "superghost"].contains($0) }
+            }
+        }
+    }
+
+    /// Ghost ratings and remembered choices: an Elo rating per account and dictionary, moved by
+    /// each game finished between accounts from now on (games finished before have none to
+    /// replay fairly, and ratings start level at 1500), and the dictionary, shortest word and
+    /// rules each account last started a game with.
+    static func registerGhostRatingsMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v21-ghost-ratings-and-choices") { db in
+            try db.create(table: "ghostRating") { t in
+                t.column("accountId", .integer).notNull().references("account", onDelete: .cascade)
+                t.column("dictionary", .text).notNull()
+                t.primaryKey(["accountId", "dictionary"])
+                // Kept unrounded: rounding after every game would drift.
+                t.column("rating", .double).notNull()
+                t.column("ratedGames", .integer).notNull()
+                t.column("updatedAt", .datetime).notNull()
+            }
+            try db.create(index: "ghostRating_on_dictionary_rating", on: "ghostRating", columns: ["dictionary", "rating"])
+            try db.create(table: "ghostPreferences") { t in
+                t.primaryKey("accountId", .integer).references("account", onDelete: .cascade)
+                t.column("dictionary", .text).notNull()
+                t.column("minLength", .integer).notNull().check { (3...5).contains($0) }
+                t.column("challenges", .text).notNull().check { ["forgiving", "classic"].contains($0) }
+                t.column("variant", .text).notNull().check { ["ghost", "superghost"].contains($0) }
             }
         }
     }

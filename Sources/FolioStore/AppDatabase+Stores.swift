@@ -157,8 +157,8 @@ extension AppDatabase: GhostStore {
         try await ghost.matches(accountID: accountID, limit: limit, offset: offset)
     }
 
-    public func highScores(dictionary: GhostDictionary?, limit: Int, offset: Int) async throws -> Page<GhostScore> {
-        try await ghost.highScores(dictionary: dictionary, limit: limit, offset: offset)
+    public func highScores(dictionary: GhostDictionary?, order: GhostScoreOrder, limit: Int, offset: Int) async throws -> Page<GhostScore> {
+        try await ghost.highScores(dictionary: dictionary, order: order, limit: limit, offset: offset)
     }
 
     public func scores(accountID: Account.ID) async throws -> [GhostScore] { try await ghost.scores(accountID: accountID) }

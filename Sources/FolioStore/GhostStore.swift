@@ -69,7 +69,7 @@ extension AppDatabase {
     /// rules and returns the new match, whose actions must extend the stored ones. So two moves
     /// that race are refereed one after the other, each against the state the other left.
     /// When the game is over, each seat held by an account gets its result, if the game
-    /// `countsForScores`.
+    /// `countsForScores`, and the accounts' ratings move, if it is a `RatedGame`.
     @discardableResult
     public func updateMatch(id: MatchID, now: Date = Date(),
                             _ change: @escaping @Sendable (StoredMatch) throws -> MatchChange) async throws -> StoredMatch {
@@ -93,6 +93,7 @@ extension AppDatabase {
                         """, arguments: [id, accountID, stored.match.dictionary.rawValue, stored.match.minimumLength, standing.won,
                                          standing.rounds, standing.roundsLost, now])
                 }
+                if let rated = RatedGame(stored, standings: result.standings) { try Self.rate(db, rated, at: now) }
             }
             try Self.advance(db, id: id, to: stored.status, at: now)
             stored.version += 1
@@ -236,14 +237,15 @@ public struct GhostRepository: Sendable {
     }
 
     /// The leaderboard, a page at a time: most wins first, then the better win rate, then the
-    /// more games.
-    public func highScores(dictionary: GhostDictionary? = nil, limit: Int = 50, offset: Int = 0) async throws -> Page<GhostScore> {
+    /// more games; or by rating (see `GhostScoreOrder`).
+    public func highScores(dictionary: GhostDictionary? = nil, order: GhostScoreOrder = .wins, limit: Int = 50,
+                           offset: Int = 0) async throws -> Page<GhostScore> {
         let filter = dictionary == nil ? "" : "WHERE r.dictionary = ?"
         let arguments: StatementArguments = dictionary.map { [$0.rawValue] } ?? []
         return try await reader.read { db in
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (SELECT 1 FROM ghostResult r \(filter) GROUP BY r.accountId, r.dictionary)",
                                          arguments: arguments) ?? 0
-            return Page(total: total, items: try Self.scores(db, where: filter, arguments: arguments, limit: limit, offset: offset),
+            return Page(total: total, items: try Self.scores(db, where: filter, arguments: arguments, order: order, limit: limit, offset: offset),
                         limit: limit, offset: offset)
         }
     }
@@ -255,19 +257,31 @@ public struct GhostRepository: Sendable {
         }
     }
 
-    static func scores(_ db: Database, where filter: String, arguments: StatementArguments, limit: Int, offset: Int) throws -> [GhostScore] {
+    /// The orders of the leaderboard, each ending in the username and dictionary so that a page
+    /// never repeats or skips a row. SQL text chosen from a closed set, never from input.
+    static func orderClause(_ order: GhostScoreOrder) -> String {
+        switch order {
+        case .wins: "wins DESC, CAST(wins AS REAL) / games DESC, games DESC, a.username COLLATE NOCASE, r.dictionary"
+        case .rating: "MAX(g.rating) IS NULL, MAX(g.rating) DESC, a.username COLLATE NOCASE, r.dictionary"
+        }
+    }
+
+    static func scores(_ db: Database, where filter: String, arguments: StatementArguments, order: GhostScoreOrder = .wins,
+                       limit: Int, offset: Int) throws -> [GhostScore] {
         try Row.fetchAll(db, sql: """
             SELECT a.username, r.dictionary, COUNT(*) AS games, SUM(r.won) AS wins, SUM(r.rounds) AS rounds,
-                   SUM(r.roundsLost) AS roundsLost
+                   SUM(r.roundsLost) AS roundsLost, MAX(g.rating) AS rating, COALESCE(MAX(g.ratedGames), 0) AS ratedGames
             FROM ghostResult r JOIN account a ON a.id = r.accountId
+            LEFT JOIN ghostRating g ON g.accountId = r.accountId AND g.dictionary = r.dictionary
             \(filter)
             GROUP BY r.accountId, r.dictionary
-            ORDER BY wins DESC, CAST(wins AS REAL) / games DESC, games DESC, a.username COLLATE NOCASE, r.dictionary
+            ORDER BY \(orderClause(order))
             LIMIT ? OFFSET ?
             """, arguments: arguments + [limit, offset]).map { row in
             let games: Int = row["games"], wins: Int = row["wins"]
             return GhostScore(username: row["username"], dictionary: row["dictionary"], games: games, wins: wins,
-                              losses: games - wins, rounds: row["rounds"], roundsLost: row["roundsLost"])
+                              losses: games - wins, rounds: row["rounds"], roundsLost: row["roundsLost"],
+                              rating: row["rating"], ratedGames: row["ratedGames"])
         }
     }
 }

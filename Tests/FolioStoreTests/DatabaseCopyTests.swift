@@ -3,7 +3,7 @@ import FolioCore
 import FolioStore
 import FolioTestSupport
 import Foundation
-import Ghost
+@testable import Ghost
 import Monologues
 import Testing
 import Vocabulary
@@ -18,11 +18,12 @@ struct DatabaseCopyTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     /// A little of everything: an account with a session, favourites and edits, tagged pairs
-    /// with a review, a kept plot and grammar, a kept character, a finished Ghost game.
+    /// with a review, a kept plot and grammar, a kept character, a Ghost game under way and one
+    /// finished between two accounts (a rating each), and remembered Ghost choices.
     func populate(_ stores: any FolioStores) async throws -> Account {
         _ = try await stores.importMonologues(LibraryFixture.twoSpeeches + LibraryFixture.longerCut, source: "fixture")
         let ann = try await stores.createAccount(username: "ann", passwordHash: "hash-ann", now: now)
-        _ = try await stores.createAccount(username: "Bob", passwordHash: "hash-bob", now: now)
+        let bob = try await stores.createAccount(username: "Bob", passwordHash: "hash-bob", now: now)
         try await stores.createSession(accountID: ann.id, token: "token-ann", lifetime: 3600, now: now)
         _ = try await stores.serverSecret(named: "csrf")
         let first = LibraryFixture.twoSpeeches[0].id
@@ -42,6 +43,15 @@ struct DatabaseCopyTests {
                               actions: [.letter("q")])
         try await stores.createMatch(StoredMatch(id: "0123456789abcdef0123456789abcdef", mode: .hotSeat, status: .playing, ownerID: ann.id,
                                                  seatAccounts: [ann.id, nil], match: match, createdAt: now, updatedAt: now), quota: nil)
+        let duel = try Match(dictionary: .dutch, minimumLength: 3, seats: [Match.Seat(name: "ann", kind: .person), Match.Seat(name: "Bob", kind: .person)])
+        try await stores.createMatch(StoredMatch(id: "fedcba9876543210fedcba9876543210", mode: .online, status: .playing, ownerID: ann.id,
+                                                 seatAccounts: [ann.id, bob.id], match: duel, createdAt: now, updatedAt: now), quota: nil)
+        _ = try await stores.updateMatch(id: "fedcba9876543210fedcba9876543210", now: now) { current in
+            MatchChange(match: current.match, standings: [Match.Standing(seat: 0, won: false, rounds: 5, roundsLost: 5),
+                                                          Match.Standing(seat: 1, won: true, rounds: 5, roundsLost: 0)])
+        }
+        try await stores.saveGhostPreferences(accountID: ann.id, GhostPreferences(dictionary: .dutch, minimumLength: 5,
+                                                                                  rules: Rules(challenges: .classic, variant: .superghost)))
         return ann
     }
 
@@ -67,6 +77,11 @@ struct DatabaseCopyTests {
                     == original.card(accountID: ann.id, pairID: pairID, direction: .englishToWelsh))
             #expect(try await copy.keptPlots(accountID: ann.id, limit: 5, offset: 0) == original.keptPlots(accountID: ann.id, limit: 5, offset: 0))
             #expect(try await copy.storedMatch(id: "0123456789abcdef0123456789abcdef") == original.storedMatch(id: "0123456789abcdef0123456789abcdef"))
+            let ratings = try await copy.highScores(dictionary: .dutch, order: .rating, limit: 10, offset: 0)
+            #expect(ratings.items.map(\.rating) == [1516, 1484])
+            #expect(try await original.highScores(dictionary: .dutch, order: .rating, limit: 10, offset: 0) == ratings)
+            #expect(try await copy.ghostPreferences(accountID: ann.id) == original.ghostPreferences(accountID: ann.id))
+            #expect(try await copy.ghostPreferences(accountID: ann.id)?.minimumLength == 5)
             #expect(try await copy.libraryRevision() == 1)
             #expect(Set(try await copy.librarySnapshot().monologues) == Set(try await original.librarySnapshot().monologues))
             // New rows get ids after the copied ones.

@@ -59,8 +59,9 @@ public struct GhostReferee: Sendable {
     /// How long a room may sit unmoved and still be shown in the lobby.
     public static let lobbyLifetime: TimeInterval = 86_400
 
-    /// A hot-seat game; a logged-in creator may claim one seat, whose results then count for them.
-    /// Without an account, `address` may start `anonymousGamesPerAddressPerHour` games an hour.
+    /// A hot-seat game; a logged-in creator may claim one seat, whose results then count for them,
+    /// and its choices are remembered for their next setup (see `preferences(of:)`). Without an
+    /// account, `address` may start `anonymousGamesPerAddressPerHour` games an hour.
     public func startHotSeat(_ setup: Match, ownSeat: Int?, account: Account?, address: String) async throws -> StoredMatch {
         var match = setup
         let lexicon = try dictionaries.lexicon(for: match)
@@ -75,13 +76,15 @@ public struct GhostReferee: Sendable {
                                  seatAccounts: seatAccounts, match: match, createdAt: now, updatedAt: now)
         try await store.createMatch(stored, quota: account == nil
             ? .anonymousGames(address: address, perHour: limits.anonymousGamesPerAddressPerHour) : nil)
+        if let account { try await store.saveGhostPreferences(accountID: account.id, GhostPreferences(match)) }
         return stored
     }
 
     /// An online room: the creator takes the first seat; the other people's seats wait for
     /// accounts to join through the room's link (or the lobby, when `listed`); computer seats
     /// play at once. With `turnSeconds`, each turn has that long. The room counts against the
-    /// creator's `openRoomsPerAccount` until it is finished.
+    /// creator's `openRoomsPerAccount` until it is finished; its choices are remembered for the
+    /// creator's next setup.
     public func openRoom(dictionary: GhostDictionary, minimumLength: Int, rules: Rules = .standard, people: Int,
                          computers: [ComputerPlayer.Level], account: Account, listed: Bool = false,
                          turnSeconds: Int = 0) async throws -> StoredMatch {
@@ -97,6 +100,7 @@ public struct GhostReferee: Sendable {
                                  ownerID: account.id, seatAccounts: seatAccounts, match: match, createdAt: now, updatedAt: now,
                                  listed: listed, turnSeconds: turnSeconds)
         try await store.createMatch(stored, quota: .openRooms(accountID: account.id, limit: limits.openRoomsPerAccount))
+        try await store.saveGhostPreferences(accountID: account.id, GhostPreferences(match))
         return stored
     }
 
@@ -213,9 +217,16 @@ public struct GhostReferee: Sendable {
         try await store.matches(accountID: account.id, limit: limit, offset: offset)
     }
 
-    /// The best scores, of one dictionary or of both, a page at a time.
-    public func highScores(dictionary: GhostDictionary?, limit: Int, offset: Int) async throws -> Page<GhostScore> {
-        try await store.highScores(dictionary: dictionary, limit: limit, offset: offset)
+    /// The best scores, of one dictionary or of both, in `order`, a page at a time.
+    public func highScores(dictionary: GhostDictionary?, order: GhostScoreOrder = .wins, limit: Int, offset: Int) async throws -> Page<GhostScore> {
+        try await store.highScores(dictionary: dictionary, order: order, limit: limit, offset: offset)
+    }
+
+    /// The choices a new game of `account`'s starts with: those it last started one with, or
+    /// the defaults (always the defaults for a visitor without an account).
+    public func preferences(of account: Account?) async throws -> GhostPreferences {
+        guard let account else { return .standard }
+        return try await store.ghostPreferences(accountID: account.id) ?? .standard
     }
 
     /// One player's own best scores.

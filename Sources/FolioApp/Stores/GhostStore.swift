@@ -12,7 +12,8 @@ public protocol GhostStore: Sendable {
     /// `openRoomLimit` like a room opened); the room starts when its last seat fills.
     func joinMatch(id: MatchID, account: Account, openRoomLimit: Int?, now: Date) async throws -> StoredMatch
     /// Reads the game, lets `change` decide the move by the game's rules, and stores it with its
-    /// results, all in one write; the game's version moves on.
+    /// results and the players' new ratings (see `RatedGame`), all in one write; the game's
+    /// version moves on.
     func updateMatch(id: MatchID, now: Date, _ change: @escaping @Sendable (StoredMatch) throws -> MatchChange) async throws -> StoredMatch
     func storedMatch(id: MatchID) async throws -> StoredMatch?
     /// The versions of the games among `ids` (games that do not exist are left out), in one read.
@@ -22,8 +23,8 @@ public protocol GhostStore: Sendable {
     func lobby(since: Date, limit: Int, offset: Int) async throws -> Page<StoredMatch>
     /// A player's games, newest first.
     func matches(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<StoredMatch>
-    /// The best records, of one dictionary or of both.
-    func highScores(dictionary: GhostDictionary?, limit: Int, offset: Int) async throws -> Page<GhostScore>
+    /// The best records, of one dictionary or of both, in `order`.
+    func highScores(dictionary: GhostDictionary?, order: GhostScoreOrder, limit: Int, offset: Int) async throws -> Page<GhostScore>
     /// One player's records, a line per dictionary played.
     func scores(accountID: Account.ID) async throws -> [GhostScore]
     /// Keeps an account's answer to a day's puzzle; only the first answer of a day counts, and
@@ -31,6 +32,25 @@ public protocol GhostStore: Sendable {
     func answerPuzzle(_ answer: PuzzleAnswer) async throws -> PuzzleAnswer
     /// An account's answers from `fromDay` on, oldest first.
     func puzzleAnswers(accountID: Account.ID, fromDay: Int) async throws -> [PuzzleAnswer]
+    /// The choices the account last started a game with; nil before its first game.
+    func ghostPreferences(accountID: Account.ID) async throws -> GhostPreferences?
+    /// Remembers the choices the account started a game with, in place of any before.
+    func saveGhostPreferences(accountID: Account.ID, _ preferences: GhostPreferences) async throws
+}
+
+extension GhostStore {
+    /// The best records, most wins first.
+    public func highScores(dictionary: GhostDictionary?, limit: Int, offset: Int) async throws -> Page<GhostScore> {
+        try await highScores(dictionary: dictionary, order: .wins, limit: limit, offset: offset)
+    }
+}
+
+/// How the leaderboard is ordered.
+public enum GhostScoreOrder: String, Sendable, CaseIterable {
+    /// Most wins first, then the better win rate, then the more games.
+    case wins
+    /// Highest rating first; players with no rated game on the dictionary after everyone rated.
+    case rating
 }
 
 /// A Ghost game as a store keeps it: the match (settings, seats, actions) and who may play
@@ -159,8 +179,14 @@ public struct GhostScore: Sendable, Hashable, Codable {
     public var losses: Int
     public var rounds: Int
     public var roundsLost: Int
+    /// The Elo rating on this dictionary, rounded (it is kept unrounded); nil until the player
+    /// has finished a game against another account (see `RatedGame`).
+    public var rating: Int?
+    /// The games that moved the rating.
+    public var ratedGames: Int
 
-    public init(username: String, dictionary: String, games: Int, wins: Int, losses: Int, rounds: Int, roundsLost: Int) {
+    public init(username: String, dictionary: String, games: Int, wins: Int, losses: Int, rounds: Int, roundsLost: Int,
+                rating: Double? = nil, ratedGames: Int = 0) {
         self.username = username
         self.dictionary = dictionary
         self.games = games
@@ -168,6 +194,8 @@ public struct GhostScore: Sendable, Hashable, Codable {
         self.losses = losses
         self.rounds = rounds
         self.roundsLost = roundsLost
+        self.rating = rating.map { Int($0.rounded()) }
+        self.ratedGames = ratedGames
     }
 }
 

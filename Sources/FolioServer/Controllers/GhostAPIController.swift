@@ -4,8 +4,9 @@ import Foundation
 import Ghost
 import Hummingbird
 
-/// Ghost's JSON API: start games and rooms, join, move, read a game, and the high scores.
-/// Results are never posted: the server records them from the games it referees.
+/// Ghost's JSON API: start games and rooms, join, move, read a game, the high scores and the
+/// choices an account last started a game with. Results and ratings are never posted: the
+/// server records them from the games it referees.
 struct GhostAPIController: Sendable {
     let referee: GhostReferee
 
@@ -21,6 +22,7 @@ struct GhostAPIController: Sendable {
             .on(api: .ghostLobby, use: lobby)
             .on(api: .ghostDaily, use: daily)
             .on(api: .answerGhostDaily, use: answerDaily)
+            .on(api: .ghostPreferences, use: preferences)
     }
 
     static let scoresPage = ListWindow(defaultLimit: 50, maximumLimit: 100, maximumOffset: 1_000_000)
@@ -29,6 +31,8 @@ struct GhostAPIController: Sendable {
 
     /// `mode` hotseat: `seats` [{name, kind: person|easy|hard}] and optionally `ownSeat`.
     /// `mode` online: `people` (including you) and optionally `computers` [easy|hard].
+    /// `dictionary`, `minLength`, `challenges` and `variant` left out are the ones the account
+    /// last started a game with, or the defaults.
     struct Start: Decodable {
         struct Seat: Decodable { let name: String; let kind: String? }
         let mode: String?
@@ -57,8 +61,28 @@ struct GhostAPIController: Sendable {
             }
             dictionary = named
         }
+        let order = try GhostScoreOrder(query: query.value("order"))
         let (limit, offset) = try Self.scoresPage.read(query)
-        return try await referee.highScores(dictionary: dictionary, limit: limit, offset: offset)
+        return try await referee.highScores(dictionary: dictionary, order: order, limit: limit, offset: offset)
+    }
+
+    /// The choices a game started without them uses, as `start` takes them.
+    struct Preferences: ResponseEncodable {
+        let dictionary: String
+        let minLength: Int
+        let challenges: String
+        let variant: String
+
+        init(_ preferences: GhostPreferences) {
+            dictionary = preferences.dictionary.rawValue
+            minLength = preferences.minimumLength
+            challenges = preferences.rules.challenges.rawValue
+            variant = preferences.rules.variant.rawValue
+        }
+    }
+
+    @Sendable func preferences(_ request: Request, context: FolioRequestContext) async throws -> Preferences {
+        Preferences(try await referee.preferences(of: try context.requireAccount()))
     }
 
     /// Today's puzzle, with your answer and streak when you have an account.
@@ -98,12 +122,14 @@ struct GhostAPIController: Sendable {
         } catch {
             throw InputError.body("a JSON object with mode (hotseat or online), dictionary, minLength, challenges, variant, and seats [{name, kind}] or people")
         }
-        let dictionaryName = body.dictionary ?? GhostDictionary.english.rawValue
+        let remembered = try await referee.preferences(of: context.account)
+        let dictionaryName = body.dictionary ?? remembered.dictionary.rawValue
         guard let dictionary = GhostDictionary(rawValue: dictionaryName) else {
             throw InputError.parameter("dictionary", String(dictionaryName.prefix(20)), "english or dutch")
         }
-        let length = body.minLength ?? WordList.defaultMinimumLength
-        let rules = try RulesInput.rules(challenges: body.challenges, variant: body.variant)
+        let length = body.minLength ?? remembered.minimumLength
+        let rules = try RulesInput.rules(challenges: body.challenges ?? remembered.rules.challenges.rawValue,
+                                         variant: body.variant ?? remembered.rules.variant.rawValue)
         switch body.mode ?? "hotseat" {
         case "hotseat":
             let seats = try (body.seats ?? []).map { seat in

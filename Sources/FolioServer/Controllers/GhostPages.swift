@@ -46,7 +46,8 @@ enum GhostPages {
     }
 
     /// The setup page: a hot-seat game's seats, a game against the computer, an online room, and
-    /// the player's own games.
+    /// the player's own games. Every form starts on the choices the account last started a game
+    /// with (the defaults for a visitor).
     struct Setup: Encodable {
         let rows: [SetupRow]
         let loggedIn: Bool
@@ -54,25 +55,30 @@ enum GhostPages {
         let soloName: String
         let errors: [String]
         let navPlay = true
-        let dictionaries = GhostDictionary.allCases.map { Choice(value: $0.rawValue, label: $0.label, selected: $0 == .english) }
-        let lengths = WordList.allowedMinimumLengths.map { Choice(value: $0, label: nil, selected: $0 == WordList.defaultMinimumLength) }
+        let dictionaries: [Choice<String>]
+        let lengths: [Choice<Int>]
         /// The rules' fields, one set per form (their ids differ).
         let turnTimes = StoredMatch.turnSecondsChoices.map { Choice(value: $0, label: $0 == 0 ? "No limit" : "\($0) seconds", selected: $0 == 0) }
-        let hotseatRules = RuleFields(form: "hotseat")
-        let computerRules = RuleFields(form: "computer")
-        let roomRules = RuleFields(form: "room")
+        let hotseatRules: RuleFields
+        let computerRules: RuleFields
+        let roomRules: RuleFields
         let yourGames: [YourGame]
         let pager: Pager?
         /// Registering from here comes back here, as logging in does.
         let registerHref = SiteRoute.registerForm.path(query: ["next": SiteRoute.ghost.path()])
 
-        init(rows: Int, you: String?, errors: [String], yourGames: [YourGame], pager: Pager?) {
+        init(rows: Int, you: String?, errors: [String], yourGames: [YourGame], pager: Pager?, preferences: GhostPreferences = .standard) {
             self.rows = (0..<rows).map { SetupRow($0, you: you) }
             loggedIn = you != nil
             soloName = you ?? "You"
             self.errors = errors
             self.yourGames = yourGames
             self.pager = pager
+            dictionaries = GhostDictionary.allCases.map { Choice(value: $0.rawValue, label: $0.label, selected: $0 == preferences.dictionary) }
+            lengths = WordList.allowedMinimumLengths.map { Choice(value: $0, label: nil, selected: $0 == preferences.minimumLength) }
+            hotseatRules = RuleFields(form: "hotseat", rules: preferences.rules)
+            computerRules = RuleFields(form: "computer", rules: preferences.rules)
+            roomRules = RuleFields(form: "room", rules: preferences.rules)
         }
     }
 
@@ -153,11 +159,17 @@ enum GhostPages {
         }
     }
 
-    /// The two rules of a game as a setup form offers them.
+    /// The two rules of a game as a setup form offers them, `rules` chosen.
     struct RuleFields: Encodable {
         let form: String
-        let challenges = Rules.Challenges.allCases.map { Choice(value: $0.rawValue, label: $0.label, selected: $0 == .forgiving) }
-        let variants = Rules.Variant.allCases.map { Choice(value: $0.rawValue, label: $0.label, selected: $0 == .ghost) }
+        let challenges: [Choice<String>]
+        let variants: [Choice<String>]
+
+        init(form: String, rules: Rules = .standard) {
+            self.form = form
+            challenges = Rules.Challenges.allCases.map { Choice(value: $0.rawValue, label: $0.label, selected: $0 == rules.challenges) }
+            variants = Rules.Variant.allCases.map { Choice(value: $0.rawValue, label: $0.label, selected: $0 == rules.variant) }
+        }
     }
 
     /// Letters of G-H-O-S-T as a strip: those a player holds, then those still to take, so a
@@ -386,6 +398,11 @@ enum GhostPages {
         let losses: Int
         let rounds: Int
         let roundsLost: Int
+        /// The rating, or a dash until the player's first game against another account.
+        let ratingText: String
+        let rated: Bool
+        /// "rated over 1 game", "rated over 12 games".
+        let ratedGamesText: String
 
         init(_ score: GhostScore, rank: Int? = nil, isYou: Bool = false) {
             self.rank = rank
@@ -398,14 +415,22 @@ enum GhostPages {
             losses = score.losses
             rounds = score.rounds
             roundsLost = score.roundsLost
+            ratingText = score.rating.map(String.init) ?? "–"
+            rated = score.rating != nil
+            ratedGamesText = countText(score.ratedGames, "game")
         }
     }
 
     struct Scores: Encodable {
         struct DictionaryLink: Encodable { let href: String; let label: String; let current: Bool }
+        struct OrderLink: Encodable { let href: String; let label: String; let current: Bool }
 
         let dictionaries: [DictionaryLink]
         let dictionaryLabel: String
+        /// The leaderboard sorted by wins or by rating, on the same dictionary.
+        let orders: [OrderLink]
+        /// "most wins first", "highest rating first".
+        let orderText: String
         let rows: [ScoreRow]
         let empty: Bool
         let yours: [ScoreRow]
@@ -413,10 +438,23 @@ enum GhostPages {
         let navScores = true
         let pager: Pager?
 
-        init(dictionary: GhostDictionary, rows: [ScoreRow], empty: Bool, yours: [ScoreRow], loggedIn: Bool, pager: Pager?) {
+        /// The `order` of a leaderboard link: left out for wins, the default, so those links
+        /// stay as they were.
+        static func orderQuery(_ order: GhostScoreOrder) -> String? {
+            order == .wins ? nil : order.rawValue
+        }
+
+        init(dictionary: GhostDictionary, order: GhostScoreOrder = .wins, rows: [ScoreRow], empty: Bool, yours: [ScoreRow], loggedIn: Bool,
+             pager: Pager?) {
             dictionaries = GhostDictionary.allCases.map {
-                DictionaryLink(href: SiteRoute.ghostScores.path(query: ["dictionary": $0.rawValue]), label: $0.label, current: $0 == dictionary)
+                DictionaryLink(href: SiteRoute.ghostScores.path(query: ["dictionary": $0.rawValue, "order": Self.orderQuery(order)]),
+                               label: $0.label, current: $0 == dictionary)
             }
+            orders = GhostScoreOrder.allCases.map {
+                OrderLink(href: SiteRoute.ghostScores.path(query: ["dictionary": dictionary.rawValue, "order": Self.orderQuery($0)]),
+                          label: $0 == .wins ? "Most wins" : "Highest rating", current: $0 == order)
+            }
+            orderText = order == .wins ? "most wins first" : "highest rating first"
             dictionaryLabel = dictionary.label
             self.rows = rows
             self.empty = empty

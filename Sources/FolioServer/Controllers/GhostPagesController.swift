@@ -73,8 +73,10 @@ struct GhostPagesController: Sendable {
             }
             yourGames = games.items.map(GhostPages.YourGame.init)
         }
+        let preferences = try await referee.preferences(of: context.account)
         return try render("ghost/setup", title: "Ghost",
-                          model: [GhostPages.Setup(rows: Self.setupRows, you: you, errors: errors, yourGames: yourGames, pager: gamesPager)],
+                          model: [GhostPages.Setup(rows: Self.setupRows, you: you, errors: errors, yourGames: yourGames, pager: gamesPager,
+                                                   preferences: preferences)],
                           context: context, status: status)
     }
 
@@ -299,13 +301,15 @@ struct GhostPagesController: Sendable {
     // MARK: - Scores and rules
 
     @Sendable func scores(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        let name = WebForm(query: request).value("dictionary") ?? GhostDictionary.english.rawValue
+        let query = WebForm(query: request)
+        let name = query.value("dictionary") ?? GhostDictionary.english.rawValue
         guard let dictionary = GhostDictionary(rawValue: name) else {
             throw InputError.parameter("dictionary", String(name.prefix(20)), "english or dutch")
         }
+        let order = try GhostScoreOrder(query: query.value("order"))
         let page = Self.pageNumber(request)
         let first = (page - 1) * Self.scoresPageSize
-        let scores = try await referee.highScores(dictionary: dictionary, limit: Self.scoresPageSize, offset: first)
+        let scores = try await referee.highScores(dictionary: dictionary, order: order, limit: Self.scoresPageSize, offset: first)
         let rows = scores.items
         var yours: [GhostPages.ScoreRow] = []
         if let account = context.account {
@@ -313,10 +317,10 @@ struct GhostPagesController: Sendable {
         }
         let pager = Pager(page: page, pageSize: Self.scoresPageSize, shown: rows.count, total: scores.total,
                           label: "Pages of high scores", ids: Pager.IDs(previous: "scores-previous", next: "scores-next")) {
-            SiteRoute.ghostScores.path(query: ["dictionary": dictionary.rawValue, "page": String($0)])
+            SiteRoute.ghostScores.path(query: ["dictionary": dictionary.rawValue, "order": GhostPages.Scores.orderQuery(order), "page": String($0)])
         }
         return try render("ghost/scores", title: "Ghost high scores",
-                          model: [GhostPages.Scores(dictionary: dictionary, rows: rows.enumerated().map { rank, score in
+                          model: [GhostPages.Scores(dictionary: dictionary, order: order, rows: rows.enumerated().map { rank, score in
                                       GhostPages.ScoreRow(score, rank: first + rank + 1, isYou: score.username == context.account?.username)
                                   }, empty: scores.total == 0, yours: yours, loggedIn: context.account != nil, pager: pager)],
                           context: context)

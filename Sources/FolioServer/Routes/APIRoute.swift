@@ -14,6 +14,7 @@ enum APIRoute: String, Route {
     case randomPlot, plotWheels, expandGrammar, keptPlots, keepPlot, forgetPlot, grammars, saveGrammar, deleteGrammar, plot
     case characters, characterFavourites, saveCharacterFavourite, deleteCharacterFavourite, character
     case ghostHighScores, ghostGames, startGhostGame, ghostGame, ghostMove, joinGhostGame, ghostLobby, ghostDaily, answerGhostDaily
+    case ghostPreferences
     case swapiRoot, swapiPeople, swapiPerson, swapiPlanets, swapiPlanet, swapiFilms, swapiFilm
 
     /// Where the two APIs are mounted: every path under these belongs to the API router, whose
@@ -89,6 +90,7 @@ enum APIRoute: String, Route {
         case .joinGhostGame: "/api/v1/ghost/games/{id}/join"
         case .ghostLobby: "/api/v1/ghost/lobby"
         case .ghostDaily, .answerGhostDaily: "/api/v1/ghost/daily"
+        case .ghostPreferences: "/api/v1/ghost/preferences"
         case .swapiRoot: "/swapi/"
         case .swapiPeople: "/swapi/people/"
         case .swapiPerson: "/swapi/people/{id}/"

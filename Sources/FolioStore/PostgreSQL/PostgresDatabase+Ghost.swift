@@ -97,6 +97,7 @@ extension PostgresDatabase: GhostStore {
                                 \(standing.won), \(standing.rounds), \(standing.roundsLost), \(now))
                         """, logger)
                 }
+                if let rated = RatedGame(stored, standings: result.standings) { try await Self.rate(connection, logger, rated, at: now) }
             }
             stored.version = try await Self.advance(connection, logger, id: id, to: stored.status, at: now)
             return stored
@@ -172,7 +173,7 @@ extension PostgresDatabase: GhostStore {
         }
     }
 
-    public func highScores(dictionary: GhostDictionary?, limit: Int, offset: Int) async throws -> Page<GhostScore> {
+    public func highScores(dictionary: GhostDictionary?, order: GhostScoreOrder, limit: Int, offset: Int) async throws -> Page<GhostScore> {
         try await read { connection in
             let filter = dictionary == nil ? "" : "WHERE r.dictionary = $1"
             var bindings = PostgresBindings()
@@ -180,7 +181,7 @@ extension PostgresDatabase: GhostStore {
             let total = try await connection.value(PostgresQuery(unsafeSQL: """
                 SELECT COUNT(*) FROM (SELECT 1 FROM ghostResult r \(filter) GROUP BY r.accountId, r.dictionary) g
                 """, binds: bindings), logger, as: Int.self) ?? 0
-            let items = try await Self.scores(connection, logger, where: filter, bindings, limit: limit, offset: offset)
+            let items = try await Self.scores(connection, logger, where: filter, bindings, order: order, limit: limit, offset: offset)
             return Page(total: total, items: items, limit: limit, offset: offset)
         }
     }
@@ -279,22 +280,34 @@ extension PostgresDatabase: GhostStore {
             """, logger, as: (String, Int, String, Date).self).map { GhostMoveRecord(gameId: $0.0, seq: $0.1, action: $0.2, at: $0.3) }
     }
 
+    /// The orders of the leaderboard, each ending in the username and dictionary so that a page
+    /// never repeats or skips a row, as SQLite orders them. SQL text chosen from a closed set,
+    /// never from input.
+    static func orderClause(_ order: GhostScoreOrder) -> String {
+        switch order {
+        case .wins: "wins DESC, CAST(SUM(r.won::int) AS double precision) / COUNT(*) DESC, games DESC, folio_nocase(a.username), r.dictionary"
+        case .rating: "MAX(g.rating) DESC NULLS LAST, folio_nocase(a.username), r.dictionary"
+        }
+    }
+
     static func scores(_ connection: PostgresConnection, _ logger: Logger, where filter: String, _ bindings: PostgresBindings,
-                       limit: Int, offset: Int) async throws -> [GhostScore] {
+                       order: GhostScoreOrder = .wins, limit: Int, offset: Int) async throws -> [GhostScore] {
         var bindings = bindings
         bindings.append(max(0, limit))
         bindings.append(max(0, offset))
         let count = bindings.count
         return try await connection.all(PostgresQuery(unsafeSQL: """
             SELECT a.username, r.dictionary, COUNT(*) AS games, SUM(r.won::int)::bigint AS wins, SUM(r.rounds)::bigint AS rounds,
-                   SUM(r.roundsLost)::bigint AS roundsLost
+                   SUM(r.roundsLost)::bigint AS roundsLost, MAX(g.rating) AS rating, COALESCE(MAX(g.ratedGames), 0)::bigint AS ratedGames
             FROM ghostResult r JOIN account a ON a.id = r.accountId
+            LEFT JOIN ghostRating g ON g.accountId = r.accountId AND g.dictionary = r.dictionary
             \(filter)
             GROUP BY r.accountId, a.username, r.dictionary
-            ORDER BY wins DESC, CAST(SUM(r.won::int) AS double precision) / COUNT(*) DESC, games DESC, folio_nocase(a.username), r.dictionary
+            ORDER BY \(orderClause(order))
             LIMIT $\(count - 1) OFFSET $\(count)
-            """, binds: bindings), logger, as: (String, String, Int, Int, Int, Int).self).map {
-            GhostScore(username: $0.0, dictionary: $0.1, games: $0.2, wins: $0.3, losses: $0.2 - $0.3, rounds: $0.4, roundsLost: $0.5)
+            """, binds: bindings), logger, as: (String, String, Int, Int, Int, Int, Double?, Int).self).map {
+            GhostScore(username: $0.0, dictionary: $0.1, games: $0.2, wins: $0.3, losses: $0.2 - $0.3, rounds: $0.4, roundsLost: $0.5,
+                       rating: $0.6, ratedGames: $0.7)
         }
     }
 }

@@ -218,6 +218,21 @@ extension PostgresDatabase {
             #"ALTER TABLE ghostGame ADD COLUMN challenges text COLLATE "C" NOT NULL DEFAULT 'forgiving' CHECK (challenges IN ('forgiving', 'classic'))"#,
             #"ALTER TABLE ghostGame ADD COLUMN variant text COLLATE "C" NOT NULL DEFAULT 'ghost' CHECK (variant IN ('ghost', 'superghost'))"#,
         ]),
+        // An Elo rating per account and dictionary (unrounded), moved by games finished between
+        // accounts from now on; and the choices each account last started a game with.
+        Migration(name: "v9-ghost-ratings-and-choices", statements: [
+            """
+            CREATE TABLE ghostRating (accountId bigint NOT NULL REFERENCES account ON DELETE CASCADE, dictionary text COLLATE "C" NOT NULL,
+              rating double precision NOT NULL, ratedGames bigint NOT NULL, updatedAt timestamptz NOT NULL, PRIMARY KEY (accountId, dictionary))
+            """,
+            "CREATE INDEX ghostRating_on_dictionary_rating ON ghostRating (dictionary, rating)",
+            """
+            CREATE TABLE ghostPreferences (accountId bigint PRIMARY KEY REFERENCES account ON DELETE CASCADE,
+              dictionary text COLLATE "C" NOT NULL, minLength bigint NOT NULL CHECK (minLength BETWEEN 3 AND 5),
+              challenges text COLLATE "C" NOT NULL CHECK (challenges IN ('forgiving', 'classic')),
+              variant text COLLATE "C" NOT NULL CHECK (variant IN ('ghost', 'superghost')))
+            """,
+        ]),
         // Rooms listed in the public lobby, and a turn timer per room.
         Migration(name: "v10-ghost-rooms", statements: [
             "ALTER TABLE ghostGame ADD COLUMN listed boolean NOT NULL DEFAULT false",
