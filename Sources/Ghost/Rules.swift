@@ -12,7 +12,7 @@ public struct Rules: Sendable, Hashable, Codable {
         public var label: String {
             switch self {
             case .forgiving: "Forgiving"
-            case .classic: "Classic (bluffing allowed)"
+            case .classic: "Classic"
             }
         }
     }

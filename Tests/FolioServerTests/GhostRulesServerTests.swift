@@ -73,7 +73,7 @@ import Testing
                 #expect(page.status == .seeOther, "\(letter): \(page.body.prefix(300))")
             }
             let board = try await v.get(path)
-            #expect(board.body.contains("Classic (bluffing allowed)") || board.body.contains("classic rules"))
+            #expect(board.body.contains("Ghost, classic rules"))
             #expect(board.body.contains("that is a word, or a bluff"))
             _ = try await v.post("\(path)/move", ["type": "challenge"])
             _ = try await v.post("\(path)/move", ["type": "concede"])
