@@ -2,6 +2,7 @@ import FolioApp
 import FolioCore
 import FolioStore
 import Foundation
+import Ghost
 import Hummingbird
 import HummingbirdWebSocket
 import NIOCore
@@ -40,12 +41,19 @@ struct FolioRequestContext: RequestContext, RemoteAddressRequestContext, WebSock
         return account
     }
 
-    /// The `:id` of a vocabulary route; anything but a number names no pair of anyone's.
     /// The game a path names; anything that is not a game's id is not found.
     func matchID() throws -> MatchID {
         try MatchID.checked(try parameters.require("id"))
     }
 
+    /// The word list a path names; anything but a positive number names no one's list.
+    func wordListID() throws -> Int64 {
+        let raw = try parameters.require("id")
+        guard let id = Int64(raw), id > 0 else { throw GhostError.wordListNotFound(0) }
+        return id
+    }
+
+    /// The `:id` of a vocabulary route; anything but a number names no pair of anyone's.
     func pairID() throws -> PairID {
         let raw = try parameters.require("id")
         guard let id = PairID(raw) else { throw StoreError.notFound(what: "pair", id: String(raw.prefix(20))) }

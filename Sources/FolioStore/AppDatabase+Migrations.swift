@@ -58,6 +58,7 @@ extension AppDatabase {
         registerGhostRatingsMigration(&migrator)
         registerGhostRoomsMigration(&migrator)
         registerDailyPuzzleMigration(&migrator)
+        registerWordListsMigration(&migrator)
         return migrator
     }
 }
@@ -545,6 +546,23 @@ extension AppDatabase {
                 t.column("answeredAt", .datetime).notNull()
                 t.primaryKey(["accountId", "day"])
             }
+        }
+    }
+
+    /// Word lists players upload, and the list a game plays on. A list is hidden when its
+    /// owner deletes it (`deletedAt`), not removed: games played on it still replay.
+    static func registerWordListsMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v24-ghost-word-lists") { db in
+            try db.create(table: "ghostWordList") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("account", onDelete: .cascade).notNull()
+                t.column("name", .text).notNull()
+                t.column("words", .text).notNull()
+                t.column("wordCount", .integer).notNull()
+                t.column("createdAt", .datetime).notNull()
+                t.column("deletedAt", .datetime)
+            }
+            try db.alter(table: "ghostGame") { t in t.add(column: "wordListId", .integer) }
         }
     }
 }

@@ -48,6 +48,16 @@ public enum GhostError: FolioError, Equatable {
     case tooManySocketsOnGame(limit: Int)
     /// The session a socket was opened with has ended: logged out, or the password changed.
     case sessionEnded
+    /// An uploaded word list's name is empty or too long.
+    case invalidWordListName(String)
+    /// An uploaded word list is larger than a list may be.
+    case wordListTooLarge(bytes: Int, words: Int)
+    /// An uploaded word list has no word of three letters or more a–z.
+    case emptyWordList
+    /// No word list of this number belongs to the player.
+    case wordListNotFound(Int64)
+    /// The player keeps as many word lists as the server allows.
+    case tooManyWordLists(limit: Int)
     /// A turn time that is not one a room can have.
     case invalidTurnTime(Int)
     /// The turn timer was asked to run out before the deadline.
@@ -59,8 +69,9 @@ public enum GhostError: FolioError, Equatable {
         case .gameOver, .challengePending, .noChallengePending, .nothingToChallenge, .notYourTurn, .staleMove,
              .waitingForPlayers, .tableFull, .alreadySeated, .turnTimeLeft: .conflict
         case .notYourSeat: .forbidden
-        case .gameNotFound: .notFound
+        case .gameNotFound, .wordListNotFound: .notFound
         case .tooManyOpenRooms, .tooManyAnonymousGames, .tooManySocketsFromAddress, .tooManySocketsOnGame: .rateLimited
+        case .tooManyWordLists: .conflict
         case .sessionEnded: .unauthorized
         default: .invalidInput
         }
@@ -99,6 +110,11 @@ public enum GhostError: FolioError, Equatable {
         case .tooManySocketsOnGame: "too_many_sockets_on_game"
         case .sessionEnded: "session_ended"
         case .invalidTurnTime: "invalid_turn_time"
+        case .invalidWordListName: "invalid_word_list_name"
+        case .wordListTooLarge: "word_list_too_large"
+        case .emptyWordList: "empty_word_list"
+        case .wordListNotFound: "word_list_not_found"
+        case .tooManyWordLists: "too_many_word_lists"
         case .turnTimeLeft: "turn_time_left"
         }
     }
@@ -163,6 +179,16 @@ public enum GhostError: FolioError, Equatable {
             "Your address has \(limit) live game connection\(limit == 1 ? "" : "s") open, the most this server allows (sockets per address). Close a game's tab, then reload."
         case .tooManySocketsOnGame(let limit):
             "This game has \(limit) live connection\(limit == 1 ? "" : "s") open, the most this server allows (sockets per game). Reload later; the page still works without live updates."
+        case .invalidWordListName(let name):
+            "A word list's name is 1 to \(WordListUpload.maximumNameLength) characters, not \"\(name)\"."
+        case .wordListTooLarge(let bytes, let words):
+            "A word list may have up to \(words) words and \(bytes / 1000) kB. Split it, or keep the words you want to play with."
+        case .emptyWordList:
+            "The list has no word of three letters or more made of letters a–z (accents are folded: é counts as e). Put one word on each line."
+        case .wordListNotFound(let id):
+            "You have no word list number \(id). Upload one on the Ghost page, or choose a dictionary."
+        case .tooManyWordLists(let limit):
+            "You already keep \(limit) word lists, the most this server allows. Delete one you no longer play with first."
         case .invalidTurnTime(let seconds):
             "A turn may be given 0 (no limit) to \(600) seconds, not \(seconds)."
         case .turnTimeLeft:

@@ -35,6 +35,9 @@ public struct Match: Sendable, Equatable {
     public static let maximumNameLength = 32
 
     public var dictionary: GhostDictionary
+    /// A word list a player uploaded, played instead of `dictionary`: its number where the lists
+    /// are kept. Nil for the named dictionaries.
+    public var wordList: Int64?
     public var minimumLength: Int
     public var rules: Rules
     public var seats: [Seat]

@@ -18,6 +18,8 @@ public final class GhostDictionaries: Sendable {
     /// One build of an infix index at a time: two games asking at once wait for the first build
     /// rather than both spending the memory and the second.
     private let building = Mutex<Void>(())
+    /// Uploaded lists that games are being played on.
+    public let uploaded = UploadedLexicons()
 
     public init(paths: [GhostDictionary: String]) {
         self.paths = paths
@@ -46,7 +48,13 @@ public final class GhostDictionaries: Sendable {
         return Lexicon(solver: solver, superghost: superghost)
     }
 
-    public func lexicon(for match: Match) throws(GhostError) -> Lexicon {
-        try lexicon(match.dictionary, minimumLength: match.minimumLength, variant: match.rules.variant)
+    /// The list a match plays on: a named dictionary, or an uploaded list, which the referee
+    /// loads before it referees (`GhostReferee.loadWordList`).
+    public func lexicon(for match: Match) throws -> Lexicon {
+        if let list = match.wordList {
+            guard let lexicon = uploaded.lexicon(for: match) else { throw GhostError.wordListNotFound(list) }
+            return lexicon
+        }
+        return try lexicon(match.dictionary, minimumLength: match.minimumLength, variant: match.rules.variant)
     }
 }

@@ -62,7 +62,10 @@ public struct GhostReferee: Sendable {
     /// A hot-seat game; a logged-in creator may claim one seat, whose results then count for them,
     /// and its choices are remembered for their next setup (see `preferences(of:)`). Without an
     /// account, `address` may start `anonymousGamesPerAddressPerHour` games an hour.
-    public func startHotSeat(_ setup: Match, ownSeat: Int?, account: Account?, address: String) async throws -> StoredMatch {
+    public func startHotSeat(_ setup: Match, ownSeat: Int?, account: Account?, address: String,
+                             playedIn: StoredMatch? = nil) async throws -> StoredMatch {
+        try await authorizeWordList(setup, account: account, playedIn: playedIn)
+        try await loadWordList(for: setup)
         var match = setup
         let lexicon = try dictionaries.lexicon(for: match)
         var random = SystemRandomNumberGenerator()
@@ -87,10 +90,13 @@ public struct GhostReferee: Sendable {
     /// creator's next setup.
     public func openRoom(dictionary: GhostDictionary, minimumLength: Int, rules: Rules = .standard, people: Int,
                          computers: [ComputerPlayer.Level], account: Account, listed: Bool = false,
-                         turnSeconds: Int = 0) async throws -> StoredMatch {
+                         turnSeconds: Int = 0, wordList: Int64? = nil, playedIn: StoredMatch? = nil) async throws -> StoredMatch {
         guard (0...StoredMatch.maximumTurnSeconds).contains(turnSeconds) else { throw GhostError.invalidTurnTime(turnSeconds) }
         let seats = try Match.roomSeats(creator: account.username, people: people, computers: computers)
-        let match = try Match(dictionary: dictionary, minimumLength: minimumLength, rules: rules, seats: seats)
+        var match = try Match(dictionary: dictionary, minimumLength: minimumLength, rules: rules, seats: seats)
+        match.wordList = wordList
+        try await authorizeWordList(match, account: account, playedIn: playedIn)
+        try await loadWordList(for: match)
         // Loaded now, outside the write: the room's moves then never build an index while holding it.
         _ = try dictionaries.lexicon(for: match)
         var seatAccounts = [Account.ID?](repeating: nil, count: seats.count)
@@ -111,12 +117,12 @@ public struct GhostReferee: Sendable {
         case .hotSeat:
             guard Self.mayAct(old, seat: 0, account: account) else { throw GhostError.notYourSeat }
             return try await startHotSeat(old.match.rematch(), ownSeat: old.seatAccounts.firstIndex { $0 != nil && $0 == account?.id },
-                                          account: account, address: address)
+                                          account: account, address: address, playedIn: old)
         case .online:
             guard let account, old.seatAccounts.contains(account.id) else { throw GhostError.notYourSeat }
             return try await openRoom(dictionary: old.match.dictionary, minimumLength: old.match.minimumLength, rules: old.match.rules,
                                       people: old.match.personCount, computers: old.match.computerLevels, account: account,
-                                      listed: old.listed, turnSeconds: old.turnSeconds)
+                                      listed: old.listed, turnSeconds: old.turnSeconds, wordList: old.match.wordList, playedIn: old)
         }
     }
 
@@ -165,6 +171,18 @@ public struct GhostReferee: Sendable {
     /// the seat to act), refereed, stored and announced in one write.
     private func referee(_ id: MatchID, _ action: Game.Action, turn: Int?,
                          check: @escaping @Sendable (StoredMatch, Int) throws -> Void) async throws -> Played {
+        do {
+            return try await refereeLoaded(id, action, turn: turn, check: check)
+        } catch GhostError.wordListNotFound {
+            // The game is on an uploaded list not loaded here yet (a server restarted, or another
+            // instance started the game): load it outside the write, then referee again.
+            try await loadWordList(for: try await store.storedMatch(id: id)?.match ?? { throw GhostError.gameNotFound(id.rawValue) }())
+            return try await refereeLoaded(id, action, turn: turn, check: check)
+        }
+    }
+
+    private func refereeLoaded(_ id: MatchID, _ action: Game.Action, turn: Int?,
+                               check: @escaping @Sendable (StoredMatch, Int) throws -> Void) async throws -> Played {
         let after = Mutex<(game: Game, lexicon: Lexicon)?>(nil)
         let stored = try await store.updateMatch(id: id, now: clock()) { [dictionaries] stored in
             switch stored.status {
@@ -202,19 +220,25 @@ public struct GhostReferee: Sendable {
         }
     }
 
+    /// A stored game, its uploaded list (if any) loaded so it can be replayed.
     public func match(_ id: MatchID) async throws -> StoredMatch {
         guard let stored = try await store.storedMatch(id: id) else { throw GhostError.gameNotFound(id.rawValue) }
+        try await loadWordList(for: stored.match)
         return stored
     }
 
     /// The public lobby, a page at a time: listed rooms waiting for players or in play.
     public func lobby(limit: Int, offset: Int) async throws -> Page<StoredMatch> {
-        try await store.lobby(since: clock().addingTimeInterval(-Self.lobbyLifetime), limit: limit, offset: offset)
+        let page = try await store.lobby(since: clock().addingTimeInterval(-Self.lobbyLifetime), limit: limit, offset: offset)
+        for stored in page.items { try await loadWordList(for: stored.match) }
+        return page
     }
 
     /// A player's games, newest first, a page at a time.
     public func games(of account: Account, limit: Int, offset: Int) async throws -> Page<StoredMatch> {
-        try await store.matches(accountID: account.id, limit: limit, offset: offset)
+        let page = try await store.matches(accountID: account.id, limit: limit, offset: offset)
+        for stored in page.items { try await loadWordList(for: stored.match) }
+        return page
     }
 
     /// The best scores, of one dictionary or of both, in `order`, a page at a time.

@@ -15,6 +15,7 @@ public struct RatedGame: Sendable, Equatable {
     /// - fewer than two different accounts sat at it. A game against computers, or one account's
     ///   hot-seat game, says nothing about how the account plays people (it may still count for
     ///   wins and losses, see `StoredMatch.countsForScores`).
+    /// - it was played on an uploaded word list, which its owner could make to be won.
     /// - the winner is a computer or a person without an account. Ghost names a winner and
     ///   nobody's place after it, so there is nothing fair to rank the accounts that lost by;
     ///   counting rounds lost would rate them by whom the winner happened to pick on. Nobody's
@@ -27,7 +28,7 @@ public struct RatedGame: Sendable, Equatable {
             if !accounts.contains(account) { accounts.append(account) }
             if standing.won { winner = accounts.firstIndex(of: account) }
         }
-        guard accounts.count >= 2, let winner else { return nil }
+        guard accounts.count >= 2, let winner, stored.match.wordList == nil else { return nil }
         self.dictionary = stored.match.dictionary
         self.accounts = accounts
         self.winner = winner

@@ -32,6 +32,17 @@ public protocol GhostStore: Sendable {
     func answerPuzzle(_ answer: PuzzleAnswer) async throws -> PuzzleAnswer
     /// An account's answers from `fromDay` on, oldest first.
     func puzzleAnswers(accountID: Account.ID, fromDay: Int) async throws -> [PuzzleAnswer]
+    /// Keeps an uploaded word list, after checking in the same write that the account keeps
+    /// fewer than `limit`.
+    func saveWordList(accountID: Account.ID, _ upload: WordListUpload, limit: Int, now: Date) async throws -> StoredWordList
+    /// The account's word lists (without their words), newest first.
+    func wordLists(accountID: Account.ID) async throws -> [StoredWordList]
+    /// A list with its words, deleted or not: a game played on a list its owner deleted still
+    /// replays.
+    func wordList(id: Int64) async throws -> StoredWordList?
+    /// Takes the list out of its owner's lists (games on it still replay); false when the
+    /// account has no such list.
+    func deleteWordList(id: Int64, accountID: Account.ID) async throws -> Bool
     /// The choices the account last started a game with; nil before its first game.
     func ghostPreferences(accountID: Account.ID) async throws -> GhostPreferences?
     /// Remembers the choices the account started a game with, in place of any before.
@@ -119,6 +130,8 @@ public struct StoredMatch: Sendable, Equatable {
     /// at a hot-seat game plays every person's seat, so one account against named people who
     /// have no account would be playing itself, and could win as often as it liked.
     public var countsForScores: Bool {
+        // A list of one's own choosing could be made to be won.
+        guard match.wordList == nil else { return false }
         let accounts = Set(seatAccounts.compactMap { $0 })
         if accounts.count >= 2 { return true }
         guard accounts.count == 1 else { return false }
@@ -151,6 +164,26 @@ public enum GhostStartQuota: Sendable {
     case openRooms(accountID: Account.ID, limit: Int)
     /// Games started without an account from one address in the last hour.
     case anonymousGames(address: String, perHour: Int)
+}
+
+/// A word list an account uploaded.
+public struct StoredWordList: Sendable, Equatable {
+    public var id: Int64
+    public var accountID: Account.ID
+    public var name: String
+    public var wordCount: Int
+    public var createdAt: Date
+    /// The words, one a line; nil where only the list's summary was read.
+    public var words: String?
+
+    public init(id: Int64, accountID: Account.ID, name: String, wordCount: Int, createdAt: Date, words: String?) {
+        self.id = id
+        self.accountID = accountID
+        self.name = name
+        self.wordCount = wordCount
+        self.createdAt = createdAt
+        self.words = words
+    }
 }
 
 /// An account's answer to a day's puzzle.

@@ -23,6 +23,9 @@ struct GhostAPIController: Sendable {
             .on(api: .ghostDaily, use: daily)
             .on(api: .answerGhostDaily, use: answerDaily)
             .on(api: .ghostPreferences, use: preferences)
+            .on(api: .ghostWordLists, use: wordLists)
+            .on(api: .uploadGhostWordList, use: uploadWordList)
+            .on(api: .deleteGhostWordList, use: deleteWordList)
     }
 
     static let scoresPage = ListWindow(defaultLimit: 50, maximumLimit: 100, maximumOffset: 1_000_000)
@@ -123,10 +126,7 @@ struct GhostAPIController: Sendable {
             throw InputError.body("a JSON object with mode (hotseat or online), dictionary, minLength, challenges, variant, and seats [{name, kind}] or people")
         }
         let remembered = try await referee.preferences(of: context.account)
-        let dictionaryName = body.dictionary ?? remembered.dictionary.rawValue
-        guard let dictionary = GhostDictionary(rawValue: dictionaryName) else {
-            throw InputError.parameter("dictionary", String(dictionaryName.prefix(20)), "english or dutch")
-        }
+        let (dictionary, wordList) = try DictionaryInput.read(body.dictionary ?? remembered.dictionary.rawValue)
         let length = body.minLength ?? remembered.minimumLength
         let rules = try RulesInput.rules(challenges: body.challenges ?? remembered.rules.challenges.rawValue,
                                          variant: body.variant ?? remembered.rules.variant.rawValue)
@@ -139,7 +139,8 @@ struct GhostAPIController: Sendable {
                 }
                 return Match.Seat(name: seat.name, kind: parsed)
             }
-            let match = try Match(dictionary: dictionary, minimumLength: length, rules: rules, seats: seats)
+            var match = try Match(dictionary: dictionary, minimumLength: length, rules: rules, seats: seats)
+            match.wordList = wordList
             let stored = try await referee.startHotSeat(match, ownSeat: body.ownSeat, account: context.account,
                                                          address: context.clientAddress)
             return try referee.view(stored, viewer: context.account)
@@ -153,7 +154,7 @@ struct GhostAPIController: Sendable {
             }
             let stored = try await referee.openRoom(dictionary: dictionary, minimumLength: length, rules: rules, people: body.people ?? 2,
                                                     computers: computers, account: account, listed: body.listed ?? false,
-                                                    turnSeconds: body.turnSeconds ?? 0)
+                                                    turnSeconds: body.turnSeconds ?? 0, wordList: wordList)
             return try referee.view(stored, viewer: account)
         case let mode:
             throw InputError.parameter("mode", String(mode.prefix(20)), "hotseat or online")
@@ -174,6 +175,39 @@ struct GhostAPIController: Sendable {
         }
         let played = try await referee.act(try context.matchID(), try input.action(), turn: input.turn, account: context.account)
         return referee.view(played, viewer: context.account)
+    }
+
+    // MARK: - Word lists
+
+    @Sendable func wordLists(_ request: Request, context: FolioRequestContext) async throws -> WordListsView {
+        let account = try context.requireAccount()
+        return WordListsView(items: try await referee.wordLists(of: account).map { WordListView($0) }, limit: GhostReferee.wordListsPerAccount)
+    }
+
+    struct WordListBody: Decodable { let name: String; let words: String }
+
+    /// `{"name": "...", "words": "one\nword\na line"}`, up to `WordListUpload.maximumBytes` of words.
+    @Sendable func uploadWordList(_ request: Request, context: FolioRequestContext) async throws -> WordListView {
+        let account = try context.requireAccount()
+        var request = request
+        let body: WordListBody
+        do {
+            // Room for the words at their limit, and for JSON's escapes of them.
+            let buffer = try await request.collectBody(upTo: WordListUpload.maximumBytes * 2 + 4096)
+            body = try JSONDecoder().decode(WordListBody.self, from: Data(buffer: buffer))
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw GhostError.wordListTooLarge(bytes: WordListUpload.maximumBytes, words: WordListUpload.maximumWords)
+        } catch {
+            throw InputError.body("a JSON object with name and words (one word a line)")
+        }
+        let (stored, upload) = try await referee.uploadWordList(name: body.name, text: body.words, account: account)
+        return WordListView(stored, upload: upload)
+    }
+
+    @Sendable func deleteWordList(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        try await referee.deleteWordList(try context.wordListID(), account: account)
+        return Response(status: .noContent)
     }
 
     @Sendable func join(_ request: Request, context: FolioRequestContext) async throws -> MatchView {

@@ -67,7 +67,23 @@ enum GhostPages {
         /// Registering from here comes back here, as logging in does.
         let registerHref = SiteRoute.registerForm.path(query: ["next": SiteRoute.ghost.path()])
 
-        init(rows: Int, you: String?, errors: [String], yourGames: [YourGame], pager: Pager?, preferences: GhostPreferences = .standard) {
+        /// The player's uploaded lists, each offered in the Dictionary selects too.
+        let wordLists: [WordListRow]
+        let wordListLimit = GhostReferee.wordListsPerAccount
+        let wordListBytes = WordListUpload.maximumBytes
+        let canUpload: Bool
+        /// What the last upload kept and left out.
+        let notice: String?
+
+        struct WordListRow: Encodable {
+            let name: String
+            let wordCount: Int
+            let deleteAction: String
+        }
+
+        init(rows: Int, you: String?, errors: [String], yourGames: [YourGame], pager: Pager?, preferences: GhostPreferences = .standard,
+             wordLists: [StoredWordList] = [], notice: String? = nil) {
+            self.notice = notice
             self.rows = (0..<rows).map { SetupRow($0, you: you) }
             loggedIn = you != nil
             soloName = you ?? "You"
@@ -75,6 +91,11 @@ enum GhostPages {
             self.yourGames = yourGames
             self.pager = pager
             dictionaries = GhostDictionary.allCases.map { Choice(value: $0.rawValue, label: $0.label, selected: $0 == preferences.dictionary) }
+                + wordLists.map { Choice(value: DictionaryInput.value(of: $0), label: "\($0.name) (your list)", selected: false) }
+            self.wordLists = wordLists.map {
+                WordListRow(name: $0.name, wordCount: $0.wordCount, deleteAction: SiteRoute.deleteWordList.path(String($0.id)))
+            }
+            canUpload = you != nil && wordLists.count < GhostReferee.wordListsPerAccount
             lengths = WordList.allowedMinimumLengths.map { Choice(value: $0, label: nil, selected: $0 == preferences.minimumLength) }
             hotseatRules = RuleFields(form: "hotseat", rules: preferences.rules)
             computerRules = RuleFields(form: "computer", rules: preferences.rules)
@@ -123,11 +144,11 @@ enum GhostPages {
         let href: String
         let joinAction: String
 
-        init(_ stored: StoredMatch, viewer: Account?) {
+        init(_ stored: StoredMatch, viewer: Account?, dictionaryLabel: String) {
             host = stored.match.seats.first?.name ?? ""
             players = stored.match.seats.indices.filter { !stored.openSeats.contains($0) }.map { stored.match.seats[$0].name }
                 .joined(separator: ", ")
-            dictionaryLabel = stored.match.dictionary.label
+            self.dictionaryLabel = dictionaryLabel
             minLength = stored.match.minimumLength
             rulesLabel = stored.match.rules == .standard ? "Ghost, forgiving rules" : stored.match.rules.label
             timer = stored.turnSeconds > 0 ? "\(stored.turnSeconds) s a turn" : nil
@@ -334,7 +355,7 @@ enum GhostPages {
             mode = view.mode
             status = view.status
             online = view.mode == "online"
-            dictionaryLabel = stored.match.dictionary.label
+            dictionaryLabel = view.dictionaryLabel
             minLength = view.minLength
             let rules = stored.match.rules
             rulesLabel = rules == .standard ? nil : rules.label

@@ -25,7 +25,7 @@ struct GhostPagesController: Sendable {
     static let gamesPageSize = 20
     static let scoresPageSize = 50
     /// Refusals a setup form shows beside the form rather than on an error page.
-    static let setupRefusals: Set<FolioErrorKind> = [.invalidInput, .rateLimited]
+    static let setupRefusals: Set<FolioErrorKind> = [.invalidInput, .rateLimited, .notFound, .conflict]
 
     /// The controller's routes, mounted at `/ghost`.
     var routes: MountedRoutes<FolioRequestContext> {
@@ -40,6 +40,8 @@ struct GhostPagesController: Sendable {
             .on(page: .ghostScores, use: scores)
             .on(page: .ghostHelp, use: help)
             .on(page: .ghostLobby, use: lobby)
+            .on(page: .uploadWordList, use: uploadWordList)
+            .on(page: .deleteWordList, use: deleteWordList)
             .on(page: .ghostDaily, use: daily)
             .on(page: .answerGhostDaily, use: answerDaily)
     }
@@ -61,7 +63,8 @@ struct GhostPagesController: Sendable {
     }
 
     /// The setup page, with the player's own games a page at a time and any refusal beside the forms.
-    func setupPage(context: FolioRequestContext, errors: [String], status: HTTPResponse.Status, page: Int = 1) async throws -> Response {
+    func setupPage(context: FolioRequestContext, errors: [String], status: HTTPResponse.Status, page: Int = 1,
+                   notice: String? = nil) async throws -> Response {
         let you = context.account?.username
         var yourGames: [GhostPages.YourGame] = []
         var gamesPager: Pager?
@@ -74,29 +77,28 @@ struct GhostPagesController: Sendable {
             yourGames = games.items.map(GhostPages.YourGame.init)
         }
         let preferences = try await referee.preferences(of: context.account)
+        var wordLists: [StoredWordList] = []
+        if let account = context.account { wordLists = try await referee.wordLists(of: account) }
         return try render("ghost/setup", title: "Ghost",
                           model: [GhostPages.Setup(rows: Self.setupRows, you: you, errors: errors, yourGames: yourGames, pager: gamesPager,
-                                                   preferences: preferences)],
+                                                   preferences: preferences, wordLists: wordLists, notice: notice)],
                           context: context, status: status)
     }
 
     /// The dictionary, minimum length and rules of a setup form.
-    static func rules(_ form: WebForm) throws -> (GhostDictionary, Int, Rules) {
-        let name = form.string("dictionary")
-        guard let dictionary = GhostDictionary(rawValue: name) else {
-            throw InputError.parameter("dictionary", name, "english or dutch")
-        }
+    static func rules(_ form: WebForm) throws -> (GhostDictionary, Int, Rules, Int64?) {
+        let (dictionary, wordList) = try DictionaryInput.read(form.value("dictionary"))
         let raw = form.string("minLength")
         guard let length = Int(raw), WordList.allowedMinimumLengths.contains(length) else {
             throw GhostError.invalidMinimumLength(Int(raw) ?? 0)
         }
-        return (dictionary, length, try RulesInput.rules(challenges: form.value("challenges"), variant: form.value("variant")))
+        return (dictionary, length, try RulesInput.rules(challenges: form.value("challenges"), variant: form.value("variant")), wordList)
     }
 
     @Sendable func startHotSeat(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let form = try await WebForm.read(request)
         do {
-            let (dictionary, length, rules) = try Self.rules(form)
+            let (dictionary, length, rules, wordList) = try Self.rules(form)
             var seats: [Match.Seat] = []
             var ownSeat: Int?
             var computers = 0
@@ -115,7 +117,8 @@ struct GhostPagesController: Sendable {
                     seats.append(Match.Seat(name: name, kind: kind))
                 }
             }
-            let match = try Match(dictionary: dictionary, minimumLength: length, rules: rules, seats: seats)
+            var match = try Match(dictionary: dictionary, minimumLength: length, rules: rules, seats: seats)
+            match.wordList = wordList
             let stored = try await referee.startHotSeat(match, ownSeat: ownSeat, account: context.account, address: context.clientAddress)
             return .redirect(to: SiteRoute.ghostGame.path(stored.id), type: .normal)
         } catch let error as any FolioError where Self.setupRefusals.contains(error.kind) {
@@ -127,13 +130,13 @@ struct GhostPagesController: Sendable {
         let account = try context.requireAccount()
         let form = try await WebForm.read(request)
         do {
-            let (dictionary, length, rules) = try Self.rules(form)
+            let (dictionary, length, rules, wordList) = try Self.rules(form)
             let people = Int(form.string("people")) ?? 0
             let computers = form.values("computer").compactMap(ComputerPlayer.Level.init(rawValue:))
             let turnSeconds = Int(form.string("turnSeconds").isEmpty ? "0" : form.string("turnSeconds")) ?? -1
             let stored = try await referee.openRoom(dictionary: dictionary, minimumLength: length, rules: rules, people: people,
                                                     computers: computers, account: account, listed: form.value("listed") == "on",
-                                                    turnSeconds: turnSeconds)
+                                                    turnSeconds: turnSeconds, wordList: wordList)
             return .redirect(to: SiteRoute.ghostGame.path(stored.id), type: .normal)
         } catch let error as any FolioError where Self.setupRefusals.contains(error.kind) {
             return try await setupPage(context: context, errors: [error.message], status: ErrorMiddleware.status(for: error.kind))
@@ -163,6 +166,30 @@ struct GhostPagesController: Sendable {
                    context: context, status: code)
     }
 
+    // MARK: - Word lists
+
+    /// A list pasted (or read from a file by the page's script) into the form: kept, and the
+    /// setup page again, saying what was kept and what was left out.
+    @Sendable func uploadWordList(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let form = try await WebForm.read(request)
+        do {
+            let (stored, upload) = try await referee.uploadWordList(name: form.string("name"), text: form.string("words"), account: account)
+            var said = "Kept “\(stored.name)”: \(countText(stored.wordCount, "word"))."
+            if upload.dropped > 0 { said += " Left out \(countText(upload.dropped, "line")) that \(upload.dropped == 1 ? "was" : "were") not a word of letters a–z." }
+            if upload.repeated > 0 { said += " \(countText(upload.repeated, "word")) came more than once." }
+            return try await setupPage(context: context, errors: [], status: .ok, notice: said)
+        } catch let error as GhostError {
+            return try await setupPage(context: context, errors: [error.message], status: ErrorMiddleware.status(for: error.kind))
+        }
+    }
+
+    @Sendable func deleteWordList(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        try await referee.deleteWordList(try context.wordListID(), account: account)
+        return .redirect(to: SiteRoute.ghost.path() + "#word-lists-heading", type: .normal)
+    }
+
     // MARK: - The lobby
 
     static let lobbyPageSize = 20
@@ -175,7 +202,7 @@ struct GhostPagesController: Sendable {
             SiteRoute.ghostLobby.path(query: ["page": String($0)])
         }
         return try render("ghost/lobby", title: "Ghost lobby",
-                          model: [GhostPages.Lobby(rooms: rooms.items.map { GhostPages.LobbyRoom($0, viewer: context.account) },
+                          model: [GhostPages.Lobby(rooms: rooms.items.map { GhostPages.LobbyRoom($0, viewer: context.account, dictionaryLabel: referee.dictionaryLabel($0.match)) },
                                                    loggedIn: context.account != nil, csrfToken: context.csrfToken, pager: pager)],
                           context: context)
     }

@@ -47,7 +47,10 @@ struct MatchView: ResponseEncodable, Sendable {
     let id: MatchID
     let mode: String
     let status: String
+    /// english, dutch, or list:N for an uploaded word list.
     let dictionary: String
+    /// "English", or an uploaded list's name.
+    let dictionaryLabel: String
     let minLength: Int
     /// forgiving or classic.
     let challenges: String
@@ -76,12 +79,13 @@ struct MatchView: ResponseEncodable, Sendable {
     let canAct: Bool
     let openSeats: Int
 
-    init(_ stored: StoredMatch, game: Game, lexicon: Lexicon, viewer: Account?) {
+    init(_ stored: StoredMatch, game: Game, lexicon: Lexicon, viewer: Account?, dictionaryLabel: String) {
         let names = stored.match.seats.map(\.name)
         id = stored.id
         mode = stored.mode.rawValue
         status = stored.status.rawValue
-        dictionary = stored.match.dictionary.rawValue
+        dictionary = stored.match.wordList.map { "list:\($0)" } ?? stored.match.dictionary.rawValue
+        self.dictionaryLabel = dictionaryLabel
         minLength = stored.match.minimumLength
         challenges = stored.match.rules.challenges.rawValue
         variant = stored.match.rules.variant.rawValue
@@ -122,6 +126,6 @@ extension GhostReferee {
 
     /// A state already replayed (a move's, pushed to a room), as `viewer` sees it.
     func view(_ played: Played, viewer: Account?) -> MatchView {
-        MatchView(played.stored, game: played.game, lexicon: played.lexicon, viewer: viewer)
+        MatchView(played.stored, game: played.game, lexicon: played.lexicon, viewer: viewer, dictionaryLabel: dictionaryLabel(played.stored.match))
     }
 }

@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCore
 import Ghost
 
@@ -61,4 +62,24 @@ enum RulesInput {
         }
         return Rules(challenges: parsedChallenges, variant: parsedVariant)
     }
+}
+
+/// The list a game is played on, as a form or the API names it: a dictionary by name, or one of
+/// the player's uploaded lists as "list:N".
+enum DictionaryInput {
+    static let listPrefix = "list:"
+
+    static func read(_ raw: String?) throws -> (dictionary: GhostDictionary, wordList: Int64?) {
+        let name = (raw ?? GhostDictionary.english.rawValue).trimmingSpaces.lowercased()
+        if name.hasPrefix(listPrefix), let id = Int64(name.dropFirst(listPrefix.count)), id > 0 {
+            return (.english, id)
+        }
+        guard let dictionary = GhostDictionary(rawValue: name) else {
+            throw InputError.parameter("dictionary", String(name.prefix(20)),
+                                       GhostDictionary.allCases.map(\.rawValue).joined(separator: ", ") + ", or list:N for one of your word lists")
+        }
+        return (dictionary, nil)
+    }
+
+    static func value(of list: StoredWordList) -> String { listPrefix + String(list.id) }
 }

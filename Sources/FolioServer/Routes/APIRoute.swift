@@ -14,7 +14,7 @@ enum APIRoute: String, Route {
     case randomPlot, plotWheels, expandGrammar, keptPlots, keepPlot, forgetPlot, grammars, saveGrammar, deleteGrammar, plot
     case characters, characterFavourites, saveCharacterFavourite, deleteCharacterFavourite, character
     case ghostHighScores, ghostGames, startGhostGame, ghostGame, ghostMove, joinGhostGame, ghostLobby, ghostDaily, answerGhostDaily
-    case ghostPreferences
+    case ghostPreferences, ghostWordLists, uploadGhostWordList, deleteGhostWordList
     case swapiRoot, swapiPeople, swapiPerson, swapiPlanets, swapiPlanet, swapiFilms, swapiFilm
 
     /// Where the two APIs are mounted: every path under these belongs to the API router, whose
@@ -30,11 +30,11 @@ enum APIRoute: String, Route {
 
     var method: HTTPRequest.Method {
         switch self {
-        case .createPair, .review, .importPairs, .undoReview, .suspendPair, .applySchedulerTuning, .expandGrammar, .saveGrammar, .startGhostGame, .ghostMove, .joinGhostGame, .answerGhostDaily,
+        case .createPair, .review, .importPairs, .undoReview, .suspendPair, .applySchedulerTuning, .expandGrammar, .saveGrammar, .startGhostGame, .ghostMove, .joinGhostGame, .answerGhostDaily, .uploadGhostWordList,
              .restoreFavourite, .rehearseLine:
             .post
         case .saveFavourite, .updatePair, .keepPlot, .saveCharacterFavourite, .saveStudySettings: .put
-        case .deleteFavourite, .deletePair, .forgetPlot, .deleteGrammar, .deleteCharacterFavourite: .delete
+        case .deleteFavourite, .deletePair, .forgetPlot, .deleteGrammar, .deleteCharacterFavourite, .deleteGhostWordList: .delete
         case .editFavourite: .patch
         default: .get
         }
@@ -91,6 +91,8 @@ enum APIRoute: String, Route {
         case .ghostLobby: "/api/v1/ghost/lobby"
         case .ghostDaily, .answerGhostDaily: "/api/v1/ghost/daily"
         case .ghostPreferences: "/api/v1/ghost/preferences"
+        case .ghostWordLists, .uploadGhostWordList: "/api/v1/ghost/wordlists"
+        case .deleteGhostWordList: "/api/v1/ghost/wordlists/{id}"
         case .swapiRoot: "/swapi/"
         case .swapiPeople: "/swapi/people/"
         case .swapiPerson: "/swapi/people/{id}/"

@@ -22,7 +22,8 @@ enum SiteRoute: String, Route {
     // Plots
     case plots, keptPlots, keepPlot, forgetPlot, grammars, saveGrammar, grammar, deleteGrammar, plot
     // Ghost
-    case ghost, startHotSeat, openRoom, ghostGame, ghostMove, joinGhostGame, playAgain, ghostScores, ghostHelp, ghostSocket, ghostLobby, ghostDaily, answerGhostDaily
+    case ghost, startHotSeat, openRoom, ghostGame, ghostMove, joinGhostGame, playAgain, ghostScores, ghostHelp, ghostSocket, ghostLobby, ghostDaily, answerGhostDaily,
+         uploadWordList, deleteWordList
     // Account
     case account, registerForm, register, loginForm, login, logout, changePassword
 
@@ -32,7 +33,7 @@ enum SiteRoute: String, Route {
              .favouriteCuts, .checkLine, .rateLine, .restartRehearsal,
              .createPair, .updatePair, .deletePair, .answer, .rate, .saveStudySettings, .undoRating, .suspendPair, .tuneScheduler, .toggleCharacterFavourite,
              .keepPlot, .forgetPlot, .saveGrammar, .deleteGrammar,
-             .startHotSeat, .openRoom, .ghostMove, .joinGhostGame, .playAgain, .answerGhostDaily,
+             .startHotSeat, .openRoom, .ghostMove, .joinGhostGame, .playAgain, .answerGhostDaily, .uploadWordList, .deleteWordList,
              .register, .login, .logout, .changePassword:
             .post
         case .previewImport, .importTable, .importDictionary:
@@ -111,6 +112,8 @@ enum SiteRoute: String, Route {
         case .ghostHelp: "/ghost/help"
         case .ghostLobby: "/ghost/lobby"
         case .ghostDaily, .answerGhostDaily: "/ghost/daily"
+        case .uploadWordList: "/ghost/wordlists"
+        case .deleteWordList: "/ghost/wordlists/{id}/delete"
         case .ghostSocket: "/ghost/games/{id}/socket"
         case .account: "/account"
         case .registerForm, .register: "/account/register"

@@ -33,11 +33,11 @@ extension PostgresDatabase: GhostStore {
             let match = stored.match
             try await connection.run("""
                 INSERT INTO ghostGame (id, mode, status, dictionary, minLength, challenges, variant, firstPlayer, ownerId, version,
-                                       createdAt, updatedAt, listed, turnSeconds)
+                                       createdAt, updatedAt, listed, turnSeconds, wordListId)
                 VALUES (\(stored.id.rawValue), \(stored.mode.rawValue), \(stored.status.rawValue), \(match.dictionary.rawValue),
                         \(match.minimumLength), \(match.rules.challenges.rawValue), \(match.rules.variant.rawValue), \(match.firstPlayer),
                         \(stored.ownerID?.rawValue), \(stored.version), \(stored.createdAt), \(stored.updatedAt), \(stored.listed),
-                        \(stored.turnSeconds))
+                        \(stored.turnSeconds), \(match.wordList))
                 """, logger)
             try await connection.run("""
                 INSERT INTO ghostSeat (gameId, seat, name, kind, accountId)
@@ -219,7 +219,8 @@ extension PostgresDatabase: GhostStore {
     }
 
     static let gameColumns = """
-        id, mode, status, dictionary, minLength, challenges, variant, firstPlayer, ownerId, version, createdAt, updatedAt, listed, turnSeconds
+        id, mode, status, dictionary, minLength, challenges, variant, firstPlayer, ownerId, version, createdAt, updatedAt, listed, turnSeconds,
+        wordListId
         """
 
     /// One game, as every move reads it: the game's row (locked for a move or a join), its
@@ -234,16 +235,16 @@ extension PostgresDatabase: GhostStore {
         guard let row = rows.first else { return nil }
         let game = GhostGameRecord(id: row.0, mode: row.1, status: row.2, dictionary: row.3, minLength: row.4, challenges: row.5,
                                    variant: row.6, firstPlayer: row.7, ownerId: row.8.map(Account.ID.init(rawValue:)), version: row.9,
-                                   createdAt: row.10, updatedAt: row.11, listed: row.12, turnSeconds: row.13)
-        guard row.14.count == row.15.count, row.15.count == row.16.count, row.16.count == row.17.count else {
+                                   createdAt: row.10, updatedAt: row.11, listed: row.12, turnSeconds: row.13, wordListId: row.14)
+        guard row.15.count == row.16.count, row.16.count == row.17.count, row.17.count == row.18.count else {
             throw StoreError.corruptRow(table: "ghostSeat", id: row.0)
         }
-        let seats = row.14.indices.map { index in
-            GhostSeatRecord(gameId: row.0, seat: row.14[index], name: row.15[index], kind: row.16[index],
-                            accountId: row.17[index] == 0 ? nil : Account.ID(row.17[index]))
+        let seats = row.15.indices.map { index in
+            GhostSeatRecord(gameId: row.0, seat: row.15[index], name: row.16[index], kind: row.17[index],
+                            accountId: row.18[index] == 0 ? nil : Account.ID(row.18[index]))
         }
         // The move's time is not part of the game's state, and not read.
-        let moves = row.18.enumerated().map { GhostMoveRecord(gameId: row.0, seq: $0.offset, action: $0.element, at: row.11) }
+        let moves = row.19.enumerated().map { GhostMoveRecord(gameId: row.0, seq: $0.offset, action: $0.element, at: row.11) }
         return try game.storedMatch(seats: seats, moves: moves)
     }
 
@@ -258,11 +259,11 @@ extension PostgresDatabase: GhostStore {
     }
 
     static func gameRecords(_ connection: PostgresConnection, _ logger: Logger, _ query: PostgresQuery) async throws -> [GhostGameRecord] {
-        try await connection.all(query, logger, as: (String, String, String, String, Int, String, String, Int, Int64?, Int, Date, Date, Bool, Int)
-                                    .self).map {
+        try await connection.all(query, logger, as: (String, String, String, String, Int, String, String, Int, Int64?, Int, Date, Date, Bool, Int,
+                                                     Int64?).self).map {
             GhostGameRecord(id: $0.0, mode: $0.1, status: $0.2, dictionary: $0.3, minLength: $0.4, challenges: $0.5, variant: $0.6,
                             firstPlayer: $0.7, ownerId: $0.8.map(Account.ID.init(rawValue:)), version: $0.9, createdAt: $0.10,
-                            updatedAt: $0.11, listed: $0.12, turnSeconds: $0.13)
+                            updatedAt: $0.11, listed: $0.12, turnSeconds: $0.13, wordListId: $0.14)
         }
     }
 

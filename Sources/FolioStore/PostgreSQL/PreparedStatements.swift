@@ -190,7 +190,7 @@ struct GhostMatchStatement: PostgresPreparedStatement {
 enum GhostMatchColumns {
     static let select = """
         SELECT g.id, g.mode, g.status, g.dictionary, g.minLength, g.challenges, g.variant, g.firstPlayer, g.ownerId, g.version,
-          g.createdAt, g.updatedAt, g.listed, g.turnSeconds,
+          g.createdAt, g.updatedAt, g.listed, g.turnSeconds, g.wordListId,
           ARRAY(SELECT seat FROM ghostSeat WHERE gameId = g.id ORDER BY seat),
           ARRAY(SELECT name FROM ghostSeat WHERE gameId = g.id ORDER BY seat),
           ARRAY(SELECT kind FROM ghostSeat WHERE gameId = g.id ORDER BY seat),
@@ -198,8 +198,8 @@ enum GhostMatchColumns {
           ARRAY(SELECT action FROM ghostMove WHERE gameId = g.id ORDER BY seq)
         FROM ghostGame g WHERE g.id = $1
         """
-    typealias Row = (String, String, String, String, Int, String, String, Int, Int64?, Int, Date, Date, Bool, Int, [Int], [String], [String],
-                     [Int64], [String])
+    typealias Row = (String, String, String, String, Int, String, String, Int, Int64?, Int, Date, Date, Bool, Int, Int64?, [Int], [String],
+                     [String], [Int64], [String])
 }
 
 /// A move's actions appended to a game's log.

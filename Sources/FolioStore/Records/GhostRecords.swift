@@ -24,6 +24,7 @@ struct GhostGameRecord: Codable, FetchableRecord, PersistableRecord {
     var updatedAt: Date
     var listed: Bool
     var turnSeconds: Int
+    var wordListId: Int64?
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -35,7 +36,8 @@ struct GhostGameRecord: Codable, FetchableRecord, PersistableRecord {
     }
 
     init(id: String, mode: String, status: String, dictionary: String, minLength: Int, challenges: String, variant: String,
-         firstPlayer: Int, ownerId: Account.ID?, version: Int, createdAt: Date, updatedAt: Date, listed: Bool, turnSeconds: Int) {
+         firstPlayer: Int, ownerId: Account.ID?, version: Int, createdAt: Date, updatedAt: Date, listed: Bool, turnSeconds: Int,
+         wordListId: Int64?) {
         self.id = id
         self.mode = mode
         self.status = status
@@ -50,6 +52,7 @@ struct GhostGameRecord: Codable, FetchableRecord, PersistableRecord {
         self.updatedAt = updatedAt
         self.listed = listed
         self.turnSeconds = turnSeconds
+        self.wordListId = wordListId
     }
 
     init(_ stored: StoredMatch) {
@@ -67,6 +70,7 @@ struct GhostGameRecord: Codable, FetchableRecord, PersistableRecord {
         updatedAt = stored.updatedAt
         listed = stored.listed
         turnSeconds = stored.turnSeconds
+        wordListId = stored.match.wordList
     }
 
     /// The stored game, from this row, its seats in order and its moves in order.
@@ -83,7 +87,9 @@ struct GhostGameRecord: Codable, FetchableRecord, PersistableRecord {
             return Match.Seat(name: seat.name, kind: kind)
         }
         do {
-            let match = try Match(dictionary: dictionary, minimumLength: minLength, rules: Rules(challenges: challenges, variant: variant), seats: seatList, firstPlayer: firstPlayer, actions: actions)
+            var match = try Match(dictionary: dictionary, minimumLength: minLength, rules: Rules(challenges: challenges, variant: variant),
+                                  seats: seatList, firstPlayer: firstPlayer, actions: actions)
+            match.wordList = wordListId
             return StoredMatch(id: matchID, mode: mode, status: status, ownerID: ownerId, seatAccounts: seats.map(\.accountId),
                                match: match, createdAt: createdAt, updatedAt: updatedAt, version: version, listed: listed,
                                turnSeconds: turnSeconds)

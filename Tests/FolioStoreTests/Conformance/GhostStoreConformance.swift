@@ -49,6 +49,34 @@ import Testing
         }
     }
 
+    @Test(arguments: StoreEngine.all) func wordListsAreKeptPerAccountAndHiddenWhenDeleted(engine: StoreEngine) async throws {
+        // Given Ann uploads two lists, the second up to her limit of two
+        let c = try await Cast(engine)
+        let s = c.stores
+        let upload = try WordListUpload(name: "Birds", text: "wren\nrobin\nowl")
+        let first = try await s.saveWordList(accountID: c.ann.id, upload, limit: 2, now: conformanceNow)
+        let second = try await s.saveWordList(accountID: c.ann.id, try WordListUpload(name: "Fish", text: "carp\npike"), limit: 2,
+                                              now: conformanceNow.addingTimeInterval(1))
+        await #expect(throws: GhostError.tooManyWordLists(limit: 2)) {
+            try await s.saveWordList(accountID: c.ann.id, upload, limit: 2, now: conformanceNow)
+        }
+        // Then her lists read back newest first, without their words; Bob has none
+        let lists = try await s.wordLists(accountID: c.ann.id)
+        #expect(lists.map(\.name) == ["Fish", "Birds"] && lists.allSatisfy { $0.words == nil })
+        #expect(lists.last?.wordCount == 3 && lists.last?.id == first.id)
+        #expect(try await s.wordLists(accountID: c.bob.id).isEmpty)
+        #expect(try await s.wordList(id: first.id)?.words == "owl\nrobin\nwren")
+        // When Bob tries to delete Ann's list, nothing happens; when Ann does, it leaves her lists
+        #expect(try await !s.deleteWordList(id: first.id, accountID: c.bob.id))
+        #expect(try await s.deleteWordList(id: first.id, accountID: c.ann.id))
+        #expect(try await !s.deleteWordList(id: first.id, accountID: c.ann.id))
+        #expect(try await s.wordLists(accountID: c.ann.id).map(\.id) == [second.id])
+        // And its words still read, for the games played on it; and room for a new one
+        #expect(try await s.wordList(id: first.id)?.accountID == c.ann.id)
+        #expect(try await s.wordList(id: 999_999) == nil)
+        _ = try await s.saveWordList(accountID: c.ann.id, upload, limit: 2, now: conformanceNow)
+    }
+
     @Test(arguments: StoreEngine.all) func aDaysFirstPuzzleAnswerIsTheOneKept(engine: StoreEngine) async throws {
         // Given Ann answers day 100 right and then tries again
         let c = try await Cast(engine)

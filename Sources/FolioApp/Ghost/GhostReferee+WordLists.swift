@@ -1,0 +1,49 @@
+import FolioCore
+import Foundation
+import Ghost
+
+extension GhostReferee {
+    /// How many word lists one account may keep.
+    public static let wordListsPerAccount = 10
+
+    /// Checks, normalises and keeps a list the account uploads.
+    public func uploadWordList(name: String, text: String, account: Account) async throws -> (StoredWordList, WordListUpload) {
+        let upload = try WordListUpload(name: name, text: text)
+        let stored = try await store.saveWordList(accountID: account.id, upload, limit: Self.wordListsPerAccount, now: clock())
+        return (stored, upload)
+    }
+
+    /// The account's lists, newest first (at most `wordListsPerAccount`).
+    public func wordLists(of account: Account) async throws -> [StoredWordList] {
+        try await store.wordLists(accountID: account.id)
+    }
+
+    /// Takes a list out of the account's lists; games on it still replay.
+    public func deleteWordList(_ id: Int64, account: Account) async throws {
+        guard try await store.deleteWordList(id: id, accountID: account.id) else { throw GhostError.wordListNotFound(id) }
+    }
+
+    /// Checks that `account` may start a game on `match`'s uploaded list: it is one of their
+    /// own lists, or the list of `playedIn`, a game they sat at (playing it again).
+    func authorizeWordList(_ match: Match, account: Account?, playedIn: StoredMatch? = nil) async throws {
+        guard let list = match.wordList else { return }
+        if let playedIn, playedIn.match.wordList == list { return }
+        guard let account, try await store.wordLists(accountID: account.id).contains(where: { $0.id == list }) else {
+            throw GhostError.wordListNotFound(list)
+        }
+    }
+
+    /// Makes sure the uploaded list `match` plays on is loaded, so refereeing it (which runs
+    /// inside a write and cannot wait on a read) finds it.
+    func loadWordList(for match: Match) async throws {
+        guard let id = match.wordList, !dictionaries.uploaded.isLoaded(match) else { return }
+        guard let list = try await store.wordList(id: id) else { throw GhostError.wordListNotFound(id) }
+        try dictionaries.uploaded.load(list, for: match)
+    }
+
+    /// What the game is played on, for people: "English", or the uploaded list's name.
+    public func dictionaryLabel(_ match: Match) -> String {
+        guard let list = match.wordList else { return match.dictionary.label }
+        return dictionaries.uploaded.name(of: list).map { "“\($0)”" } ?? "An uploaded word list"
+    }
+}

@@ -1,0 +1,17 @@
+// Ghost's setup page: a word list chosen as a file is read into the form's box, where it can be
+// checked before it is sent; the form itself works without this, by pasting.
+(function () {
+  "use strict";
+  var file = document.getElementById("word-list-file");
+  var box = document.getElementById("word-list-words");
+  var name = document.getElementById("word-list-name");
+  if (!file || !box) return;
+  file.addEventListener("change", function () {
+    var chosen = file.files && file.files[0];
+    if (!chosen) return;
+    chosen.text().then(function (text) {
+      box.value = text;
+      if (name && !name.value) name.value = chosen.name.replace(/\.[^.]*$/, "").slice(0, 40);
+    });
+  });
+})();
