@@ -54,6 +54,8 @@ public enum GhostError: FolioError, Equatable {
     case wordListTooLarge(bytes: Int, words: Int)
     /// An uploaded word list has no word of three letters or more a–z.
     case emptyWordList
+    /// An uploaded list too large to index for Superghost.
+    case wordListTooLargeForSuperghost(limit: Int)
     /// No word list of this number belongs to the player.
     case wordListNotFound(Int64)
     /// The player keeps as many word lists as the server allows.
@@ -113,6 +115,7 @@ public enum GhostError: FolioError, Equatable {
         case .invalidWordListName: "invalid_word_list_name"
         case .wordListTooLarge: "word_list_too_large"
         case .emptyWordList: "empty_word_list"
+        case .wordListTooLargeForSuperghost: "word_list_too_large_for_superghost"
         case .wordListNotFound: "word_list_not_found"
         case .tooManyWordLists: "too_many_word_lists"
         case .turnTimeLeft: "turn_time_left"
@@ -185,6 +188,8 @@ public enum GhostError: FolioError, Equatable {
             "A word list may have up to \(words) words and \(bytes / 1000) kB. Split it, or keep the words you want to play with."
         case .emptyWordList:
             "The list has no word of three letters or more made of letters a–z (accents are folded: é counts as e). Put one word on each line."
+        case .wordListTooLargeForSuperghost(let limit):
+            "This list has too many pieces of words to index for Superghost (more than \(limit)). Play it as Ghost, or upload a shorter list."
         case .wordListNotFound(let id):
             "You have no word list number \(id). Upload one on the Ghost page, or choose a dictionary."
         case .tooManyWordLists(let limit):

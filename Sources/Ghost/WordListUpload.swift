@@ -7,12 +7,20 @@ public struct WordListUpload: Sendable, Equatable {
     public static let maximumBytes = 1_000_000
     public static let maximumWords = 150_000
     public static let maximumNameLength = 40
+    /// Longer than any word of Debian's lists (English's longest counting word has 23 letters),
+    /// and a bound on Superghost's index: a word of n letters has up to n(n+1)/2 infixes.
+    public static let maximumWordLength = 32
+    /// The most infixes (counted word by word, before sharing) a list may have for Superghost:
+    /// Dutch has 4.7 million distinct ones and indexes in 190 MB, so an uploaded list stays
+    /// well under that.
+    public static let maximumSuperghostInfixes = 3_000_000
 
     public let name: String
     /// The words kept, sorted, one a line.
     public let text: String
     public let wordCount: Int
-    /// Lines that were not a word of letters a–z once folded (blank lines are not counted).
+    /// Lines that were not a word of letters a–z once folded, or longer than
+    /// `maximumWordLength` (blank lines are not counted).
     public let dropped: Int
     /// Words that appeared more than once.
     public let repeated: Int
@@ -31,7 +39,7 @@ public struct WordListUpload: Sendable, Equatable {
             // Most lines are plain a–z already; only the others pay for Foundation's folding.
             let folded = line.utf8.allSatisfy({ $0 >= 97 && $0 <= 122 }) ? line
                 : line.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en"))
-            guard folded.utf8.allSatisfy({ $0 >= 97 && $0 <= 122 }) else {
+            guard folded.utf8.count <= Self.maximumWordLength, folded.utf8.allSatisfy({ $0 >= 97 && $0 <= 122 }) else {
                 dropped += 1
                 continue
             }
@@ -44,5 +52,11 @@ public struct WordListUpload: Sendable, Equatable {
         wordCount = kept.count
         self.dropped = dropped
         self.repeated = repeated
+    }
+
+    /// An upper bound on the infixes of a list kept as one word a line: what a Superghost game
+    /// on it would index.
+    public static func infixBound(of text: String) -> Int {
+        text.split(separator: "\n").reduce(0) { total, word in total + word.utf8.count * (word.utf8.count + 1) / 2 }
     }
 }

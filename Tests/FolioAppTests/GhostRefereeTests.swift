@@ -56,6 +56,30 @@ import Testing
         #expect(w.watchers.heard.withLock { $0.map(\.id) } == [game.id] && w.watchers.heard.withLock { $0[0].pushed })
     }
 
+    @Test func aRefereeThatHasNotLoadedAGamesListLoadsItOutsideTheWrite() async throws {
+        // Given a Superghost game on Ada's uploaded list, started by one referee
+        let w = try await world()
+        defer { try? FileManager.default.removeItem(at: w.file) }
+        let (list, _) = try await w.referee.uploadWordList(name: "Pets", text: "cat\ndog\nhamster", account: w.ada)
+        var setup = try Match(dictionary: .english, minimumLength: 3, rules: Rules(variant: .superghost),
+                              seats: [Match.Seat(name: "ada", kind: .person), Match.Seat(name: "bo", kind: .person)])
+        setup.wordList = list.id
+        let game = try await w.referee.startHotSeat(setup, ownSeat: 0, account: w.ada, address: "10.0.0.1")
+        // When another referee (a restarted server, another instance) takes the next moves
+        let fresh = GhostReferee(store: w.store, dictionaries: GhostDictionaries(paths: [.english: w.file.path]), watchers: w.watchers,
+                                 limits: w.referee.limits)
+        #expect(fresh.dictionaries.readyLexicon(for: setup) == nil)
+        _ = try await fresh.act(game.id, .letter("m"), turn: 0, account: w.ada)
+        // Then it read the list and indexed it for Superghost first: "am" is a piece of "hamster" only
+        let played = try await fresh.act(game.id, .letter("a", at: .start), turn: 1, account: w.ada)
+        #expect(played.game.fragment == "am")
+        #expect(fresh.dictionaryLabel(played.stored.match) == "“Pets”")
+        // And Bo, who owns no such list, cannot start a game on it
+        await #expect(throws: GhostError.wordListNotFound(list.id)) {
+            try await fresh.startHotSeat(setup, ownSeat: 0, account: w.bo, address: "10.0.0.2")
+        }
+    }
+
     @Test func roomsSeatPeopleAsTheyJoinWithinTheQuota() async throws {
         let w = try await world(openRooms: 1)
         defer { try? FileManager.default.removeItem(at: w.file) }

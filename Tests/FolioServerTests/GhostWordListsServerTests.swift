@@ -84,4 +84,25 @@ import Testing
             #expect(try await !ann.get("/ghost").body.contains("Fruit (your list)"))
         }
     }
+
+    @Test func aListTooBigToIndexIsRefusedForSuperghostOnly() async throws {
+        try await withGhostApp { client, _ in
+            var ann = Visitor(client)
+            try await ann.register("ann")
+            // 6,000 words of 32 letters: up to 528 infixes each, 3.2 million in all.
+            var random = SeededRandom(seed: 8)
+            let words = (0..<6_000).map { _ in String((0..<32).map { _ in "abcdefghijklmnopqrstuvwxyz".randomElement(using: &random)! }) }
+            let body = try JSONEncoder().encode(["name": "Noise", "words": words.joined(separator: "\n")])
+            let uploaded = try await ann.api("/api/v1/ghost/wordlists", method: .post, json: String(decoding: body, as: UTF8.self))
+            let list = try JSONDecoder().decode(ListJSON.self, from: Data(uploaded.body.utf8))
+            let superghost = try await ann.api("/api/v1/ghost/games", method: .post, json: """
+                {"mode": "hotseat", "dictionary": "list:\(list.id)", "variant": "superghost", "minLength": 3, "seats": [{"name": "A"}, {"name": "B"}]}
+                """)
+            #expect(superghost.status == .badRequest && superghost.body.contains("word_list_too_large_for_superghost"))
+            let plain = try await ann.api("/api/v1/ghost/games", method: .post, json: """
+                {"mode": "hotseat", "dictionary": "list:\(list.id)", "minLength": 3, "seats": [{"name": "A"}, {"name": "B"}]}
+                """)
+            #expect(plain.status == .ok)
+        }
+    }
 }

@@ -4,10 +4,12 @@ import Testing
 /// A player's word list: checked and normalised like Debian's, with what was left out counted.
 @Suite struct WordListUploadTests {
     @Test func wordsAreLoweredFoldedSortedAndKeptOnce() throws {
-        let upload = try WordListUpload(name: "  Café words ", text: "Café\r\nnaïve\n\nzebra\ncafe\nhello world\nx-ray\n42\nZEBRA\n")
+        let long = String(repeating: "ab", count: 17)
+        let upload = try WordListUpload(name: "  Café words ", text: "Café\r\nnaïve\n\nzebra\ncafe\nhello world\nx-ray\n42\nZEBRA\n\(long)\n")
         #expect(upload.name == "Café words")
         #expect(upload.text == "cafe\nnaive\nzebra")
-        #expect(upload.wordCount == 3 && upload.dropped == 3 && upload.repeated == 2)
+        #expect(upload.wordCount == 3 && upload.dropped == 4 && upload.repeated == 2)
+        #expect(WordListUpload.infixBound(of: upload.text) == 10 + 15 + 15)
         // The kept text reads as a list like any other.
         let words = try WordList(text: upload.text, minimumLength: 4)
         #expect(words.isWord("naive") && words.wordCount == 3)

@@ -48,6 +48,16 @@ public final class GhostDictionaries: Sendable {
         return Lexicon(solver: solver, superghost: superghost)
     }
 
+    /// The match's lexicon if nothing needs reading or building for it: what refereeing inside a
+    /// write asks for, so that no list is read and no index built while the writer is held.
+    public func readyLexicon(for match: Match) -> Lexicon? {
+        if match.wordList != nil { return uploaded.lexicon(for: match) }
+        let key = Key(dictionary: match.dictionary, minimumLength: match.minimumLength)
+        guard let solver = solvers.withLock({ $0[key] }) else { return nil }
+        guard match.rules.variant == .superghost else { return Lexicon(solver: solver) }
+        return superghosts.withLock { $0[key] }.map { Lexicon(solver: solver, superghost: $0) }
+    }
+
     /// The list a match plays on: a named dictionary, or an uploaded list, which the referee
     /// loads before it referees (`GhostReferee.loadWordList`).
     public func lexicon(for match: Match) throws -> Lexicon {

@@ -3,9 +3,9 @@ import Ghost
 import Synchronization
 
 /// The uploaded word lists games are being played on, read from the store when a game on one
-/// is first seen (`GhostReferee` loads it before it refereeing starts) and kept for the moves
-/// that follow. At most `capacity` lists are kept: a list may hold 150,000 words and its
-/// Superghost index more, so the oldest loaded gives way, and is read again if its game goes on.
+/// is first seen (`GhostReferee` loads it before refereeing starts) and kept for the moves that
+/// follow. At most `capacity` lists are kept: a list may hold 150,000 words and its Superghost
+/// index more, so the oldest loaded gives way, and is read again if its game goes on.
 public final class UploadedLexicons: Sendable {
     struct Key: Hashable {
         let list: Int64
@@ -19,7 +19,9 @@ public final class UploadedLexicons: Sendable {
         let loaded: UInt64
     }
 
-    public static let capacity = 16
+    /// At most `WordListUpload.maximumSuperghostInfixes` infixes each (about 130 MB at worst),
+    /// so the lists kept stay near a gigabyte however they are chosen.
+    public static let capacity = 8
     private let entries = Mutex<(lists: [Key: Entry], clock: UInt64)>(([:], 0))
 
     /// The list a match plays on, if it is loaded.
@@ -38,6 +40,9 @@ public final class UploadedLexicons: Sendable {
     /// Builds and keeps the list's lexicon for games like `match`.
     @discardableResult
     func load(_ list: StoredWordList, for match: Match) throws -> Lexicon {
+        if match.rules.variant == .superghost, WordListUpload.infixBound(of: list.words ?? "") > WordListUpload.maximumSuperghostInfixes {
+            throw GhostError.wordListTooLargeForSuperghost(limit: WordListUpload.maximumSuperghostInfixes)
+        }
         let words = try WordList(text: list.words ?? "", minimumLength: match.minimumLength)
         guard words.wordCount > 0 else { throw GhostError.emptyDictionary }
         let lexicon = Lexicon(words: words, variant: match.rules.variant)
