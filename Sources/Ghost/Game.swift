@@ -228,8 +228,8 @@ public struct Game: Sendable {
     }
 
     /// The challenged player's answer; nil concedes. A counting word longer than the fragment
-    /// that starts with it (in Superghost: has it in it) loses the round for the challenger; anything else loses it for the
-    /// challenged player.
+    /// that starts with it (in Superghost: has it in it) loses the round for the challenger;
+    /// anything else loses it for the challenged player.
     @discardableResult
     public mutating func answerChallenge(word: String?) throws(GhostError) -> RoundResult {
         guard !isOver else { throw .gameOver }
