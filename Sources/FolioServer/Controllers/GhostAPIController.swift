@@ -57,7 +57,7 @@ struct GhostAPIController: Sendable {
         var dictionary: GhostDictionary?
         if !name.isEmpty {
             guard let named = GhostDictionary(rawValue: name) else {
-                throw InputError.parameter("dictionary", String(name.prefix(20)), "english or dutch, or nothing for both")
+                throw InputError.parameter("dictionary", String(name.prefix(20)), "\(GhostDictionary.names), or nothing for all")
             }
             dictionary = named
         }
@@ -125,7 +125,7 @@ struct GhostAPIController: Sendable {
         let remembered = try await referee.preferences(of: context.account)
         let dictionaryName = body.dictionary ?? remembered.dictionary.rawValue
         guard let dictionary = GhostDictionary(rawValue: dictionaryName) else {
-            throw InputError.parameter("dictionary", String(dictionaryName.prefix(20)), "english or dutch")
+            throw InputError.parameter("dictionary", String(dictionaryName.prefix(20)), GhostDictionary.names)
         }
         let length = body.minLength ?? remembered.minimumLength
         let rules = try RulesInput.rules(challenges: body.challenges ?? remembered.rules.challenges.rawValue,

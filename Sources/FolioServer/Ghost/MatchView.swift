@@ -48,6 +48,8 @@ struct MatchView: ResponseEncodable, Sendable {
     let mode: String
     let status: String
     let dictionary: String
+    /// The letters a move may be, in order: a–z, or Welsh's 29 ("ch", "dd", …).
+    let alphabet: [String]
     let minLength: Int
     /// forgiving or classic.
     let challenges: String
@@ -82,6 +84,7 @@ struct MatchView: ResponseEncodable, Sendable {
         mode = stored.mode.rawValue
         status = stored.status.rawValue
         dictionary = stored.match.dictionary.rawValue
+        alphabet = game.words.alphabet.letters
         minLength = stored.match.minimumLength
         challenges = stored.match.rules.challenges.rawValue
         variant = stored.match.rules.variant.rawValue
@@ -102,7 +105,7 @@ struct MatchView: ResponseEncodable, Sendable {
         toAct = acting
         challenge = game.pendingChallenge.map { Challenge(challenger: $0.challenger, challenged: $0.challenged) }
         moves = game.roundPlays.map { play in
-            Move(seat: play.mover, name: names[play.mover], letter: String(play.letter), side: play.side.rawValue)
+            Move(seat: play.mover, name: names[play.mover], letter: play.letter, side: play.side.rawValue)
         }
         rounds = game.rounds.enumerated().reversed().map { number, round in
             Round(number: number + 1, loser: round.loser, fragment: round.fragment, summary: round.summary(names: names),
