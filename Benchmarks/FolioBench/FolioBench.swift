@@ -7,6 +7,7 @@ import Monologues
 /// `folio-bench swapi` times SWAPI imports of growing size side by side; `folio-bench scale-seed`
 /// fills a data directory with one account at scale for `scripts/scale-bench.sh`; `folio-bench glossary`
 /// times word lookups in GCIDE; `folio-bench optimizer` fits FSRS-6's weights to simulated learners;
+/// `folio-bench ghost` loads and solves the Ghost lists alone;
 /// `folio-bench superghost` builds and solves Superghost's infix index on Debian's lists; `folio-bench ghost-tables` times
 /// the searches behind reviews and hard computers at tables of three or more.
 @main
@@ -21,6 +22,7 @@ struct FolioBench {
         case "optimizer": return try await OptimizerBench.run(Array(arguments.dropFirst()))
         case "superghost": return try SuperghostBench.run(Array(arguments.dropFirst()))
         case "ghost-tables": return try TableBench.run()
+        case "ghost": return GhostBench.run()
         default: break
         }
         let directory = arguments.first.map { URL(fileURLWithPath: $0) }

@@ -86,9 +86,11 @@ extension Game {
     }
 
     /// The letters at the end that leave no word behind the fragment: what a bluff can be.
+    /// Letters the rules refuse outright (one that runs together with the last) are none.
     var bluffs: [SuperghostMove] {
-        "abcdefghijklmnopqrstuvwxyz".compactMap { c in
-            hasWordBehind(fragment + String(c)) ? nil : SuperghostMove(letter: c, side: .end)
+        words.alphabet.letters.compactMap { letter in
+            guard let next = try? adding(letter, at: .end), !hasWordBehind(next) else { return nil }
+            return SuperghostMove(letter: letter, side: .end)
         }
     }
 }

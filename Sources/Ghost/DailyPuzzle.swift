@@ -20,15 +20,19 @@ public struct DailyPuzzle: Sendable, Equatable {
     public static let depths = 2...4
     public static let minimumChoices = 4
 
-    /// The puzzle of `day`; nil when the list has no position of the kind.
+    /// The puzzle of `day`; nil when the list has no position of the kind, or is spelled with
+    /// letters of two characters: the puzzle is posed on the English list, and its letters are
+    /// characters.
     public static func make(day: Int, solver: Solver) -> DailyPuzzle? {
+        guard solver.words.alphabet.letters.allSatisfy({ $0.count == 1 }) else { return nil }
         let candidates = candidates(solver)
         guard !candidates.isEmpty else { return nil }
         let pick = Int(mix(UInt64(bitPattern: Int64(day))) % UInt64(candidates.count))
         let fragment = candidates[pick]
         guard let winning = try? solver.winningLetters(fragment), winning.count == 1,
               let left = try? solver.movesLeft(fragment) else { return nil }
-        return DailyPuzzle(day: day, fragment: fragment, answer: winning[0], choices: solver.words.nextLetters(fragment),
+        return DailyPuzzle(day: day, fragment: fragment, answer: Character(winning[0]),
+                           choices: solver.words.nextLetters(fragment).map(Character.init),
                            movesAfter: max(0, left - 1))
     }
 
@@ -43,10 +47,15 @@ public struct DailyPuzzle: Sendable, Equatable {
                 result.append(spelled)
             }
             guard spelled.count < depths.upperBound else { continue }
-            for letter in WordList.letters(in: words.letterMask(node)).reversed() {
-                let child = words.child(of: node, letterIndex: WordList.letterIndex(letter)!)!
-                if !words.isTerminal(child) { stack.append((child, spelled + String(letter))) }
+            var letters = words.letterMask(node)
+            var children: [(node: Int, spelled: String)] = []
+            while letters != 0 {
+                let c = letters.trailingZeroBitCount
+                letters &= letters - 1
+                let child = words.child(of: node, letterIndex: c)!
+                if !words.isTerminal(child) { children.append((child, spelled + words.alphabet.letters[c])) }
             }
+            stack.append(contentsOf: children.reversed())
         }
         return result
     }

@@ -11,10 +11,16 @@ import Foundation
 ///
 /// The loser of a round starts the next one, so the order at a table stays easy to follow; if
 /// the loser is out, the next player still in starts.
+///
+/// A move is one letter of the list's alphabet: in Welsh "ll" is one move, and a fragment is the
+/// letters played, written one after the other. Two letters that together spell a third ("l"
+/// then "l", "n" then "g") may not stand side by side, since no Welsh word is spelled with them
+/// so: the fragment then always reads back as the letters played, and a fragment's text is all
+/// that the solvers, the reviews and a stored game need.
 public struct Game: Sendable {
     public static let ghost: [Character] = ["G", "H", "O", "S", "T"]
     public static let playerRange = 2...8
-    /// The longest a fragment may grow. Debian's longest English word has 23 letters; under
+    /// The longest a fragment may grow, in letters. Debian's longest English word has 23; under
     /// classic rules a run of bluffs could otherwise grow a fragment, and each replay of it,
     /// without end.
     public static let maximumFragmentLength = 40
@@ -49,10 +55,10 @@ public struct Game: Sendable {
     /// One letter added to the fragment.
     public struct Play: Sendable, Equatable {
         public let mover: Int
-        public let letter: Character
+        public let letter: String
         public let side: Side
 
-        public init(mover: Int, letter: Character, side: Side) {
+        public init(mover: Int, letter: String, side: Side) {
             self.mover = mover
             self.letter = letter
             self.side = side
@@ -75,8 +81,9 @@ public struct Game: Sendable {
 
     /// One thing a player can do: the unit a stored game is replayed from.
     public enum Action: Sendable, Equatable, Hashable {
-        /// A letter added to one end of the fragment: the end, or in Superghost the start too.
-        case letter(Character, at: Side = .end)
+        /// A letter of the alphabet ("a", "ll") added to one end of the fragment: the end, or in
+        /// Superghost the start too.
+        case letter(String, at: Side = .end)
         case challenge
         /// The challenged player's answer; nil concedes.
         case answer(String?)
@@ -108,7 +115,7 @@ public struct Game: Sendable {
             var fragment = ""
             var result = [fragment]
             for play in plays {
-                fragment = play.side == .start ? String(play.letter) + fragment : fragment + String(play.letter)
+                fragment = play.side == .start ? play.letter + fragment : fragment + play.letter
                 result.append(fragment)
             }
             return result
@@ -182,25 +189,43 @@ public struct Game: Sendable {
     }
 
     /// Whether `word` answers a challenge at `fragment`: a counting word, longer than the
-    /// fragment, that starts with it (Ghost) or has it in it (Superghost).
+    /// fragment, whose letters start with the fragment's (Ghost) or have them in a row
+    /// (Superghost). Letters, not characters: in Welsh "llan" (ll·a·n) does not start with "l".
     public func answers(_ word: String, at fragment: String) -> Bool {
-        guard word.count > fragment.count, words.isWord(word) else { return false }
-        return rules.variant == .superghost ? word.contains(fragment) : word.hasPrefix(fragment)
+        guard words.isWord(word), let letters = words.alphabet.indices(of: word),
+              let part = words.alphabet.indices(of: fragment), letters.count > part.count else { return false }
+        guard rules.variant == .superghost else { return letters.starts(with: part) }
+        return (0...(letters.count - part.count)).contains { letters[$0..<($0 + part.count)].elementsEqual(part) }
     }
 
-    /// Adds a letter (a–z) to one end of the fragment. Under forgiving rules the letter must
-    /// keep a word behind the fragment, and completing a counting word loses the round at once;
-    /// returns the round's result then.
+    /// The fragment with `letter` added at `side`, or why it cannot be: the letter is not one of
+    /// the alphabet's, or it would run together with its neighbour into another letter.
+    func adding(_ letter: String, at side: Side) throws(GhostError) -> String {
+        let alphabet = words.alphabet
+        guard alphabet.index(of: letter) != nil else { throw .letterNotInAlphabet(String(letter.prefix(20)), alphabet) }
+        let next = side == .start ? letter + fragment : fragment + letter
+        // In a–z every letter is one character, so nothing can run together.
+        guard !alphabet.isLatin else { return next }
+        let letters = alphabet.split(fragment) ?? []
+        let played = side == .start ? [letter] + letters : letters + [letter]
+        let reading = alphabet.split(next) ?? []
+        guard reading == played else { throw .lettersRunTogether(played: played, reading: reading) }
+        return next
+    }
+
+    /// Adds a letter of the alphabet to one end of the fragment. Under forgiving rules the
+    /// letter must keep a word behind the fragment, and completing a counting word loses the
+    /// round at once; returns the round's result then.
     @discardableResult
-    public mutating func play(letter: Character, at side: Side = .end) throws(GhostError) -> RoundResult? {
+    public mutating func play(letter: String, at side: Side = .end) throws(GhostError) -> RoundResult? {
         guard !isOver else { throw .gameOver }
         guard pendingChallenge == nil else { throw .challengePending }
-        guard WordList.letterIndex(letter) != nil else { throw .invalidLetter(String(letter)) }
+        guard words.alphabet.index(of: letter) != nil else { throw .letterNotInAlphabet(String(letter.prefix(20)), words.alphabet) }
         guard side == .end || rules.variant == .superghost else { throw .moveNotInVariant(rules.variant) }
-        guard fragment.count < Game.maximumFragmentLength else { throw .fragmentTooLong(limit: Game.maximumFragmentLength) }
-        let next = side == .start ? String(letter) + fragment : fragment + String(letter)
+        guard roundPlays.count < Game.maximumFragmentLength else { throw .fragmentTooLong(limit: Game.maximumFragmentLength) }
+        let next = try adding(letter, at: side)
         if rules.challenges == .forgiving {
-            guard hasWordBehind(next) else { throw .invalidLetter(String(letter)) }
+            guard hasWordBehind(next) else { throw .invalidLetter(letter) }
         }
         fragment = next
         roundPlays.append(Play(mover: toMove, letter: letter, side: side))
@@ -229,13 +254,15 @@ public struct Game: Sendable {
 
     /// The challenged player's answer; nil concedes. A counting word longer than the fragment
     /// that starts with it (in Superghost: has it in it) loses the round for the challenger;
-    /// anything else loses it for the challenged player.
+    /// anything else loses it for the challenged player. Accents are folded where the alphabet
+    /// folds them, so "llŷn" answers as "llyn".
     @discardableResult
     public mutating func answerChallenge(word: String?) throws(GhostError) -> RoundResult {
         guard !isOver else { throw .gameOver }
         guard let pending = pendingChallenge else { throw .noChallengePending }
         guard let word else { return endRound(loser: pending.challenged, reason: .conceded) }
-        let answer = word.trimmingSpaces
+        let typed = word.trimmingSpaces
+        let answer = words.alphabet.word(typed) ?? typed
         if answers(answer, at: fragment) {
             return endRound(loser: pending.challenger, reason: .failedChallenge(answer: answer))
         }

@@ -1,7 +1,8 @@
 extension Game.Action: Codable {
     /// A compact text form for storage and the wire: "l:a" adds a at the end, "s:a" at the
-    /// start (Superghost), "c" challenges, "a:word" answers a challenge, "a" concedes, "t" is
-    /// the turn timer running out.
+    /// start (Superghost), "l:ll" adds the Welsh letter ll, "c" challenges, "a:word" answers a
+    /// challenge, "a" concedes, "t" is the turn timer running out. A letter is a letter of one of
+    /// the alphabets; whether it is one of the game's is the rules' to say when it is replayed.
     public var code: String {
         switch self {
         case .letter(let c, .end): "l:\(c)"
@@ -18,8 +19,10 @@ extension Game.Action: Codable {
         if code == "a" { self = .answer(nil); return }
         if code == "t" { self = .timeOut; return }
         if code.hasPrefix("a:") { self = .answer(String(code.dropFirst(2))); return }
-        if code.hasPrefix("l:"), code.count == 3, let c = code.last { self = .letter(c); return }
-        if code.hasPrefix("s:"), code.count == 3, let c = code.last { self = .letter(c, at: .start); return }
+        let letter = String(code.dropFirst(2))
+        guard Alphabet.all.contains(where: { $0.index(of: letter) != nil }) else { return nil }
+        if code.hasPrefix("l:") { self = .letter(letter); return }
+        if code.hasPrefix("s:") { self = .letter(letter, at: .start); return }
         return nil
     }
 

@@ -4,6 +4,8 @@ import FolioCore
 public enum GhostError: FolioError, Equatable {
     case invalidMinimumLength(Int)
     case dictionaryUnreadable(path: String)
+    /// A dictd index with a line that is not `headword⇥offset⇥length`.
+    case malformedIndex(path: String, line: Int, reason: String)
     /// A named dictionary's word list is not installed.
     case dictionaryMissing(GhostDictionary, path: String)
     /// The fragment is not the beginning of any counting word, so no game reaches it.
@@ -17,6 +19,11 @@ public enum GhostError: FolioError, Equatable {
     /// The fragment is already a counting word: the round ended when it was spelled.
     case alreadyAWord(String)
     case invalidLetter(String)
+    /// The move is not one letter of the game's alphabet.
+    case letterNotInAlphabet(String, Alphabet)
+    /// Two letters played side by side would read as another letter ("l" then "l" spells "ll"
+    /// in Welsh): `played` the letters as played, `reading` how the fragment would read.
+    case lettersRunTogether(played: [String], reading: [String])
     case invalidPlayerCount(Int)
     /// The word list has no word of the minimum length.
     case emptyDictionary
@@ -67,7 +74,7 @@ public enum GhostError: FolioError, Equatable {
 
     public var kind: FolioErrorKind {
         switch self {
-        case .dictionaryUnreadable, .dictionaryMissing: .missingData
+        case .dictionaryUnreadable, .dictionaryMissing, .malformedIndex: .missingData
         case .gameOver, .challengePending, .noChallengePending, .nothingToChallenge, .notYourTurn, .staleMove,
              .waitingForPlayers, .tableFull, .alreadySeated, .turnTimeLeft: .conflict
         case .notYourSeat: .forbidden
@@ -83,13 +90,17 @@ public enum GhostError: FolioError, Equatable {
         switch self {
         case .invalidMinimumLength: "invalid_minimum_length"
         case .dictionaryUnreadable: "dictionary_unreadable"
+        case .malformedIndex: "malformed_index"
         case .dictionaryMissing: "dictionary_missing"
         case .notAPrefix: "not_a_prefix"
         case .notAnInfix: "not_an_infix"
         case .fragmentTooLong: "fragment_too_long"
         case .moveNotInVariant: "move_not_in_variant"
         case .alreadyAWord: "already_a_word"
-        case .invalidLetter: "invalid_letter"
+        // Not one letter is as invalid a letter as one that leaves no word: clients that check
+        // the code see the same one, and the message says which it was.
+        case .invalidLetter, .letterNotInAlphabet: "invalid_letter"
+        case .lettersRunTogether: "letters_run_together"
         case .invalidPlayerCount: "invalid_player_count"
         case .emptyDictionary: "empty_dictionary"
         case .invalidPlayerName: "invalid_player_name"
@@ -128,6 +139,8 @@ public enum GhostError: FolioError, Equatable {
             "The minimum word length must be 3, 4 or 5, not \(n)."
         case .dictionaryUnreadable(let path):
             "The word list at \(path) could not be read. Install it or choose another dictionary."
+        case .malformedIndex(let path, let line, let reason):
+            "\(path) is not a dictd index: line \(line): \(reason). Reinstall the dictionary's package, or give a file of one word a line."
         case .dictionaryMissing(let dictionary, let path):
             "The \(dictionary.label) word list (\(path)) is not there. Run scripts/setup.sh, which installs Debian's \(dictionary.package), or give the path of a file of one word a line."
         case .notAPrefix(let f):
@@ -141,7 +154,11 @@ public enum GhostError: FolioError, Equatable {
         case .alreadyAWord(let f):
             "\"\(f)\" is already a word, so the round is over."
         case .invalidLetter(let s):
-            "\"\(s)\" is not a letter that can be added here. Add one letter a–z that keeps the fragment the start of a word."
+            "\"\(s)\" is not a letter that can be added here. Add a letter that keeps the fragment part of a word."
+        case .letterNotInAlphabet(let s, let alphabet):
+            "\"\(s)\" is not a letter of this game. Add \(alphabet.oneLetter)."
+        case .lettersRunTogether(let played, let reading):
+            "\(played.joined(separator: "-")) would read as \(reading.joined(separator: "-")): letters that spell another letter together cannot stand side by side. Play that letter instead."
         case .invalidPlayerCount(let n):
             "A game needs 2 to 8 players, not \(n)."
         case .emptyDictionary:

@@ -21,7 +21,8 @@ extension InfixIndex {
         // for every suffix at every level missed the cache on most reads: 64% of the Dutch build,
         // 1.25 s of it. Six letters read at a time cut those reads sixfold.
         static let cachedLetters = 6
-        static let ended: UInt64 = 26
+        /// Past the last letter: 31, a value no letter's index reaches (a trie node has at most 31).
+        static let ended: UInt64 = 31
         static let wholeWord: UInt64 = 1 << 63
         static let letterCache: UInt64 = ((1 << 30) - 1) << 32
 
@@ -39,8 +40,9 @@ extension InfixIndex {
             var bounds: [Int32] = [0, Int32(current.count)]
             var levelStart = 0
             var depth = 0
-            var counts = [Int32](repeating: 0, count: 26)
-            var cursor = [Int32](repeating: 0, count: 26)
+            let letterCount = words.alphabet.count
+            var counts = [Int32](repeating: 0, count: letterCount)
+            var cursor = [Int32](repeating: 0, count: letterCount)
             var masks = self.masks, firstChild = self.firstChild, links = self.links, firstLetters = self.firstLetters
             text.withUnsafeBufferPointer { text in
                 while levelStart < masks.count {
@@ -68,7 +70,7 @@ extension InfixIndex {
                                     }
                                 }
                                 firstChild[node] = Int32(masks.count)
-                                for c in 0..<26 where counts[c] > 0 {
+                                for c in 0..<letterCount where counts[c] > 0 {
                                     mask |= 1 << UInt32(c)
                                     cursor[c] = Int32(filled)
                                     filled += Int(counts[c])
@@ -128,8 +130,8 @@ extension InfixIndex {
             return Int(firstChild[node]) + (m & (bit &- 1)).nonzeroBitCount
         }
 
-        /// The counting words recovered from the prefix trie, each followed by a separator, with
-        /// one in front so every suffix has a byte before it.
+        /// The counting words recovered from the prefix trie, a byte a letter (97 + its index),
+        /// each followed by a separator, with one in front so every suffix has a byte before it.
         static func spell(_ words: WordList) -> [UInt8] {
             var text: [UInt8] = [separator]
             var path: [UInt8] = []
@@ -174,7 +176,7 @@ extension InfixIndex {
             }
             links = []
             firstLetters = []
-            // At most 26 entries a node: an insertion sort puts the letters in order.
+            // At most one entry a letter a node: an insertion sort puts the letters in order.
             for n in 0..<count {
                 let lo = Int(offsets[n]), hi = Int(offsets[n + 1])
                 guard hi - lo > 1 else { continue }

@@ -1,11 +1,12 @@
-/// Superghost's dictionary: every infix (substring) of every counting word, as a trie of the
-/// words' suffixes stored like `WordList` (a 26-bit letter mask and a first child per node,
-/// siblings adjacent in letter order).
+/// Superghost's dictionary: every infix (run of letters) of every counting word, as a trie of the
+/// words' suffixes stored like `WordList` (a letter mask and a first child per node, siblings
+/// adjacent in letter order). Letters are the list's alphabet's, so in Welsh "lan" is no infix of
+/// "llan" (ll·a·n): a·n is.
 ///
 /// A letter at the end of a fragment is a trie child. A letter at the start uses the suffix links
 /// turned round: the link of the node for c·s is the node for s, so each node keeps the (letter,
-/// node) pairs of the infixes one letter longer at the front, at most 26 and usually two or three,
-/// in a table indexed by node.
+/// node) pairs of the infixes one letter longer at the front, at most one per letter and usually
+/// two or three, in a table indexed by node.
 ///
 /// Nodes are numbered breadth first, so every node of length d comes before every node of
 /// length d + 1: both kinds of extension lead to a larger index, and one backward sweep values
@@ -13,7 +14,8 @@
 public struct InfixIndex: Sendable {
     public let words: WordList
 
-    /// Bits 0–25: letters that may follow at the end; bit 31: the infix is a counting word.
+    /// Bits 0–30: letters that may follow at the end (bit k for the alphabet's letter k); bit 31:
+    /// the infix is a counting word.
     @usableFromInline let masks: [UInt32]
     @usableFromInline let firstChild: [Int32]
     /// Node n's extensions at the start are `startEntries[startOffsets[n]..<startOffsets[n + 1]]`,
@@ -22,7 +24,7 @@ public struct InfixIndex: Sendable {
     @usableFromInline let startEntries: [UInt32]
 
     @usableFromInline static let wordBit: UInt32 = 1 << 31
-    @usableFromInline static let letterBits: UInt32 = (1 << 26) - 1
+    @usableFromInline static let letterBits: UInt32 = (1 << 31) - 1
     @usableFromInline static let entryNodeBits: UInt32 = (1 << 27) - 1
     /// The node numbers a start entry can hold beside its letter: 28 times the Dutch list's 4.7
     /// million infixes at minimum length 4.
@@ -41,13 +43,13 @@ public struct InfixIndex: Sendable {
 
     // MARK: Queries
 
-    /// The node of a fragment, or nil when no counting word contains it; the root, 0, for "".
+    /// The node of a fragment, read greedily in the list's alphabet, or nil when no counting word
+    /// contains it; the root, 0, for "".
     public func node(for fragment: some StringProtocol) -> Int? {
-        guard words.wordCount > 0 else { return nil }
+        guard words.wordCount > 0, let letters = words.alphabet.indices(of: fragment) else { return nil }
         var n = 0
-        for b in fragment.utf8 {
-            let c = b &- 97
-            guard c < 26, let next = child(n, letterIndex: Int(c)) else { return nil }
+        for c in letters {
+            guard let next = child(n, letterIndex: c) else { return nil }
             n = next
         }
         return n
@@ -57,10 +59,11 @@ public struct InfixIndex: Sendable {
     @inlinable
     public func isWord(_ node: Int) -> Bool { masks[node] & InfixIndex.wordBit != 0 }
 
-    /// The node for the fragment with a letter (0 = a … 25 = z) added at `side`, if that is still an infix.
+    /// The node for the fragment with a letter (its index in the alphabet) added at `side`, if
+    /// that is still an infix.
     @inlinable
     public func extend(_ node: Int, letterIndex c: Int, side: Side) -> Int? {
-        guard (0..<26).contains(c) else { return nil }
+        guard c >= 0 && c < words.alphabet.count else { return nil }
         switch side {
         case .end: return child(node, letterIndex: c)
         case .start: return startChild(node, letterIndex: c)
@@ -80,27 +83,27 @@ public struct InfixIndex: Sendable {
     public func moves(_ fragment: some StringProtocol) -> [SuperghostMove] {
         guard let n = node(for: fragment) else { return [] }
         var result: [SuperghostMove] = []
-        forEachMove(from: n) { letter, side, _ in result.append(SuperghostMove(letterIndex: letter, side: side)) }
+        forEachMove(from: n) { letter, side, _ in result.append(SuperghostMove(letter: words.alphabet.letters[letter], side: side)) }
         return result
     }
 
     /// The shortest, then alphabetically first, counting word that contains the fragment and is
     /// longer than it: what a computer names when challenged. Nil when there is none.
     public func someWord(containing fragment: String) -> String? {
-        guard let start = node(for: fragment) else { return nil }
+        guard let start = node(for: fragment), let letters = words.alphabet.indices(of: fragment) else { return nil }
         // Breadth first over both kinds of extension: every infix one letter longer that contains
         // the fragment is one move away, so level k holds exactly the infixes k letters longer.
-        var level: [Int: [UInt8]] = [start: Array(fragment.utf8)]
+        var level: [Int: [Int]] = [start: letters]
         while !level.isEmpty {
-            var next: [Int: [UInt8]] = [:]
+            var next: [Int: [Int]] = [:]
             for (n, spelled) in level {
                 forEachMove(from: n) { letter, side, child in
                     guard next[child] == nil else { return }
-                    next[child] = side == .end ? spelled + [UInt8(97 + letter)] : [UInt8(97 + letter)] + spelled
+                    next[child] = side == .end ? spelled + [letter] : [letter] + spelled
                 }
             }
             let found = next.filter { isWord($0.key) }.values.min { $0.lexicographicallyPrecedes($1) }
-            if let found { return String(decoding: found, as: UTF8.self) }
+            if let found { return words.alphabet.spell(found) }
             level = next
         }
         return nil
@@ -135,9 +138,10 @@ public struct InfixIndex: Sendable {
         // From the root a letter at the start is the same move as one at the end.
         let startEnd = node == 0 ? k : Int(startOffsets[node + 1])
         var endChild = Int(firstChild[node])
+        // 32: past every letter, so the side that has run out is never taken.
         while ends != 0 || k < startEnd {
-            let endLetter = ends == 0 ? 26 : ends.trailingZeroBitCount
-            let startLetter = k < startEnd ? Int(startEntries[k] >> 27) : 26
+            let endLetter = ends == 0 ? 32 : ends.trailingZeroBitCount
+            let startLetter = k < startEnd ? Int(startEntries[k] >> 27) : 32
             if endLetter <= startLetter {
                 body(endLetter, .end, endChild)
                 endChild += 1

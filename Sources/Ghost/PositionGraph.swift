@@ -27,8 +27,9 @@ struct PositionGraph {
     /// Calls `body` with each legal move and the position it leads to, until `body` returns false.
     /// From the empty fragment both ends are the same move, offered once, at the end.
     func forEachMove(from node: Int, isEmpty: Bool, _ body: (SuperghostMove, Int) -> Bool) {
-        for c in 0..<26 {
-            let letter = Character(UnicodeScalar(UInt8(97 + c)))
+        let letters = words.alphabet.letters
+        for c in letters.indices {
+            let letter = letters[c]
             if let infixes {
                 if let next = infixes.extend(node, letterIndex: c, side: .end),
                    !body(SuperghostMove(letter: letter, side: .end), next) { return }

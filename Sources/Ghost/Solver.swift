@@ -67,20 +67,20 @@ public struct Solver: Sendable {
     }
 
     /// The letters that keep a win for the player to move, alphabetically; empty in a lost position.
-    public func winningLetters(_ fragment: String) throws(GhostError) -> [Character] {
+    public func winningLetters(_ fragment: String) throws(GhostError) -> [String] {
         let n = try position(fragment)
         return winningLetters(node: n)
     }
 
-    func winningLetters(node n: Int) -> [Character] {
-        var result: [Character] = []
+    func winningLetters(node n: Int) -> [String] {
+        var result: [String] = []
         var m = words.letterMask(n)
         while m != 0 {
             let c = m.trailingZeroBitCount
             m &= m - 1
             let child = words.child(of: n, letterIndex: c)!
             if !words.isTerminal(child) && !wins[child] {
-                result.append(Character(UnicodeScalar(UInt8(97 + c))))
+                result.append(words.alphabet.letters[c])
             }
         }
         return result
@@ -96,7 +96,7 @@ public struct Solver: Sendable {
     /// soonest (or, with `preferLongest`, latest); losing, it takes the letter that makes the
     /// opponent work longest for the win, giving them the most chances to slip. Ties go to the
     /// alphabetically first letter.
-    public func bestMove(_ fragment: String, preferLongest: Bool = false) throws(GhostError) -> Character {
+    public func bestMove(_ fragment: String, preferLongest: Bool = false) throws(GhostError) -> String {
         let n = try position(fragment)
         let winning = wins[n]
         var best: (letter: Int, length: Int)? = nil
@@ -117,11 +117,11 @@ public struct Solver: Sendable {
             }
         }
         // Every non-terminal node has a child, so a letter always exists.
-        return Character(UnicodeScalar(UInt8(97 + best!.letter)))
+        return words.alphabet.letters[best!.letter]
     }
 
     /// In a lost position, the letter that makes the round longest; nil when the player to move wins.
-    public func longestLosingLetter(_ fragment: String) throws(GhostError) -> Character? {
+    public func longestLosingLetter(_ fragment: String) throws(GhostError) -> String? {
         if try winsToMove(fragment) { return nil }
         return try bestMove(fragment)
     }
@@ -131,7 +131,7 @@ public struct Solver: Sendable {
         words.wordCount > 0 && wins[0]
     }
 
-    public var winningFirstLetters: [Character] {
+    public var winningFirstLetters: [String] {
         words.wordCount > 0 ? winningLetters(node: 0) : []
     }
 }

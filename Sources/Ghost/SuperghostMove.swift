@@ -1,21 +1,17 @@
-/// A Superghost move: a letter, and the end of the fragment it goes at.
-/// In JSON: `{"letter": "a", "side": "end"}`.
+/// A Superghost move: a letter of the game's alphabet ("a", or in Welsh "ll"), and the end of the
+/// fragment it goes at. In JSON: `{"letter": "ll", "side": "end"}`.
 public struct SuperghostMove: Sendable, Hashable, Codable, CustomStringConvertible {
-    public let letter: Character
+    public let letter: String
     public let side: Side
 
-    public init(letter: Character, side: Side) {
+    public init(letter: String, side: Side) {
         self.letter = letter
         self.side = side
     }
 
-    init(letterIndex: Int, side: Side) {
-        self.init(letter: Character(UnicodeScalar(UInt8(97 + letterIndex))), side: side)
-    }
-
     /// The fragment after the move.
     public func applied(to fragment: String) -> String {
-        side == .end ? fragment + String(letter) : String(letter) + fragment
+        side == .end ? fragment + letter : letter + fragment
     }
 
     /// "a at the end", "b at the start".
@@ -26,16 +22,16 @@ public struct SuperghostMove: Sendable, Hashable, Codable, CustomStringConvertib
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let letter = try container.decode(String.self, forKey: .letter)
-        guard letter.count == 1, let only = letter.first, WordList.letterIndex(only) != nil else {
+        guard Alphabet.all.contains(where: { $0.index(of: letter) != nil }) else {
             throw DecodingError.dataCorruptedError(forKey: .letter, in: container,
-                                                   debugDescription: "A move's letter is one letter a–z, not \"\(letter)\".")
+                                                   debugDescription: "A move's letter is one letter a–z or of the Welsh alphabet, not \"\(letter)\".")
         }
-        self.init(letter: only, side: try container.decode(Side.self, forKey: .side))
+        self.init(letter: letter, side: try container.decode(Side.self, forKey: .side))
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(String(letter), forKey: .letter)
+        try container.encode(letter, forKey: .letter)
         try container.encode(side, forKey: .side)
     }
 }

@@ -88,7 +88,7 @@ public struct SuperghostSolver: Sendable {
     func winningMoves(node n: Int) -> [SuperghostMove] {
         var result: [SuperghostMove] = []
         index.forEachMove(from: n) { letter, side, child in
-            if !index.isWord(child) && !wins[child] { result.append(SuperghostMove(letterIndex: letter, side: side)) }
+            if !index.isWord(child) && !wins[child] { result.append(SuperghostMove(letter: index.words.alphabet.letters[letter], side: side)) }
         }
         return result
     }
@@ -111,9 +111,9 @@ public struct SuperghostSolver: Sendable {
             let length = word ? 1 : Int(remaining[child]) + 1
             if winning {
                 guard !word && !wins[child] else { return }
-                if best == nil || length < best!.length { best = (SuperghostMove(letterIndex: letter, side: side), length) }
+                if best == nil || length < best!.length { best = (SuperghostMove(letter: index.words.alphabet.letters[letter], side: side), length) }
             } else if best == nil || length > best!.length {
-                best = (SuperghostMove(letterIndex: letter, side: side), length)
+                best = (SuperghostMove(letter: index.words.alphabet.letters[letter], side: side), length)
             }
         }
         // An infix that is not a word is part of a longer word, so a move always exists.

@@ -16,16 +16,22 @@ import Testing
 /// A word list small enough to reason about at a minimum length of 3.
 let ghostWords = ["cat", "cats", "dog", "door", "doors", "dote", "date"]
 
-/// A server whose English list is `ghostWords` and whose Dutch list is missing, over `database`
-/// (a fresh in-memory one unless given), with `limits`.
+/// A server whose English list is `ghostWords`, whose Welsh list is `welshWords` (one word a
+/// line, in the Welsh alphabet; missing when nil) and whose Dutch list is missing, over
+/// `database` (a fresh in-memory one unless given), with `limits`.
 func withGhostApp(live: Bool = false, limits: ServerLimits = ServerLimits(), database given: AppDatabase? = nil,
                   publicURL: String? = nil, clock: (@Sendable () -> Date)? = nil, words: [String] = ghostWords,
+                  welshWords: [String]? = nil,
                   _ test: @escaping @Sendable (any TestClientProtocol, AppDatabase) async throws -> Void) async throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("ghost-words-\(UUID().uuidString).txt")
     try words.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }
-    var configuration = TestApp.configuration(port: 0, limits: limits, ghostWordLists: [.english: file.path, .dutch: "/nonexistent/dutch-words"],
-                                              ghostRecheckSeconds: 0.2, publicURL: publicURL)
+    let welshFile = FileManager.default.temporaryDirectory.appendingPathComponent("ghost-welsh-\(UUID().uuidString).txt")
+    if let welshWords { try welshWords.joined(separator: "\n").write(to: welshFile, atomically: true, encoding: .utf8) }
+    defer { try? FileManager.default.removeItem(at: welshFile) }
+    let lists: [GhostDictionary: String] = [.english: file.path, .dutch: "/nonexistent/dutch-words",
+                                            .welsh: welshWords == nil ? "/nonexistent/welsh.index" : welshFile.path]
+    var configuration = TestApp.configuration(port: 0, limits: limits, ghostWordLists: lists, ghostRecheckSeconds: 0.2, publicURL: publicURL)
     if let clock { configuration.clock = clock }
     try await TestApp.run(configuration, database: given, live: live, test)
 }
@@ -214,7 +220,8 @@ extension Visitor {
             let cases: [(String, HTTPResponse.Status, String)] = [
                 ("{", .badRequest, "invalid_body"),
                 (#"{"type": "dance"}"#, .badRequest, "invalid_parameter"),
-                (#"{"type": "letter", "letter": "ab"}"#, .badRequest, "invalid_parameter"),
+                // Which strings are letters is the game's alphabet's to say: the rules refuse "ab".
+                (#"{"type": "letter", "letter": "ab"}"#, .badRequest, "invalid_letter"),
                 (#"{"type": "letter"}"#, .badRequest, "invalid_parameter"),
                 (#"{"type": "letter", "letter": "é"}"#, .badRequest, "invalid_letter"),
                 (#"{"type": "challenge"}"#, .conflict, "nothing_to_challenge"),

@@ -33,7 +33,7 @@ struct TwoInstanceRaceTests {
             let results = await withTaskGroup(of: Bool.self) { group in
                 for store in [a, b, a, b] {
                     group.addTask {
-                        (try? await GhostStoreConformance.play(.letter(Character(letter)), in: id, on: store, turn: turn)) != nil
+                        (try? await GhostStoreConformance.play(.letter(letter), in: id, on: store, turn: turn)) != nil
                     }
                 }
                 return await group.reduce(into: [Bool]()) { $0.append($1) }

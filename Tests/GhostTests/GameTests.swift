@@ -12,8 +12,9 @@ import Testing
     @Test func refusesIllegalLetters() throws {
         var game = try Game(players: ["Ann", "Bob"], words: words)
         #expect(throws: GhostError.invalidLetter("x")) { try game.play(letter: "x") }
-        #expect(throws: GhostError.invalidLetter("C")) { try game.play(letter: "C") }
-        #expect(throws: GhostError.invalidLetter("é")) { try game.play(letter: "é") }
+        // Not letters at all: the error names the letters there are.
+        #expect(throws: GhostError.letterNotInAlphabet("C", .latin)) { try game.play(letter: "C") }
+        #expect(throws: GhostError.letterNotInAlphabet("é", .latin)) { try game.play(letter: "é") }
         #expect(throws: GhostError.nothingToChallenge) { try game.challenge() }
         #expect(throws: GhostError.noChallengePending) { try game.answerChallenge(word: "cat") }
         #expect(game.fragment == "" && game.toMove == 0)

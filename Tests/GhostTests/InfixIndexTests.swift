@@ -16,7 +16,7 @@ import Testing
         #expect(index.isWord("bcd"))
         #expect(!index.isWord("ab"))
         #expect(!index.isWord("zz"))
-        #expect(index.moves("") == "abcd".map { SuperghostMove(letter: $0, side: .end) })
+        #expect(index.moves("") == "abcd".map { SuperghostMove(letter: String($0), side: .end) })
         #expect(index.moves("b") == [SuperghostMove(letter: "a", side: .start), SuperghostMove(letter: "c", side: .end)])
         #expect(index.moves("bc") == [SuperghostMove(letter: "a", side: .start), SuperghostMove(letter: "d", side: .end)])
         #expect(index.moves("bcd").isEmpty)
@@ -93,7 +93,7 @@ import Testing
                 #expect(nodes.insert(n).inserted, "seed \(seed) \(fragment) shares node \(n)")
                 #expect(index.isWord(n) == counting.contains(fragment))
                 for move in index.moves(fragment) {
-                    let c = WordList.letterIndex(move.letter)!
+                    let c = index.words.alphabet.index(of: move.letter)!
                     #expect(index.extend(n, letterIndex: c, side: move.side) == index.node(for: move.applied(to: fragment)))
                 }
             }

@@ -100,7 +100,7 @@ import Testing
         let solver = Solver(words: words)
         let winning = try solver.winningLetters("")
         #expect(winning.count > 1)
-        var seen = Set<Character>()
+        var seen = Set<String>()
         var random = SeededRandom(seed: 3)
         for _ in 0..<50 {
             guard case .letter(let c, .end) = ComputerPlayer(level: .hard).action(in: try Game(players: ["a", "b"], words: words),

@@ -28,14 +28,14 @@ import Testing
 
     @Test func aCompletedWordStandsUntilItIsCalled() throws {
         var game = try Game(players: ["Ann", "Bob"], words: words, rules: classic)
-        for c in "cat" { #expect(try game.play(letter: c) == nil) }
+        for c in ["c", "a", "t"] { #expect(try game.play(letter: c) == nil) }
         // Bob calls it: Ann completed "cat".
         let called = try #require(try game.challenge())
         #expect(called.loser == 0 && called.reason == .calledWord("cat") && called.challenger == 1)
         #expect(called.summary(names: ["Ann", "Bob"]) == "Bob called “cat”, a word: Ann completed it and takes a letter: G.")
 
         // Not called, play goes on past it: "cats" is a word too, and called in turn.
-        for c in "cat" { try game.play(letter: c) }
+        for c in ["c", "a", "t"] { try game.play(letter: c) }
         try game.play(letter: "s")
         #expect(game.fragment == "cats")
         let late = try #require(try game.challenge())
@@ -100,7 +100,7 @@ import Testing
             #expect(computer.action(in: game, lexicon: lexicon, using: &random) == .challenge, "\(level) lets a bluff pass")
 
             game = try Game(players: ["Ann", "Computer"], words: words, rules: classic)
-            for c in "cat" { try game.play(letter: c) }
+            for c in ["c", "a", "t"] { try game.play(letter: c) }
             // "cat": three letters, so Ann, Computer, Ann: the computer is to move and calls it.
             #expect(computer.action(in: game, lexicon: lexicon, using: &random) == .challenge, "\(level) lets a word pass")
 
@@ -164,9 +164,9 @@ import Testing
 
         func moves(_ f: String) -> [(SuperghostMove, String)] {
             var result: [(SuperghostMove, String)] = []
-            for c in "abcdefghijklmnopqrstuvwxyz" {
-                if pieces.contains(f + String(c)) { result.append((SuperghostMove(letter: c, side: .end), f + String(c))) }
-                if superghost, !f.isEmpty, pieces.contains(String(c) + f) { result.append((SuperghostMove(letter: c, side: .start), String(c) + f)) }
+            for c in Alphabet.latin.letters {
+                if pieces.contains(f + c) { result.append((SuperghostMove(letter: c, side: .end), f + c)) }
+                if superghost, !f.isEmpty, pieces.contains(c + f) { result.append((SuperghostMove(letter: c, side: .start), c + f)) }
             }
             return result
         }
@@ -235,7 +235,7 @@ import Testing
 
     @Test func aMissedCallIsWhereTheRoundWasLost() throws {
         var game = try Game(players: ["Ann", "Bob"], words: words, rules: classic)
-        for c in "cat" { try game.play(letter: c) }
+        for c in ["c", "a", "t"] { try game.play(letter: c) }
         // Bob plays on past "cat" instead of calling it, and then Ann calls "cats".
         try game.play(letter: "s")
         let round = try #require(try game.challenge())

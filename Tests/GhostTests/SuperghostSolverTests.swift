@@ -26,7 +26,7 @@ import Testing
         // With "abcd" the only word, the fourth letter ends every round: the second player plays it.
         let solver = SuperghostSolver(words: try WordList(words: ["abcd", "ab"], minimumLength: 3))
         #expect(solver.firstPlayerWins)
-        #expect(solver.winningFirstMoves == "abcd".map { SuperghostMove(letter: $0, side: .end) })
+        #expect(solver.winningFirstMoves == "abcd".map { SuperghostMove(letter: String($0), side: .end) })
         #expect(try solver.movesLeft("") == 4)
         #expect(try solver.winsToMove("bc"))
         #expect(try solver.movesLeft("bc") == 2)

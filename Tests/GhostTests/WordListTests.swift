@@ -76,7 +76,7 @@ import Testing
                 let isPrefix = counting.contains { $0.hasPrefix(fragment) }
                 #expect(list.isPrefix(fragment) == isPrefix, "\(fragment)")
                 #expect(list.isWord(fragment) == counting.contains(fragment), "\(fragment)")
-                let next = Set("abcdefghijklmnopqrstuvwxyz".filter { c in counting.contains { $0.hasPrefix(fragment + String(c)) } })
+                let next = Set(Alphabet.latin.letters.filter { c in counting.contains { $0.hasPrefix(fragment + c) } })
                 #expect(Set(list.nextLetters(fragment)) == next, "\(fragment)")
             }
         }

@@ -11,10 +11,10 @@ struct GhostCommand: AsyncParsableCommand {
 
 /// Which word list, and the shortest word that counts.
 struct DictionaryOptions: ParsableArguments {
-    @Option(help: "The word list: english (Debian wbritish) or dutch (wdutch).")
+    @Option(help: "The word list: english (Debian wbritish), dutch (wdutch) or welsh (the headwords of dict-freedict-cym-eng).")
     var dictionary: GhostDictionary = .english
 
-    @Option(help: "Any file of one word a line, instead of --dictionary.")
+    @Option(help: "Any file of one word a line (or a dictd .index), read in --dictionary's alphabet: with --dictionary welsh, ll, ch and the rest are one letter each.")
     var words: String?
 
     @Option(help: "The shortest word that counts: 3, 4 or 5.")

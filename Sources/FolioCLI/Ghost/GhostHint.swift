@@ -19,7 +19,7 @@ extension GhostCommand {
             if variant == .superghost { return try runSuperghost() }
             let solver = try dictionary.solver()
             let f = fragment.lowercased()
-            let answer = Answer(fragment: f, toMoveWins: try solver.winsToMove(f), winningLetters: try solver.winningLetters(f).map(String.init))
+            let answer = Answer(fragment: f, toMoveWins: try solver.winsToMove(f), winningLetters: try solver.winningLetters(f))
             if output.json { return try printJSON(answer) }
             print(answer.toMoveWins
                   ? "The player to move at \"\(f)\" wins with: \(answer.winningLetters.joined(separator: ", "))."

@@ -8,7 +8,8 @@ extension GhostCommand {
         static let configuration = CommandConfiguration(
             abstract: "Play Ghost in the terminal: hot-seat between people, against the computer, or both.",
             discussion: """
-                Each turn, type a letter to add it, or ? to challenge the player before you. In Superghost, \
+                Each turn, type a letter to add it, or ? to challenge the player before you; in Welsh, type \
+                ll, ch and the other two-character letters as they are written. In Superghost, \
                 a letter goes at the end, or at the start when typed after ^ (^a). When challenged, type a \
                 word with the fragment in it (at its start, in Ghost), or press Enter to concede. Under \
                 --rules classic any letter may be played, and a completed word stands until it is \
@@ -78,14 +79,15 @@ extension GhostCommand {
             let superghost = game.rules.variant == .superghost && !game.fragment.isEmpty
             let orChallenge = game.fragment.isEmpty ? "" : ", or ? to challenge"
             let prompt = (superghost ? "a letter for the end, ^letter for the start" : "a letter") + orChallenge
-            let retry = (superghost ? "one letter a–z for the end, or ^ and a letter for the start" : "one letter a–z") + orChallenge
+            let alphabet = game.words.alphabet
+            let retry = (superghost ? "\(alphabet.oneLetter) for the end, or ^ and a letter for the start" : alphabet.oneLetter) + orChallenge
             while true {
                 print("\(name), \(shown): \(prompt)? ", terminator: "")
                 guard let line = readLine() else { return nil }
                 let typed = line.trimmingCharacters(in: .whitespaces).lowercased()
                 if typed == "?" { return .challenge }
-                if typed.count == 1 { return .letter(typed.first!) }
-                if superghost, typed.count == 2, typed.first == "^" { return .letter(typed.last!, at: .start) }
+                if alphabet.index(of: typed) != nil { return .letter(typed) }
+                if superghost, typed.first == "^", alphabet.index(of: typed.dropFirst()) != nil { return .letter(String(typed.dropFirst()), at: .start) }
                 print("Type \(retry).")
             }
         }

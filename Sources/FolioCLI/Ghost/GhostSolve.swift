@@ -17,7 +17,7 @@ extension GhostCommand {
         func run() async throws {
             if variant == .superghost { return try runSuperghost() }
             let solver = try dictionary.solver()
-            let answer = Answer(firstPlayerWins: solver.firstPlayerWins, winningLetters: solver.winningFirstLetters.map(String.init))
+            let answer = Answer(firstPlayerWins: solver.firstPlayerWins, winningLetters: solver.winningFirstLetters)
             if output.json { return try printJSON(answer) }
             print(answer.firstPlayerWins
                   ? "The first player wins, starting with: \(answer.winningLetters.joined(separator: ", "))."

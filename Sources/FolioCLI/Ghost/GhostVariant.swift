@@ -13,6 +13,6 @@ extension DictionaryOptions {
 extension [SuperghostMove] {
     /// "a at the end, b at the start"; from the empty fragment, where both ends are one, the letters alone.
     func spoken(from fragment: String) -> String {
-        map { fragment.isEmpty ? String($0.letter) : $0.description }.joined(separator: ", ")
+        map { fragment.isEmpty ? $0.letter : $0.description }.joined(separator: ", ")
     }
 }

@@ -60,7 +60,7 @@ struct GhostAPIController: Sendable {
         var dictionary: GhostDictionary?
         if !name.isEmpty {
             guard let named = GhostDictionary(rawValue: name) else {
-                throw InputError.parameter("dictionary", String(name.prefix(20)), "english or dutch, or nothing for both")
+                throw InputError.parameter("dictionary", String(name.prefix(20)), "\(GhostDictionary.names), or nothing for all")
             }
             dictionary = named
         }

@@ -282,13 +282,32 @@ enum GhostPages {
             }
         }
 
-        /// A key of the on-screen keyboard: the letter sent, and the capital shown.
+        /// A key of the on-screen keyboard: the letter sent, and the capitals shown ("LL").
         struct Key: Encodable {
             let letter: String
             let label: String
         }
 
-        static let keys = "abcdefghijklmnopqrstuvwxyz".map { Key(letter: String($0), label: $0.uppercased()) }
+        /// A key for each letter of the game's alphabet, in its order: A–Z, or Welsh's A B C CH D DD ….
+        static func keys(_ alphabet: Alphabet) -> [Key] {
+            alphabet.letters.map { Key(letter: $0, label: $0.uppercased()) }
+        }
+
+        /// What the typed-letter field takes: a letter is one character, or two where the
+        /// alphabet has letters of two (the rules say which are letters).
+        struct LetterField: Encodable {
+            let maxLength: Int
+            let pattern: String
+            /// What the answer field takes: letters, and in Welsh the accented vowels it folds.
+            let wordPattern: String
+
+            init(_ alphabet: Alphabet) {
+                let longest = alphabet.letters.map(\.count).max() ?? 1
+                maxLength = longest
+                pattern = longest == 1 ? "[A-Za-z]" : "[A-Za-z]{1,\(longest)}"
+                wordPattern = alphabet.foldsAccents ? "[A-Za-zÀ-ÖØ-öø-ÿŴŵŶŷẀ-ẅỲỳ]+" : "[A-Za-z]+"
+            }
+        }
 
         let id: String
         let turn: Int
@@ -342,7 +361,8 @@ enum GhostPages {
         let againAction: String
         let loginHref: String
         let registerHref: String
-        let keys = Board.keys
+        let keys: [Key]
+        let letterField: LetterField
 
         /// - Parameter shownRound: the round whose end to show (1 is the first); nil shows the
         ///   round in play, or the last round once the game is over.
@@ -365,6 +385,8 @@ enum GhostPages {
             deadline = view.deadline
             wordRelation = rules.variant == .superghost ? "has “\(view.fragment)” in it" : "starts with “\(view.fragment)”"
             fragment = view.fragment
+            keys = Board.keys(game.words.alphabet)
+            letterField = LetterField(game.words.alphabet)
             players = view.players.map(Player.init)
             moves = view.moves.map { Move(name: $0.name, letter: $0.letter, atStart: $0.side == Side.start.rawValue) }
             rounds = view.rounds.map { Round(number: $0.number, summary: $0.summary, review: $0.review) }

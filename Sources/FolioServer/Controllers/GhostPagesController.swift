@@ -267,8 +267,11 @@ struct GhostPagesController: Sendable {
         let id = try context.matchID()
         let form = try await WebForm.read(request)
         do {
-            let input = MoveInput(type: form.string("type"), letter: form.value("letter"), side: form.value("side"), word: try Self.answer(form),
-                                  turn: form.value("turn").flatMap { Int($0) })
+            // Only a typed answer needs the game's alphabet before the rules see it.
+            let alphabet = form.value("type") == "answer" && form.value("rest") != nil
+                ? try await referee.match(id).match.dictionary.alphabet : .latin
+            let input = MoveInput(type: form.string("type"), letter: form.value("letter"), side: form.value("side"),
+                                  word: try Self.answer(form, alphabet: alphabet), turn: form.value("turn").flatMap { Int($0) })
             let played = try await referee.act(id, try input.action(), turn: input.turn, account: context.account)
             // The rounds the player had seen: when the move (or the computers' replies) ended one,
             // the page shows that round's end before the next begins.
@@ -285,15 +288,16 @@ struct GhostPagesController: Sendable {
 
     /// The word of an answer form. The page shows the fragment as a fixed start (`prefix`) and
     /// takes only the letters after it (`rest`), so what is typed cannot be mixed into the
-    /// fragment; `word`, a whole word, is read as the API reads it. An empty or non-letter rest is
-    /// refused before it reaches the rules, where it would lose the round for a slip of the finger.
-    static func answer(_ form: WebForm) throws -> String? {
+    /// fragment; `word`, a whole word, is read as the API reads it. An empty rest, or one that is
+    /// not letters of the game's `alphabet` (accents folded where it folds them: "ŷn" in Welsh),
+    /// is refused before it reaches the rules, where it would lose the round for a slip of the finger.
+    static func answer(_ form: WebForm, alphabet: Alphabet) throws -> String? {
         guard form.value("type") == "answer", let typed = form.value("rest") else { return form.value("word") }
         let prefix = form.string("prefix").lowercased()
         let rest = typed.trimmingSpaces.lowercased()
-        let letters = { (text: String) in text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) } }
-        guard letters(prefix), !rest.isEmpty, letters(rest), prefix.count + rest.count <= MoveInput.maximumWordLength else {
-            throw AnswerRefusal(prefix: String(prefix.prefix(MoveInput.maximumWordLength)), rest: String(typed.prefix(20)))
+        guard prefix.isEmpty || alphabet.word(prefix) != nil, !rest.isEmpty, alphabet.word(rest) != nil,
+              prefix.count + rest.count <= MoveInput.maximumWordLength else {
+            throw AnswerRefusal(prefix: String(prefix.prefix(MoveInput.maximumWordLength)), rest: String(typed.prefix(20)), alphabet: alphabet)
         }
         return prefix + rest
     }
@@ -331,7 +335,7 @@ struct GhostPagesController: Sendable {
         let query = WebForm(query: request)
         let name = query.value("dictionary") ?? GhostDictionary.english.rawValue
         guard let dictionary = GhostDictionary(rawValue: name) else {
-            throw InputError.parameter("dictionary", String(name.prefix(20)), "english or dutch")
+            throw InputError.parameter("dictionary", String(name.prefix(20)), GhostDictionary.names)
         }
         let order = try GhostScoreOrder(query: query.value("order"))
         let page = Self.pageNumber(request)
@@ -359,10 +363,11 @@ struct GhostPagesController: Sendable {
 }
 
 /// An answer form whose letters cannot make a word: nothing after the fragment, or something
-/// other than the letters a–z.
+/// other than the letters of the game's alphabet.
 struct AnswerRefusal: FolioError {
     let prefix: String
     let rest: String
+    let alphabet: Alphabet
 
     var kind: FolioErrorKind { .invalidInput }
     var code: String { "invalid_answer" }
@@ -370,6 +375,6 @@ struct AnswerRefusal: FolioError {
         let after = prefix.isEmpty ? "" : " after “\(prefix)”"
         return rest.trimmingSpaces.isEmpty
             ? "Type the letters that finish your word\(after), or concede the round."
-            : "“\(rest)” is not letters a–z: type the letters that finish your word\(after), or concede the round."
+            : "“\(rest)” is not letters \(alphabet.isLatin ? "a–z" : "of the \(alphabet.name) alphabet"): type the letters that finish your word\(after), or concede the round."
     }
 }

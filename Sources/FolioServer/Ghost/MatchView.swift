@@ -51,6 +51,8 @@ struct MatchView: ResponseEncodable, Sendable {
     let dictionary: String
     /// "English", or an uploaded list's name.
     let dictionaryLabel: String
+    /// The letters a move may be, in order: a–z, or Welsh's 29 ("ch", "dd", …).
+    let alphabet: [String]
     let minLength: Int
     /// forgiving or classic.
     let challenges: String
@@ -86,6 +88,7 @@ struct MatchView: ResponseEncodable, Sendable {
         status = stored.status.rawValue
         dictionary = stored.match.wordList.map { "list:\($0)" } ?? stored.match.dictionary.rawValue
         self.dictionaryLabel = dictionaryLabel
+        alphabet = game.words.alphabet.letters
         minLength = stored.match.minimumLength
         challenges = stored.match.rules.challenges.rawValue
         variant = stored.match.rules.variant.rawValue
@@ -106,7 +109,7 @@ struct MatchView: ResponseEncodable, Sendable {
         toAct = acting
         challenge = game.pendingChallenge.map { Challenge(challenger: $0.challenger, challenged: $0.challenged) }
         moves = game.roundPlays.map { play in
-            Move(seat: play.mover, name: names[play.mover], letter: String(play.letter), side: play.side.rawValue)
+            Move(seat: play.mover, name: names[play.mover], letter: play.letter, side: play.side.rawValue)
         }
         rounds = game.rounds.enumerated().reversed().map { number, round in
             Round(number: number + 1, loser: round.loser, fragment: round.fragment, summary: round.summary(names: names),

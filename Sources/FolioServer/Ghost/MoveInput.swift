@@ -24,15 +24,17 @@ struct MoveInput: Decodable, Sendable {
     func action() throws -> Game.Action {
         switch type {
         case "letter":
+            // Which letters there are is the game's alphabet's to say ("ll" is one in Welsh), so
+            // the rules refuse anything else, naming the letters they take.
             let letter = (self.letter ?? "").trimmingSpaces.lowercased()
-            guard letter.count == 1, let c = letter.first else {
-                throw InputError.parameter("letter", String((self.letter ?? "").prefix(20)), "one letter a–z")
+            guard !letter.isEmpty else {
+                throw InputError.parameter("letter", "", "a letter of the game's alphabet")
             }
             let sideName = (self.side ?? "").trimmingSpaces.lowercased()
             guard let side = sideName.isEmpty ? .end : Side(rawValue: sideName) else {
                 throw InputError.parameter("side", String(sideName.prefix(20)), "start or end")
             }
-            return .letter(c, at: side)
+            return .letter(letter, at: side)
         case "challenge":
             return .challenge
         case "answer":
@@ -76,7 +78,7 @@ enum DictionaryInput {
         }
         guard let dictionary = GhostDictionary(rawValue: name) else {
             throw InputError.parameter("dictionary", String(name.prefix(20)),
-                                       GhostDictionary.allCases.map(\.rawValue).joined(separator: ", ") + ", or list:N for one of your word lists")
+                                       GhostDictionary.names + ", or list:N for one of your word lists")
         }
         return (dictionary, nil)
     }

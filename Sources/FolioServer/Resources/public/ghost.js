@@ -1,5 +1,6 @@
 // Ghost's board, made to feel like a phone game on top of forms that work without it:
-// - keys of a real keyboard press the on-screen A–Z keys, and the answer to a challenge can be
+// - keys of a real keyboard press the on-screen keys of one-character letters (Welsh's ll, ch and
+//   the like are a tap, or typed into the letter field), and the answer to a challenge can be
 //   typed on either keyboard, with the whole word on its button before it counts;
 // - a room's link can be copied or shared;
 // - in an online room moves go over the room's WebSocket, and whenever the game changes the
