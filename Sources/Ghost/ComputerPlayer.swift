@@ -78,7 +78,7 @@ extension Game {
         let graph = PositionGraph(self)
         guard let node = graph.node(fragment) else { return [] }
         var moves: [SuperghostMove] = []
-        graph.forEachMove(from: node, isEmpty: fragment.isEmpty) { move, _ in
+        graph.forEachMove(from: node) { move, _ in
             moves.append(move)
             return true
         }

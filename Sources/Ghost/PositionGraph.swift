@@ -24,19 +24,23 @@ struct PositionGraph {
         return words.isTerminal(node)
     }
 
-    /// Calls `body` with each legal move and the position it leads to, until `body` returns false.
-    /// From the empty fragment both ends are the same move, offered once, at the end.
-    func forEachMove(from node: Int, isEmpty: Bool, _ body: (SuperghostMove, Int) -> Bool) {
+    /// Calls `body` with each legal move and the position it leads to, until `body` returns false:
+    /// the index's own walk of its moves in Superghost (from the empty fragment both ends are one
+    /// move, offered once, at the end), the trie node's letters in Ghost.
+    func forEachMove(from node: Int, _ body: (SuperghostMove, Int) -> Bool) {
         let letters = words.alphabet.letters
-        for c in letters.indices {
-            let letter = letters[c]
-            if let infixes {
-                if let next = infixes.extend(node, letterIndex: c, side: .end),
-                   !body(SuperghostMove(letter: letter, side: .end), next) { return }
-                if !isEmpty, let next = infixes.extend(node, letterIndex: c, side: .start),
-                   !body(SuperghostMove(letter: letter, side: .start), next) { return }
-            } else if let next = words.child(of: node, letterIndex: c),
-                      !body(SuperghostMove(letter: letter, side: .end), next) { return }
+        if let infixes {
+            var going = true
+            infixes.forEachMove(from: node) { c, side, next in
+                if going { going = body(SuperghostMove(letter: letters[c], side: side), next) }
+            }
+            return
+        }
+        var mask = words.letterMask(node)
+        while mask != 0 {
+            let c = mask.trailingZeroBitCount
+            mask &= mask - 1
+            if !body(SuperghostMove(letter: letters[c], side: .end), words.child(of: node, letterIndex: c)!) { return }
         }
     }
 }
@@ -84,7 +88,7 @@ public struct TableSearch {
         var safe: [SuperghostMove] = []
         do {
             var failure: OverBudget?
-            graph.forEachMove(from: node, isEmpty: fragment.isEmpty) { move, next in
+            graph.forEachMove(from: node) { move, next in
                 guard !graph.isWord(next) else { return true }
                 do {
                     if try !opponentsCanBeat(next, turn: 1) { safe.append(move) }
@@ -113,7 +117,7 @@ public struct TableSearch {
         if turn == 0 {
             // The player's move: beaten unless some move is safe.
             result = true
-            graph.forEachMove(from: node, isEmpty: false) { _, child in
+            graph.forEachMove(from: node) { _, child in
                 guard !graph.isWord(child) else { return true }
                 do {
                     if try !opponentsCanBeat(child, turn: next) { result = false; return false }
@@ -123,7 +127,7 @@ public struct TableSearch {
         } else {
             // An opponent's move: they win if some move that does not complete a word beats the player.
             result = false
-            graph.forEachMove(from: node, isEmpty: false) { _, child in
+            graph.forEachMove(from: node) { _, child in
                 guard !graph.isWord(child) else { return true }
                 do {
                     if try opponentsCanBeat(child, turn: next) { result = true; return false }

@@ -64,18 +64,18 @@ public struct RoundReview: Sendable, Equatable {
         }
         var search = round.contenders.count > 2 ? TableSearch(graph: graph, players: round.contenders.count) : nil
         for decision in decisions {
-            if round.rules.challenges == .classic, decision.played != nil, !decision.fragment.isEmpty {
-                let node = graph.node(decision.fragment)
-                if node == nil || graph.isWord(node!) {
-                    return .missedChallenge(fragment: decision.fragment, word: node != nil)
-                }
+            let node = graph.node(decision.fragment)
+            // A position play can go on from: a word is behind it, and it is not one.
+            let playable = node.map { !graph.isWord($0) } ?? false
+            if round.rules.challenges == .classic, decision.played != nil, !decision.fragment.isEmpty, !playable {
+                return .missedChallenge(fragment: decision.fragment, word: node != nil)
             }
             let winning: [SuperghostMove]?
             if search != nil {
-                winning = search!.safeMoves(at: decision.fragment)
-                if winning == nil && graph.node(decision.fragment) != nil && !graph.isWord(graph.node(decision.fragment)!) {
-                    return .notReviewed
-                }
+                guard playable else { continue }
+                // A playable position the search could not settle within its budget.
+                guard let safe = search!.safeMoves(at: decision.fragment) else { return .notReviewed }
+                winning = safe
             } else {
                 winning = try? lexicon.winningMoves(at: decision.fragment, variant: variant)
             }
