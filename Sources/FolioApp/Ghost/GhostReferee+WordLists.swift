@@ -33,6 +33,15 @@ extension GhostReferee {
         }
     }
 
+    /// The lexicon a new game starts on, once `account` may use its list: read and indexed now,
+    /// before the game is stored, so its moves never read a list or build an index while
+    /// holding the writer.
+    func newGameLexicon(_ match: Match, account: Account?, playedIn: StoredMatch?) async throws -> Lexicon {
+        try await authorizeWordList(match, account: account, playedIn: playedIn)
+        try await loadWordList(for: match)
+        return try dictionaries.lexicon(for: match)
+    }
+
     /// Makes sure the uploaded list `match` plays on is loaded, so refereeing it (which runs
     /// inside a write and cannot wait on a read) finds it.
     func loadWordList(for match: Match) async throws {

@@ -64,10 +64,8 @@ public struct GhostReferee: Sendable {
     /// account, `address` may start `anonymousGamesPerAddressPerHour` games an hour.
     public func startHotSeat(_ setup: Match, ownSeat: Int?, account: Account?, address: String,
                              playedIn: StoredMatch? = nil) async throws -> StoredMatch {
-        try await authorizeWordList(setup, account: account, playedIn: playedIn)
-        try await loadWordList(for: setup)
         var match = setup
-        let lexicon = try dictionaries.lexicon(for: match)
+        let lexicon = try await newGameLexicon(match, account: account, playedIn: playedIn)
         var random = SystemRandomNumberGenerator()
         _ = try match.start(lexicon: lexicon, using: &random)
         var seatAccounts = [Account.ID?](repeating: nil, count: match.seats.count)
@@ -95,10 +93,7 @@ public struct GhostReferee: Sendable {
         let seats = try Match.roomSeats(creator: account.username, people: people, computers: computers)
         var match = try Match(dictionary: dictionary, minimumLength: minimumLength, rules: rules, seats: seats)
         match.wordList = wordList
-        try await authorizeWordList(match, account: account, playedIn: playedIn)
-        try await loadWordList(for: match)
-        // Loaded now, outside the write: the room's moves then never build an index while holding it.
-        _ = try dictionaries.lexicon(for: match)
+        _ = try await newGameLexicon(match, account: account, playedIn: playedIn)
         var seatAccounts = [Account.ID?](repeating: nil, count: seats.count)
         seatAccounts[0] = account.id
         let now = clock()
