@@ -19,6 +19,7 @@ func exitCode(for kind: FolioErrorKind) -> Int32 {
     case .conflict: 75           // EX_TEMPFAIL
     case .forbidden: 77          // EX_NOPERM
     case .rateLimited: 75        // EX_TEMPFAIL
+    case .busy: 75               // EX_TEMPFAIL
     }
 }
 

@@ -15,6 +15,8 @@ public enum FolioErrorKind: String, Sendable {
     case forbidden
     /// Too many attempts; try again later.
     case rateLimited
+    /// The server is doing as much of this work as it allows at once; try again in a moment.
+    case busy
 }
 
 /// Errors of every Folio module conform, so they can be reported without knowing the module.

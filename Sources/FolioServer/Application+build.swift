@@ -1,5 +1,6 @@
 import FolioApp
 import FolioStore
+import Ghost
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
@@ -53,7 +54,13 @@ struct FolioInstance {
         let pages = try await PageRenderer.load()
         let hub = GhostRoomHub(recheckSeconds: configuration.ghostRecheckSeconds,
                                versions: { [database] in try await database.matchVersions(ids: $0) }, signals: database.ghostSignals())
-        let referee = GhostReferee(store: database, dictionaries: GhostDictionaries(paths: configuration.ghostWordLists),
+        // Word lists are read and indexed off the event loops, a few at once, a few more waiting.
+        let builds = WorkGate(capacity: configuration.limits.concurrentWordListBuilds, patience: .seconds(2),
+                              queueLength: 2 * configuration.limits.concurrentWordListBuilds,
+                              busyMessage: GhostError.wordListsBusy.message)
+        let dictionaries = GhostDictionaries(paths: configuration.ghostWordLists, builds: builds.runner(closing: nil),
+                                             uploadedByteBudget: configuration.limits.wordListMemoryMegabytes * 1_048_576)
+        let referee = GhostReferee(store: database, dictionaries: dictionaries,
                                    watchers: hub, limits: configuration.limits.ghost, clock: configuration.clock)
         let csrf = try await CSRFTokens.load(from: database)
         let sockets = OpenSockets()
@@ -61,7 +68,7 @@ struct FolioInstance {
         let metrics = FolioMetrics.Sources(database: database, sockets: { sockets.count }, rooms: { hub.roomCount })
         let router = buildRouter(database: database, library: library, pages: pages, referee: referee, configuration: configuration,
                                  logger: logger, csrf: csrf, ops: configuration.opsPort == nil ? [.health, .metrics] : [.health],
-                                 health: health, metrics: metrics)
+                                 health: health, metrics: metrics, sockets: sockets)
         var app = Application(
             router: router,
             server: .folio(webSocketRouter: buildWebSocketRouter(database: database, referee: referee, hub: hub, sockets: sockets,
@@ -93,12 +100,23 @@ struct FolioInstance {
     }
 }
 
-/// Registers the operations endpoints asked for.
-func addOpsRoutes(_ routes: [OpsRoute], to router: Router<FolioRequestContext>, health: HealthCheck, metrics: FolioMetrics.Sources) {
+/// Registers the operations endpoints asked for. On the public port (no `--ops-port`), the
+/// metrics answer only this machine: they name every route's traffic and the server's insides,
+/// which are the operator's, not the public's.
+func addOpsRoutes(_ routes: [OpsRoute], to router: Router<FolioRequestContext>, health: HealthCheck, metrics: FolioMetrics.Sources,
+                  metricsToLoopbackOnly: Bool = false) {
     for route in routes {
         switch route {
         case .health: router.on(ops: .health) { _, _ in await health.response() }
-        case .metrics: router.on(ops: .metrics) { _, _ in FolioMetrics.shared.response(metrics) }
+        case .metrics:
+            router.on(ops: .metrics) { request, context in
+                // No peer at all is a request made in process (the tests' router client).
+                if metricsToLoopbackOnly, let address = context.forwardedAddress ?? context.remoteAddress?.ipAddress,
+                   !ClientAddress.isLoopback(address) {
+                    throw HTTPError(.notFound, message: "Nothing at \(request.method) \(request.uri.path).")
+                }
+                return FolioMetrics.shared.response(metrics)
+            }
         }
     }
 }
@@ -138,7 +156,8 @@ struct FolioRouters: HTTPResponderBuilder {
 
 func buildRouter(database: any FolioDatabase, library: LibraryCache, pages: PageRenderer, referee: GhostReferee,
                  configuration: ServerConfiguration, logger: Logger, csrf: CSRFTokens = CSRFTokens(),
-                 ops: [OpsRoute] = [], health: HealthCheck? = nil, metrics: FolioMetrics.Sources? = nil) -> FolioRouters {
+                 ops: [OpsRoute] = [], health: HealthCheck? = nil, metrics: FolioMetrics.Sources? = nil,
+                 sockets: OpenSockets = OpenSockets()) -> FolioRouters {
     let api = Router(context: FolioRequestContext.self)
     // First, so that every answer carries them, errors included.
     api.add(middleware: SecurityHeadersMiddleware(publicURL: configuration.publicURL, wikiBase: configuration.wikiBase))
@@ -159,7 +178,7 @@ func buildRouter(database: any FolioDatabase, library: LibraryCache, pages: Page
     site.add(middleware: MetricsMiddleware())
     site.add(middleware: ForwardedForMiddleware(trusted: configuration.trustedProxies))
     // Before sessions and pages: a load balancer's check costs one database round trip.
-    if let health, let metrics { addOpsRoutes(ops, to: site, health: health, metrics: metrics) }
+    if let health, let metrics { addOpsRoutes(ops, to: site, health: health, metrics: metrics, metricsToLoopbackOnly: true) }
     site.add(middleware: ResponseCompressionMiddleware())
     site.add(middleware: PageErrorMiddleware(logger: logger, pages: pages))
     if let publicDirectory = PageRenderer.publicDirectory {
@@ -179,30 +198,37 @@ func buildRouter(database: any FolioDatabase, library: LibraryCache, pages: Page
     site.add(middleware: OfflinePagesMiddleware())
     home.addPageRoutes(to: site)
 
-    api.mount(MonologuesController<FolioRequestContext>(library: library, store: database).routes)
+    let auditionSets = AuditionSetCache(gate: WorkGate(capacity: 1, busyMessage: AuditionSetCache.busyMessage))
+    api.mount(MonologuesController<FolioRequestContext>(library: library, store: database, auditionSets: auditionSets).routes)
     api.mount(GlossaryController(shelf: .shared).routes)
     api.mount(FavouritesAPIController(favourites: Favourites(store: database), library: library).routes)
     // One cache for both faces, so a side recorded for a page is not recorded again for the API.
     let speech = SpeechCache(directory: configuration.audioDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("folio-audio"),
                              engine: configuration.speechEngine, byteLimit: configuration.limits.audioCacheMegabytes * 1_048_576)
-    api.mount(VocabularyAPIController(store: database, pairLimit: configuration.limits.pairsPerAccount, speech: speech).routes)
+    let vocabularyWork = VocabularyWork()
+    api.mount(VocabularyAPIController(store: database, pairLimit: configuration.limits.pairsPerAccount, speech: speech,
+                                      work: vocabularyWork).routes)
     let passwords = Passwords(cost: configuration.bcryptCost, threads: configuration.limits.concurrentPasswordChecks,
                               queueLength: configuration.limits.passwordQueueLength)
-    site.mount(AccountController(store: database, pages: pages, throttle: LoginThrottle(database: database),
+    var backoff = LoginBackoff()
+    backoff.failuresPerNetwork = configuration.limits.failedLoginsPerNetwork
+    site.mount(AccountController(store: database, pages: pages, throttle: LoginThrottle(database: database, backoff: backoff),
                                  registrations: RegistrationThrottle(database: database,
                                                                      perHour: configuration.limits.registrationsPerAddressPerHour),
-                                 passwords: passwords, csrf: csrf).routes)
+                                 passwords: passwords, csrf: csrf, sockets: sockets).routes)
     site.mount(MonologuePagesController(favourites: Favourites(store: database), library: library, pages: pages).routes)
     site.mount(CutSheetPages(favourites: Favourites(store: database), library: library, pages: pages).routes)
     site.mount(RehearsalPages(rehearsal: Rehearsal(favourites: Favourites(store: database)), library: library, pages: pages).routes)
-    site.mount(AuditionSetPages(finder: MonologueFinder(favourites: Favourites(store: database)), library: library, pages: pages).routes)
-    site.mount(VocabularyPagesController(store: database, pages: pages, pairLimit: configuration.limits.pairsPerAccount, speech: speech).routes)
+    site.mount(AuditionSetPages(finder: MonologueFinder(favourites: Favourites(store: database)), library: library,
+                                   auditionSets: auditionSets, pages: pages).routes)
+    site.mount(VocabularyPagesController(store: database, pages: pages, pairLimit: configuration.limits.pairsPerAccount, speech: speech,
+                                         work: vocabularyWork).routes)
     let catalogue = CatalogueCache(store: database, recheckSeconds: configuration.libraryRecheckSeconds)
     api.mount(CharactersAPIController(favourites: CharacterFavourites(store: database), catalogue: catalogue).routes)
     site.mount(CharactersPagesController(favourites: CharacterFavourites(store: database), catalogue: catalogue, pages: pages, wikiBase: configuration.wikiBase).routes)
     api.mount(SWAPIController(catalogue: catalogue, publicURL: configuration.publicURL).routes)
     let plotPages = PlotsPagesController(store: database, pages: pages,
-                                         expansions: ExpansionGate(capacity: configuration.limits.concurrentExpansions),
+                                         expansions: WorkGate(capacity: configuration.limits.concurrentExpansions),
                                          limits: configuration.limits)
     api.mount(PlotsAPIController(pages: plotPages).routes)
     site.mount(plotPages.routes)

@@ -22,6 +22,8 @@ struct Failure {
             message = error.message
             folioError = error
             if case AccountError.tooManyAttempts(let seconds) = error { headers[.retryAfter] = String(seconds) }
+            // Busy work passes in about a second (see WorkGate).
+            if error.kind == .busy { headers[.retryAfter] = String(WorkGate.retryAfterSeconds) }
         case let error as HTTPError:
             status = error.status
             code = error.status == .notFound ? "not_found" : "http_\(error.status.code)"
@@ -125,6 +127,7 @@ enum ErrorMiddleware {
         case .conflict: .conflict
         case .forbidden: .forbidden
         case .rateLimited: .tooManyRequests
+        case .busy: .serviceUnavailable
         }
     }
 

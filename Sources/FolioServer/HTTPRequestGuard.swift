@@ -20,6 +20,10 @@ import NIOHTTP1
 /// counts time between decoded parts, never starts before a WebSocket-capable connection's first
 /// request, and so cannot see either.
 ///
+/// And it closes a connection once the answer to a request that did not ask to keep it alive
+/// (HTTP/1.0 without `Connection: keep-alive`, or `Connection: close`) is written: such a client
+/// reads to the end of the connection, and was held open for the whole idle timeout (30 s).
+///
 /// It sits after NIO's upgrade handler, which holds back a connection's first request until it
 /// has decided whether to upgrade, and which passes decoding errors on; a WebSocket upgrade takes
 /// it out of the pipeline.
@@ -43,6 +47,8 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// An answer's head has been written and its end has not.
     private var answering = false
     private var closing = false
+    /// A request received asked for the connection to end with its answer.
+    private var closeAfterAnswer = false
     private var deadline: Scheduled<Void>?
 
     init(requestTimeout: TimeAmount) {
@@ -69,9 +75,10 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case .head:
+        case .head(let head):
             requestOpen = true
             unanswered += 1
+            if !head.isKeepAlive { closeAfterAnswer = true }
         case .body:
             break
         case .end:
@@ -91,6 +98,14 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             answering = false
             unanswered = max(0, unanswered - 1)
+            if closeAfterAnswer, unanswered == 0 {
+                closing = true
+                cancelDeadline()
+                let written = promise ?? context.eventLoop.makePromise()
+                written.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+                context.write(data, promise: written)
+                return
+            }
             updateDeadline(context)
         }
         context.write(data, promise: promise)
@@ -185,7 +200,41 @@ struct GuardedHTTPChannel<Base: ServerChildChannel>: ServerChildChannel {
     }
 
     func handle(value: Value, logger: Logger) async {
+        var logger = logger
+        logger.handler = RoutineCloseLogHandler(base: logger.handler)
         await base.handle(value: value, logger: logger)
+    }
+}
+
+/// Hummingbird logs every connection that closes before its first request was decided on (the
+/// idle timeout, a client that gave up) at error level, as "Error handling upgrade result":
+/// 1,520 lines in one test run, each routine. Said here once, at debug.
+struct RoutineCloseLogHandler: LogHandler {
+    var base: any LogHandler
+    static let routine = "Error handling upgrade result"
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { base[metadataKey: key] }
+        set { base[metadataKey: key] = newValue }
+    }
+
+    var metadata: Logger.Metadata {
+        get { base.metadata }
+        set { base.metadata = newValue }
+    }
+
+    var logLevel: Logger.Level {
+        get { base.logLevel }
+        set { base.logLevel = newValue }
+    }
+
+    func log(event: LogEvent) {
+        guard event.level == .error, event.message.description == Self.routine else { return base.log(event: event) }
+        guard base.logLevel <= .debug else { return }
+        var routine = event
+        routine.level = .debug
+        routine.message = "A connection closed before its first request"
+        base.log(event: routine)
     }
 }
 

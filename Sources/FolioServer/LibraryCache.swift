@@ -43,6 +43,12 @@ final class LibraryCache: Sendable {
         try await currentSnapshot().library
     }
 
+    /// The current library and its revision, for what is cached per revision.
+    func currentWithRevision() async throws -> (library: MonologueLibrary, revision: Int) {
+        let snapshot = try await currentSnapshot()
+        return (snapshot.library, snapshot.revision)
+    }
+
     /// The revision of the library held in memory, loading it if needed; throws as `current`.
     func revision() async throws -> Int {
         try await currentSnapshot().revision

@@ -11,8 +11,13 @@ import Hummingbird
 /// which the Characters app shows in an iframe. No one may frame Folio itself. The service worker
 /// (`/sw.js`) and the web app manifest come from this server only: named in directives of their
 /// own, so that no later loosening of `script-src` or `default-src` loosens them unnoticed.
+///
+/// Behind an https public URL every cookie is marked `Secure`, so a browser never sends a
+/// session over plain http (a link or a downgrade to http:// would otherwise carry it).
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     let fields: HTTPFields
+    /// Whether people reach the server over https, so its cookies travel only that way.
+    let secureCookies: Bool
 
     /// - Parameters:
     ///   - publicURL: where people reach the server; its WebSocket origin is allowed by name, as
@@ -24,6 +29,7 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
             connect.append(origin.replacingOccurrences(of: "http", with: "ws", options: .anchored))
         }
         let frames = Self.origin(of: wikiBase).map { [$0] } ?? []
+        secureCookies = Self.origin(of: publicURL)?.hasPrefix("https://") ?? false
         let policy = [
             "default-src 'self'",
             "script-src 'self'",
@@ -54,6 +60,7 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
             response = try error.response(from: request, context: context)
         }
         response.headers.append(contentsOf: fields)
+        if secureCookies { Self.secure(&response.headers) }
         // Nothing is stored by a cache unless its route says it may be (static files, the
         // library's change feed, pages kept for reading offline: see OfflinePagesMiddleware):
         // answers about an account must never outlive the session.
@@ -61,6 +68,15 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
             response.headers[.cacheControl] = "no-store"
         }
         return response
+    }
+
+    /// Marks every cookie set `Secure`.
+    static func secure(_ headers: inout HTTPFields) {
+        let cookies = headers[values: .setCookie]
+        guard !cookies.isEmpty else { return }
+        headers[values: .setCookie] = cookies.map { cookie in
+            cookie.split(separator: ";").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "secure" } ? cookie : cookie + "; Secure"
+        }
     }
 
     /// `scheme://host[:port]` of an absolute http(s) URL, or nil.

@@ -18,6 +18,12 @@ public struct ServerLimits: Sendable, Equatable {
     public var webSocketsPerGame = 16
     /// Accounts registered from one address per hour.
     public var registrationsPerAddressPerHour = 10
+    /// Hot-seat games (or games against the computer) one account may start per hour.
+    public var gamesPerAccountPerHour = 300
+    /// Listed Ghost rooms on uploaded word lists one account may have open at once.
+    public var listedUploadedRoomsPerAccount = 2
+    /// Failed log-ins one network may make across all usernames in ten minutes.
+    public var failedLoginsPerNetwork = LoginBackoff().failuresPerNetwork
 
     // MARK: CPU
     /// Grammar expansions running at once; more wait a moment, then get a 503 with Retry-After.
@@ -26,6 +32,11 @@ public struct ServerLimits: Sendable, Equatable {
     public var concurrentPasswordChecks = 2
     /// Password checks waiting for a thread before the next is answered with a 503.
     public var passwordQueueLength = 32
+
+    /// Megabytes the indexes of uploaded Ghost word lists may take in memory, together.
+    public var wordListMemoryMegabytes = UploadedLexicons.standardByteBudget / 1_048_576
+    /// Word-list indexes built at once, off the event loops; a few more wait, then 503.
+    public var concurrentWordListBuilds = 2
 
     // MARK: Disk
     /// Megabytes of spoken sides kept; past it the least recently heard are removed.
@@ -41,6 +52,7 @@ public struct ServerLimits: Sendable, Equatable {
 extension ServerLimits {
     /// The Ghost referee's share of the limits.
     var ghost: GhostLimits {
-        GhostLimits(anonymousGamesPerAddressPerHour: anonymousGamesPerAddressPerHour, openRoomsPerAccount: openRoomsPerAccount)
+        GhostLimits(anonymousGamesPerAddressPerHour: anonymousGamesPerAddressPerHour, openRoomsPerAccount: openRoomsPerAccount,
+                    gamesPerAccountPerHour: gamesPerAccountPerHour, listedUploadedRoomsPerAccount: listedUploadedRoomsPerAccount)
     }
 }

@@ -63,7 +63,8 @@ extension AppDatabase {
     /// count, so guesses sent at once cannot all pass the count before any is recorded: the
     /// writer serialises them and each sees the ones before it. A failed check leaves the row as
     /// a failure; a correct one calls `releaseLoginAttempts`. Nothing is counted per username
-    /// alone or per address alone, so other people's failures never lock anyone out.
+    /// alone, so other networks' failures never lock anyone out; a network's failures across
+    /// all usernames have a budget of their own (`LoginBackoff.failuresPerNetwork`).
     public func reserveLoginAttempt(username: String, network: String, backoff: LoginBackoff,
                                     now: Date = Date()) async throws -> AttemptReservation {
         try await writer.write { db in
@@ -80,6 +81,9 @@ extension AppDatabase {
                 let wait = min(backoffWait, latest.addingTimeInterval(backoffWait).timeIntervalSince(now))
                 if wait > 0 { return .wait(seconds: max(1, Int(wait.rounded(.up)))) }
             }
+            let recent = try Row.fetchOne(db, sql: "SELECT COUNT(*), MIN(at) FROM loginAttempt WHERE network = ? AND at >= ?",
+                                          arguments: [network, now.addingTimeInterval(-backoff.networkWindow)])
+            if let wait = backoff.networkWait(failures: recent?[0] ?? 0, oldest: recent?[1], now: now) { return .wait(seconds: wait) }
             try db.execute(sql: "INSERT INTO loginAttempt (username, network, at) VALUES (?, ?, ?)",
                            arguments: [username.lowercased(), network, now])
             return .reserved(id: db.lastInsertedRowID)

@@ -59,6 +59,7 @@ extension AppDatabase {
         registerGhostRoomsMigration(&migrator)
         registerDailyPuzzleMigration(&migrator)
         registerWordListsMigration(&migrator)
+        registerLoginNetworkMigration(&migrator)
         return migrator
     }
 }
@@ -563,6 +564,13 @@ extension AppDatabase {
                 t.column("deletedAt", .datetime)
             }
             try db.alter(table: "ghostGame") { t in t.add(column: "wordListId", .integer) }
+        }
+    }
+
+    /// Failed log-ins counted per network across usernames (`LoginBackoff.failuresPerNetwork`).
+    static func registerLoginNetworkMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v25-login-network-budget") { db in
+            try db.create(index: "loginAttempt_on_network_at", on: "loginAttempt", columns: ["network", "at"])
         }
     }
 }

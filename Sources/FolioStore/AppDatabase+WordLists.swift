@@ -40,6 +40,16 @@ extension AppDatabase {
         }
     }
 
+    public func wordListNames(ids: [Int64]) async throws -> [Int64: String] {
+        guard !ids.isEmpty else { return [:] }
+        return try await writer.read { db in
+            let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+            return Dictionary(try Row.fetchAll(db, sql: "SELECT id, name FROM ghostWordList WHERE id IN (\(marks))",
+                                               arguments: StatementArguments(ids)).map { ($0["id"], $0["name"]) },
+                              uniquingKeysWith: { first, _ in first })
+        }
+    }
+
     public func deleteWordList(id: Int64, accountID: Account.ID) async throws -> Bool {
         try await writer.write { db in
             try db.execute(sql: "UPDATE ghostWordList SET deletedAt = ? WHERE id = ? AND accountId = ? AND deletedAt IS NULL",

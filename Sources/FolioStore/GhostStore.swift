@@ -14,19 +14,25 @@ extension AppDatabase {
     /// Stores a new game; with a quota, refuses it (and stores nothing) when the quota is used up.
     public func createMatch(_ stored: StoredMatch, quota: GhostStartQuota? = nil) async throws {
         try await writer.write { db in
-            switch quota {
-            case .openRooms(let accountID, let limit):
+            if case .openRooms(let accountID, let limit, let listed) = quota {
                 try Self.checkOpenRooms(db, accountID: accountID, limit: limit, now: stored.createdAt)
-            case .anonymousGames(let address, let perHour):
+                if let listed, stored.listed, stored.match.wordList != nil {
+                    let open = try Int.fetchOne(db, sql: """
+                        SELECT COUNT(*) FROM ghostGame WHERE ownerId = ? AND mode = 'online' AND status != 'finished' AND listed
+                          AND wordListId IS NOT NULL AND updatedAt >= ?
+                        """, arguments: [accountID, stored.createdAt.addingTimeInterval(-Self.openRoomIdleLifetime)]) ?? 0
+                    guard open < listed else { throw GhostError.tooManyListedRooms(limit: listed) }
+                }
+            }
+            // Starts per hour, per address (no account) or per account, in one table.
+            if let (key, perHour, refusal) = quota?.hourlyKey {
                 let hourAgo = stored.createdAt.addingTimeInterval(-3600)
                 try db.execute(sql: "DELETE FROM ghostAnonymousStart WHERE startedAt < ?", arguments: [hourAgo])
                 let started = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ghostAnonymousStart WHERE address = ? AND startedAt >= ?",
-                                               arguments: [address, hourAgo]) ?? 0
-                guard started < perHour else { throw GhostError.tooManyAnonymousGames(limit: perHour) }
+                                               arguments: [key, hourAgo]) ?? 0
+                guard started < perHour else { throw refusal }
                 try db.execute(sql: "INSERT INTO ghostAnonymousStart (address, startedAt) VALUES (?, ?)",
-                               arguments: [address, stored.createdAt])
-            case nil:
-                break
+                               arguments: [key, stored.createdAt])
             }
             try GhostGameRecord(stored).insert(db)
             for (seat, info) in stored.match.seats.enumerated() {

@@ -49,6 +49,12 @@ public enum GhostError: FolioError, Equatable {
     case tooManyOpenRooms(limit: Int)
     /// This address started as many games without an account this hour as the server allows.
     case tooManyAnonymousGames(limit: Int)
+    /// An account started its most games an hour (hot-seat or against the computer).
+    case tooManyGames(limit: Int)
+    /// An account has its most listed rooms on uploaded word lists open.
+    case tooManyListedRooms(limit: Int)
+    /// The server is reading or indexing as many word lists as it allows at once.
+    case wordListsBusy
     /// This address has as many of the server's game sockets open as it allows.
     case tooManySocketsFromAddress(limit: Int)
     /// The game has as many sockets open (players and watchers) as the server allows.
@@ -79,7 +85,9 @@ public enum GhostError: FolioError, Equatable {
              .waitingForPlayers, .tableFull, .alreadySeated, .turnTimeLeft: .conflict
         case .notYourSeat: .forbidden
         case .gameNotFound, .wordListNotFound: .notFound
-        case .tooManyOpenRooms, .tooManyAnonymousGames, .tooManySocketsFromAddress, .tooManySocketsOnGame: .rateLimited
+        case .tooManyOpenRooms, .tooManyAnonymousGames, .tooManyGames, .tooManySocketsFromAddress, .tooManySocketsOnGame: .rateLimited
+        case .tooManyListedRooms: .conflict
+        case .wordListsBusy: .busy
         case .tooManyWordLists: .conflict
         case .sessionEnded: .unauthorized
         default: .invalidInput
@@ -119,6 +127,9 @@ public enum GhostError: FolioError, Equatable {
         case .nothingToChallenge: "nothing_to_challenge"
         case .tooManyOpenRooms: "too_many_open_rooms"
         case .tooManyAnonymousGames: "too_many_anonymous_games"
+        case .tooManyGames: "too_many_games"
+        case .tooManyListedRooms: "too_many_listed_rooms"
+        case .wordListsBusy: "word_lists_busy"
         case .tooManySocketsFromAddress: "too_many_sockets_from_address"
         case .tooManySocketsOnGame: "too_many_sockets_on_game"
         case .sessionEnded: "session_ended"
@@ -195,6 +206,12 @@ public enum GhostError: FolioError, Equatable {
             "You already have \(limit) open online room\(limit == 1 ? "" : "s"), the most this server allows (open rooms per account). Finish one, or wait a day for an abandoned one to stop counting."
         case .tooManyAnonymousGames(let limit):
             "\(limit) game\(limit == 1 ? " was" : "s were") started from your address in the last hour without an account, the most this server allows (games without an account per address per hour). Log in, or try again later."
+        case .tooManyGames(let limit):
+            "You started \(limit) game\(limit == 1 ? "" : "s") in the last hour, the most this server allows (games per account per hour). Finish one you have, or try again later."
+        case .tooManyListedRooms(let limit):
+            "You already have \(limit) room\(limit == 1 ? "" : "s") on your own word lists in the lobby, the most this server allows. Finish one, or open this room unlisted and share its link."
+        case .wordListsBusy:
+            "The server is loading as many word lists as it can hold at once. Try again in a few seconds, or play on a built-in dictionary."
         case .tooManySocketsFromAddress(let limit):
             "Your address has \(limit) live game connection\(limit == 1 ? "" : "s") open, the most this server allows (sockets per address). Close a game's tab, then reload."
         case .tooManySocketsOnGame(let limit):

@@ -75,35 +75,43 @@ public enum AuditionSets {
             kinds[key]!.sorted { (abs(Double($0.seconds) - share), $0.id) < (abs(Double($1.seconds) - share), $1.id) }.prefix(perKind(pieces: brief.pieces))
         }
 
-        var best: [AuditionSet] = []
-        func consider(_ pieces: [Monologue]) {
+        // Each piece's tags as a set once, not once per pair or triple it is weighed in.
+        let tags = pool.map { Set($0.tags) }
+        var best: [(indices: [Int], found: [Int], total: Int, score: Double)] = []
+        func consider(_ indices: [Int]) {
+            let pieces = indices.map { pool[$0] }
             let total = pieces.reduce(0) { $0 + $1.seconds }
             guard total <= brief.seconds, satisfies(pieces, brief) else { return }
-            let (score, reasons) = contrast(pieces, total: total, brief: brief)
-            let set = AuditionSet(pieces: pieces.sorted { $0.seconds > $1.seconds }, seconds: total, score: score, reasons: reasons)
+            // Only the score while searching: the reasons, in words, are written for the sets
+            // kept (writing them for every one of ~30,000 pairs was most of a request's time).
+            // Held longest first, as the set is shown, so ties rank as they always have.
+            let ordered = indices.sorted { pool[$0].seconds > pool[$1].seconds }
+            best.append((ordered, indices, total, score(pieces, tags: indices.map { tags[$0] }, total: total, brief: brief)))
             // Only the best few are kept as the search goes, so memory stays small.
-            best.append(set)
             if best.count > limit * 8 {
-                best.sort(by: ranks)
+                best.sort { ranks($0.score, $0.indices.map { pool[$0].id }, $1.score, $1.indices.map { pool[$0].id }) }
                 best.removeLast(best.count - limit * 4)
             }
         }
         for i in pool.indices {
             for j in pool.indices where j > i && pool[j].play != pool[i].play {
                 if brief.pieces == 2 {
-                    consider([pool[i], pool[j]])
+                    consider([i, j])
                 } else {
                     for k in pool.indices where k > j && pool[k].play != pool[i].play && pool[k].play != pool[j].play {
-                        consider([pool[i], pool[j], pool[k]])
+                        consider([i, j, k])
                     }
                 }
             }
         }
-        best.sort(by: ranks)
+        let ranked = best.map { found in
+            AuditionSet(pieces: found.indices.map { pool[$0] }, seconds: found.total, score: found.score,
+                        reasons: reasons(found.found.map { pool[$0] }, tags: found.found.map { tags[$0] }, total: found.total, brief: brief))
+        }.sorted(by: ranks)
         // Variety in the list itself: a piece leads at most one set.
         var seen: Set<String> = []
         var result: [AuditionSet] = []
-        for set in best where !seen.contains(set.pieces[0].id) {
+        for set in ranked where !seen.contains(set.pieces[0].id) {
             seen.insert(set.pieces[0].id)
             result.append(set)
             if result.count == limit { break }
@@ -112,7 +120,11 @@ public enum AuditionSets {
     }
 
     static func ranks(_ a: AuditionSet, _ b: AuditionSet) -> Bool {
-        a.score != b.score ? a.score > b.score : a.pieces.map(\.id).lexicographicallyPrecedes(b.pieces.map(\.id))
+        ranks(a.score, a.pieces.map(\.id), b.score, b.pieces.map(\.id))
+    }
+
+    static func ranks(_ aScore: Double, _ aIDs: [String], _ bScore: Double, _ bIDs: [String]) -> Bool {
+        aScore != bScore ? aScore > bScore : aIDs.lexicographicallyPrecedes(bIDs)
     }
 
     static func satisfies(_ pieces: [Monologue], _ brief: AuditionBrief) -> Bool {
@@ -121,39 +133,41 @@ public enum AuditionSets {
         return true
     }
 
-    /// How strongly the pieces contrast, and why, in a panel's words.
-    static func contrast(_ pieces: [Monologue], total: Int, brief: AuditionBrief) -> (Double, [String]) {
+    /// How strongly the pieces contrast: comic against serious, verse against prose, different
+    /// kinds of role (the fewer tags shared, the more), different genres, and the time used.
+    static func score(_ pieces: [Monologue], tags: [Set<String>], total: Int, brief: AuditionBrief) -> Double {
         var score = 0.0
+        let comic = pieces.contains { $0.tone == .comedy }
+        let serious = pieces.contains { $0.tone != .comedy }
+        if comic, serious {
+            score += 3
+        } else if pieces.contains(where: { $0.tone != pieces[0].tone }) {
+            score += 1.5
+        }
+        if pieces.contains(where: { $0.verse != pieces[0].verse }) { score += 2 }
+        let shared = tags.dropFirst().reduce(tags[0]) { $0.intersection($1) }
+        let all = tags.dropFirst().reduce(tags[0]) { $0.union($1) }
+        if !all.isEmpty { score += 1 - Double(shared.count) / Double(all.count) }
+        if Set(pieces.map(\.genre)).count == pieces.count { score += 0.5 }
+        // Using the time well: a set near its limit shows more of the actor.
+        return score + Double(total) / Double(brief.seconds)
+    }
+
+    /// Why the pieces contrast, in a panel's words, in the order `score` counts it.
+    static func reasons(_ pieces: [Monologue], tags: [Set<String>], total: Int, brief: AuditionBrief) -> [String] {
         var reasons: [String] = []
         let tones = Set(pieces.map(\.tone))
         if tones.contains(.comedy), tones.count > 1 {
-            score += 3
             let comic = pieces.first { $0.tone == .comedy }!, other = pieces.first { $0.tone != .comedy }!
             reasons.append("comic (\(comic.character)) against \(other.tone == .history ? "historical" : "tragic") (\(other.character))")
         } else if tones.count > 1 {
-            score += 1.5
             reasons.append("tragic against historical")
         }
-        if Set(pieces.map(\.verse)).count > 1 {
-            score += 2
-            reasons.append("verse and prose")
-        }
-        // Different kinds of role: the fewer tags the pieces share, the more they differ.
-        let tagSets = pieces.map { Set($0.tags) }
-        let shared = tagSets.dropFirst().reduce(tagSets[0]) { $0.intersection($1) }
-        let all = tagSets.reduce(Set<String>()) { $0.union($1) }
-        if !all.isEmpty {
-            let difference = 1 - Double(shared.count) / Double(all.count)
-            score += difference
-            if shared.isEmpty { reasons.append("different kinds of role") }
-        }
-        if Set(pieces.map(\.genre)).count == pieces.count {
-            score += 0.5
-        }
-        // Using the time well: a set near its limit shows more of the actor.
-        let used = Double(total) / Double(brief.seconds)
-        score += used
+        if Set(pieces.map(\.verse)).count > 1 { reasons.append("verse and prose") }
+        let shared = tags.dropFirst().reduce(tags[0]) { $0.intersection($1) }
+        let all = tags.dropFirst().reduce(tags[0]) { $0.union($1) }
+        if !all.isEmpty, shared.isEmpty { reasons.append("different kinds of role") }
         reasons.append("\(pieces.count) plays, together \(CutSheet.duration(total)) of \(CutSheet.duration(brief.seconds))")
-        return (score, reasons)
+        return reasons
     }
 }

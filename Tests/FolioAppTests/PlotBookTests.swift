@@ -8,7 +8,7 @@ import Testing
 /// Kept plots and saved grammars, as the pages and the API both keep them.
 @Suite struct PlotBookTests {
     /// Runs the work where it is asked, never cancelled: the terminal's way.
-    struct InPlace: ExpansionRunner {
+    struct InPlace: WorkRunner {
         func run<Value: Sendable>(_ work: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) throws -> Value) async throws -> Value {
             try work { false }
         }

@@ -23,7 +23,7 @@ final class TestClock: Sendable {
 /// The lobby, spectators and turn timers, over real WebSockets.
 @Suite struct GhostRoomsServerTests {
     struct LobbyJSON: Decodable {
-        struct Room: Decodable { let id: String; let status: String; let listed: Bool; let turnSeconds: Int; let openSeats: Int }
+        struct Room: Decodable { let id: String; let status: String; let dictionaryLabel: String; let turnSeconds: Int; let openSeats: Int }
         let items: [Room]
         let total: Int
     }
@@ -39,7 +39,7 @@ final class TestClock: Sendable {
             _ = try await ada.startGame(#"{"mode": "online", "minLength": 3, "people": 2}"#)
             let lobby = try JSONDecoder().decode(LobbyJSON.self, from: Data(try await ben.api("/api/v1/ghost/lobby", method: .get).body.utf8))
             #expect(lobby.items.map(\.id) == [room.id] && lobby.total == 1)
-            #expect(lobby.items[0].status == "waiting" && lobby.items[0].openSeats == 1)
+            #expect(lobby.items[0].status == "waiting" && lobby.items[0].openSeats == 1 && lobby.items[0].dictionaryLabel == "English")
             let page = try await ben.get("/ghost/lobby")
             #expect(page.status == .ok && page.body.contains("ada</strong>’s room") && page.body.contains("Ghost, classic rules"))
             #expect(page.body.contains("/ghost/games/\(room.id)/join"))
@@ -133,8 +133,9 @@ final class TestClock: Sendable {
     @Test func theDailyPuzzleKeepsAStreak() async throws {
         let clock = TestClock()
         try await withGhostApp(clock: { clock.read() }, words: puzzleWords) { client, _ in
-            var ada = Visitor(client), guest = Visitor(client)
+            var ada = Visitor(client), guest = Visitor(client), bea = Visitor(client)
             try await ada.register("ada")
+            try await bea.register("bea")
             func puzzle(_ v: inout Visitor) async throws -> PuzzleJSON {
                 try JSONDecoder().decode(PuzzleJSON.self, from: Data(try await v.api("/api/v1/ghost/daily", method: .get).body.utf8))
             }
@@ -142,18 +143,23 @@ final class TestClock: Sendable {
             // The answer is not given away before answering.
             #expect(today.answer == nil && today.answered == nil && today.kept && today.choices.count >= 4)
             #expect(try await puzzle(&guest).fragment == today.fragment)
-            // A wrong letter first (the guest's answer is checked but not kept).
-            let guessed = try JSONDecoder().decode(PuzzleJSON.self, from: Data(try await guest.api(
+            // A visitor without an account cannot answer, so cannot learn the answer to hand an
+            // account its streak: neither the answer nor whether a guess was right comes back.
+            let anonymous = try await guest.api("/api/v1/ghost/daily", method: .post, json: #"{"letter": "\#(today.choices[0])"}"#)
+            #expect(anonymous.status == .unauthorized)
+            #expect(!anonymous.body.contains("\"answer\"") && !anonymous.body.contains("correct"))
+            #expect(try await puzzle(&guest).answer == nil)
+            // Bea answers first (a second account learns the answer by answering, once a day).
+            let guessed = try JSONDecoder().decode(PuzzleJSON.self, from: Data(try await bea.api(
                 "/api/v1/ghost/daily", method: .post, json: #"{"letter": "\#(today.choices[0])"}"#).body.utf8))
-            #expect(guessed.answer != nil && !guessed.kept && guessed.streak == 0)
-            #expect(try await puzzle(&guest).answered == nil)
+            #expect(guessed.answer != nil && guessed.kept)
             // Ada answers right three days running; a letter that is not a choice is a 400.
             let bad = try await ada.api("/api/v1/ghost/daily", method: .post, json: #"{"letter": "?"}"#)
             #expect(bad.status == .badRequest)
             var streak = 0
             for _ in 0..<3 {
                 let shown = try await puzzle(&ada)
-                let right = guessed.fragment == shown.fragment ? guessed.answer! : try #require(try await Self.solve(shown, &guest))
+                let right = guessed.fragment == shown.fragment ? guessed.answer! : try #require(try await Self.solve(shown, &bea))
                 let answered = try JSONDecoder().decode(PuzzleJSON.self, from: Data(try await ada.api(
                     "/api/v1/ghost/daily", method: .post, json: #"{"letter": "\#(right)"}"#).body.utf8))
                 #expect(answered.answered?.correct == true)
@@ -173,9 +179,9 @@ final class TestClock: Sendable {
         }
     }
 
-    /// The right letter, as a visitor without an account learns it: by answering.
-    static func solve(_ puzzle: PuzzleJSON, _ guest: inout Visitor) async throws -> String? {
-        let body = try await guest.api("/api/v1/ghost/daily", method: .post, json: #"{"letter": "\#(puzzle.choices[0])"}"#).body
+    /// The right letter, as another account learns it: by answering.
+    static func solve(_ puzzle: PuzzleJSON, _ other: inout Visitor) async throws -> String? {
+        let body = try await other.api("/api/v1/ghost/daily", method: .post, json: #"{"letter": "\#(puzzle.choices[0])"}"#).body
         return try JSONDecoder().decode(PuzzleJSON.self, from: Data(body.utf8)).answer
     }
 }

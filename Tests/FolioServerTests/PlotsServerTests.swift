@@ -281,7 +281,7 @@ struct PlotJSON: Decodable, Equatable {
     }
 
     @Test func theGateLetsAFewRunAndTurnsTheRestAwayWithRetryAfter() async throws {
-        let gate = ExpansionGate(capacity: 1, patience: .milliseconds(100))
+        let gate = WorkGate(capacity: 1, patience: .milliseconds(100))
         let release = Mutex(false)
         let slow = Task {
             try await gate.run(closing: nil) { _ in
@@ -307,7 +307,7 @@ struct PlotJSON: Decodable, Equatable {
     }
 
     @Test func anExpansionStopsWhenItsConnectionCloses() async throws {
-        let gate = ExpansionGate(capacity: 2)
+        let gate = WorkGate(capacity: 2)
         let loop = EmbeddedEventLoop()
         let closing = loop.makePromise(of: Void.self)
         let grammar = try Grammar(json: Self.costly)

@@ -140,7 +140,15 @@ class Api:
         return json.loads(http_get(f"{self.base}{path}" + (f"?{params}" if params else "")))
 
     def search(self, q: str = "", **filters) -> dict:
-        return self.get("/api/v1/monologues", q=q, limit=1000, **filters)
+        """Every result of a search, read a page of the API's largest at a time."""
+        first = self.get("/api/v1/monologues", q=q, limit=100, **filters)
+        items = list(first["items"])
+        while len(items) < first["total"]:
+            page = self.get("/api/v1/monologues", q=q, limit=100, offset=len(items), **filters)["items"]
+            if not page:
+                break
+            items.extend(page)
+        return {**first, "items": items, "limit": len(items)}
 
     def monologue(self, monologue_id: str) -> dict:
         return self.get(f"/api/v1/monologues/{urllib.parse.quote(monologue_id, safe='')}")

@@ -5,7 +5,7 @@ import Ghost
 /// Where a player stands with a day's puzzle.
 public struct PuzzleStatus: Sendable {
     public let puzzle: DailyPuzzle
-    /// The player's answer: the one kept for an account, or the one just given by a visitor.
+    /// The account's answer of the day, once given.
     public let answer: PuzzleAnswer?
     /// Days solved in a row; 0 without an account.
     public let streak: Int
@@ -37,16 +37,18 @@ extension GhostReferee {
     }
 
     /// Answers today's puzzle. An account's first answer of the day is kept and counts for its
-    /// streak; a later one changes nothing. A visitor's answer is checked and not kept.
+    /// streak; a later one changes nothing. Only an account may answer: a visitor's answer
+    /// used to be checked and shown, which handed anyone the day's answer to submit for a
+    /// streak, and right-or-wrong alone gives it away in a few tries.
     public func answerPuzzle(letter: String, account: Account?) async throws -> PuzzleStatus {
+        guard let account else { throw AccountError.notLoggedIn }
         let puzzle = try dailyPuzzle()
         let typed = letter.trimmingSpaces.lowercased()
         guard typed.count == 1, let c = typed.first, puzzle.choices.contains(c) else {
             throw GhostError.invalidLetter(String(typed.prefix(20)))
         }
-        let given = PuzzleAnswer(accountID: account?.id ?? Account.ID(0), day: puzzle.day, letter: String(c),
+        let given = PuzzleAnswer(accountID: account.id, day: puzzle.day, letter: String(c),
                                  correct: puzzle.isSolved(by: c), answeredAt: clock())
-        guard let account else { return PuzzleStatus(puzzle: puzzle, answer: given, streak: 0) }
         _ = try await store.answerPuzzle(given)
         return try await puzzleStatus(account: account)
     }

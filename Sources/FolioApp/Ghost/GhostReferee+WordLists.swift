@@ -38,21 +38,36 @@ extension GhostReferee {
     /// holding the writer.
     func newGameLexicon(_ match: Match, account: Account?, playedIn: StoredMatch?) async throws -> Lexicon {
         try await authorizeWordList(match, account: account, playedIn: playedIn)
-        try await loadWordList(for: match)
-        return try dictionaries.lexicon(for: match)
+        return try await lexicon(for: match)
     }
 
-    /// Makes sure the uploaded list `match` plays on is loaded, so refereeing it (which runs
-    /// inside a write and cannot wait on a read) finds it.
-    func loadWordList(for match: Match) async throws {
-        guard let id = match.wordList, !dictionaries.uploaded.isLoaded(match) else { return }
+    /// The lexicon `match` plays on: kept, or read and indexed now on the dictionaries'
+    /// `builds` (off the cooperative pool, a few at once; `GhostError.wordListsBusy` past that).
+    /// Refereeing, which runs inside a write and cannot wait on a read, is handed what this
+    /// returns, so a list dropped from memory meanwhile never fails a move.
+    public func lexicon(for match: Match) async throws -> Lexicon {
+        if let ready = dictionaries.readyLexicon(for: match) { return ready }
+        guard let id = match.wordList else {
+            return try await dictionaries.prepared(match.dictionary, minimumLength: match.minimumLength, variant: match.rules.variant)
+        }
         guard let list = try await store.wordList(id: id) else { throw GhostError.wordListNotFound(id) }
-        try dictionaries.uploaded.load(list, for: match)
+        return try await dictionaries.uploaded.load(list, for: match, runner: dictionaries.builds)
     }
 
     /// What the game is played on, for people: "English", or the uploaded list's name.
     public func dictionaryLabel(_ match: Match) -> String {
         guard let list = match.wordList else { return match.dictionary.label }
-        return dictionaries.uploaded.name(of: list).map { "“\($0)”" } ?? "An uploaded word list"
+        return dictionaries.uploaded.name(of: list).map(Self.listLabel) ?? "An uploaded word list"
     }
+
+    /// The labels of games' lists, read by name from the store: a list of games (the lobby)
+    /// never reads a list's words or builds its index to say what it is played on.
+    public func dictionaryLabels(_ matches: [Match]) async throws -> [String] {
+        let names = try await store.wordListNames(ids: Array(Set(matches.compactMap(\.wordList))))
+        return matches.map { match in
+            match.wordList.map { names[$0].map(Self.listLabel) ?? "An uploaded word list" } ?? match.dictionary.label
+        }
+    }
+
+    static func listLabel(_ name: String) -> String { "“\(name)”" }
 }

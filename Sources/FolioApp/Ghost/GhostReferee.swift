@@ -28,10 +28,18 @@ public struct GhostLimits: Sendable {
     public var anonymousGamesPerAddressPerHour: Int
     /// Rooms an account may have open (opened or joined, not finished) at once.
     public var openRoomsPerAccount: Int
+    /// Hot-seat games (or games against the computer) an account may start in an hour: 2,000
+    /// in 10 s went through before there was one.
+    public var gamesPerAccountPerHour: Int
+    /// Listed rooms on uploaded word lists an account may have open at once.
+    public var listedUploadedRoomsPerAccount: Int
 
-    public init(anonymousGamesPerAddressPerHour: Int, openRoomsPerAccount: Int) {
+    public init(anonymousGamesPerAddressPerHour: Int, openRoomsPerAccount: Int, gamesPerAccountPerHour: Int = 300,
+                listedUploadedRoomsPerAccount: Int = 2) {
         self.anonymousGamesPerAddressPerHour = anonymousGamesPerAddressPerHour
         self.openRoomsPerAccount = openRoomsPerAccount
+        self.gamesPerAccountPerHour = gamesPerAccountPerHour
+        self.listedUploadedRoomsPerAccount = listedUploadedRoomsPerAccount
     }
 }
 
@@ -61,7 +69,8 @@ public struct GhostReferee: Sendable {
 
     /// A hot-seat game; a logged-in creator may claim one seat, whose results then count for them,
     /// and its choices are remembered for their next setup (see `preferences(of:)`). Without an
-    /// account, `address` may start `anonymousGamesPerAddressPerHour` games an hour.
+    /// account, `address` may start `anonymousGamesPerAddressPerHour` games an hour; an account,
+    /// `gamesPerAccountPerHour`.
     public func startHotSeat(_ setup: Match, ownSeat: Int?, account: Account?, address: String,
                              playedIn: StoredMatch? = nil) async throws -> StoredMatch {
         var match = setup
@@ -75,8 +84,8 @@ public struct GhostReferee: Sendable {
         let now = clock()
         let stored = StoredMatch(id: MatchID.random(), mode: .hotSeat, status: .playing, ownerID: account?.id,
                                  seatAccounts: seatAccounts, match: match, createdAt: now, updatedAt: now)
-        try await store.createMatch(stored, quota: account == nil
-            ? .anonymousGames(address: address, perHour: limits.anonymousGamesPerAddressPerHour) : nil)
+        try await store.createMatch(stored, quota: account.map { .accountGames(accountID: $0.id, perHour: limits.gamesPerAccountPerHour) }
+            ?? .anonymousGames(address: address, perHour: limits.anonymousGamesPerAddressPerHour))
         if let account { try await store.saveGhostPreferences(accountID: account.id, GhostPreferences(match)) }
         return stored
     }
@@ -100,7 +109,8 @@ public struct GhostReferee: Sendable {
         let stored = StoredMatch(id: MatchID.random(), mode: .online, status: people == 1 ? .playing : .waiting,
                                  ownerID: account.id, seatAccounts: seatAccounts, match: match, createdAt: now, updatedAt: now,
                                  listed: listed, turnSeconds: turnSeconds)
-        try await store.createMatch(stored, quota: .openRooms(accountID: account.id, limit: limits.openRoomsPerAccount))
+        try await store.createMatch(stored, quota: .openRooms(accountID: account.id, limit: limits.openRoomsPerAccount,
+                                                              listedOnUploadedLists: limits.listedUploadedRoomsPerAccount))
         try await store.saveGhostPreferences(accountID: account.id, GhostPreferences(match))
         return stored
     }
@@ -170,14 +180,15 @@ public struct GhostReferee: Sendable {
             return try await refereeLoaded(id, action, turn: turn, check: check)
         } catch is LexiconNotReady {
             // The game's list is not loaded here yet (this server restarted, or another instance
-            // started the game): read or build it outside the write, then referee again. Building
-            // Dutch's Superghost index takes 0.6 s, which no other writer should wait for.
-            _ = try dictionaries.lexicon(for: try await match(id).match)
-            return try await refereeLoaded(id, action, turn: turn, check: check)
+            // started the game): read or build it outside the write, then referee again with it
+            // in hand. Building Dutch's Superghost index takes 0.6 s, which no other writer
+            // should wait for.
+            let lexicon = try await lexicon(for: try await match(id).match)
+            return try await refereeLoaded(id, action, turn: turn, lexicon: lexicon, check: check)
         }
     }
 
-    private func refereeLoaded(_ id: MatchID, _ action: Game.Action, turn: Int?,
+    private func refereeLoaded(_ id: MatchID, _ action: Game.Action, turn: Int?, lexicon loaded: Lexicon? = nil,
                                check: @escaping @Sendable (StoredMatch, Int) throws -> Void) async throws -> Played {
         let after = Mutex<(game: Game, lexicon: Lexicon)?>(nil)
         let stored = try await store.updateMatch(id: id, now: clock()) { [dictionaries] stored in
@@ -187,7 +198,7 @@ public struct GhostReferee: Sendable {
             case .playing: break
             }
             if let turn, turn != stored.turn { throw GhostError.staleMove }
-            guard let lexicon = dictionaries.readyLexicon(for: stored.match) else { throw LexiconNotReady() }
+            guard let lexicon = loaded ?? dictionaries.readyLexicon(for: stored.match) else { throw LexiconNotReady() }
             var game = try stored.match.replay(lexicon: lexicon)
             try check(stored, game.playerToAct)
             var match = stored.match
@@ -214,25 +225,22 @@ public struct GhostReferee: Sendable {
         }
     }
 
-    /// A stored game, its uploaded list (if any) loaded so it can be replayed.
+    /// A stored game, as stored: `played` replays it.
     public func match(_ id: MatchID) async throws -> StoredMatch {
         guard let stored = try await store.storedMatch(id: id) else { throw GhostError.gameNotFound(id.rawValue) }
-        try await loadWordList(for: stored.match)
         return stored
     }
 
-    /// The public lobby, a page at a time: listed rooms waiting for players or in play.
+    /// The public lobby, a page at a time: listed rooms waiting for players or in play. Nothing
+    /// is replayed and no list read: the anonymous lobby used to build the index of every
+    /// uploaded list on its page, and 17 rooms on big lists took each read to 3.6–7.9 s.
     public func lobby(limit: Int, offset: Int) async throws -> Page<StoredMatch> {
-        let page = try await store.lobby(since: clock().addingTimeInterval(-Self.lobbyLifetime), limit: limit, offset: offset)
-        for stored in page.items { try await loadWordList(for: stored.match) }
-        return page
+        try await store.lobby(since: clock().addingTimeInterval(-Self.lobbyLifetime), limit: limit, offset: offset)
     }
 
     /// A player's games, newest first, a page at a time.
     public func games(of account: Account, limit: Int, offset: Int) async throws -> Page<StoredMatch> {
-        let page = try await store.matches(accountID: account.id, limit: limit, offset: offset)
-        for stored in page.items { try await loadWordList(for: stored.match) }
-        return page
+        try await store.matches(accountID: account.id, limit: limit, offset: offset)
     }
 
     /// The best scores, of one dictionary or of both, in `order`, a page at a time.
@@ -266,9 +274,9 @@ public struct GhostReferee: Sendable {
         return played.stored
     }
 
-    /// A stored game replayed.
-    public func played(_ stored: StoredMatch) throws -> Played {
-        let lexicon = try dictionaries.lexicon(for: stored.match)
+    /// A stored game replayed, its list read and indexed first if need be.
+    public func played(_ stored: StoredMatch) async throws -> Played {
+        let lexicon = try await lexicon(for: stored.match)
         return Played(stored: stored, game: try stored.match.replay(lexicon: lexicon), lexicon: lexicon)
     }
 }

@@ -2,12 +2,6 @@ import FolioCore
 import Foundation
 import Plots
 
-/// Where costly grammar work runs. The server's runs it off the event loops, a few at a time,
-/// and answers "has the caller gone away?" from the connection; `work` asks that now and then.
-public protocol ExpansionRunner: Sendable {
-    func run<Value: Sendable>(_ work: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) throws -> Value) async throws -> Value
-}
-
 /// The plots an account keeps and the Tracery grammars it saves, the same from the pages and
 /// the API.
 public struct PlotBook: Sendable {
@@ -76,7 +70,7 @@ public struct PlotBook: Sendable {
     /// loads, defines `origin` and every symbol it uses, and expands within the budget for the
     /// first 20 seeds: a user never keeps something that fails later, or that would be costly
     /// to show. The check runs on `runner`; the quota is checked as the grammar is written.
-    public func saveGrammar(name: String, json: String, accountID: Account.ID, runner: some ExpansionRunner,
+    public func saveGrammar(name: String, json: String, accountID: Account.ID, runner: some WorkRunner,
                             now: Date = Date()) async throws -> SavedGrammar {
         let name = name.trimmingSpaces
         guard (1...Self.maximumNameLength).contains(name.count) else { throw GrammarNameError() }

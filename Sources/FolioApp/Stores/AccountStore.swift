@@ -50,6 +50,14 @@ public struct LoginBackoff: Sendable, Equatable {
     public var longestWait: TimeInterval = 15 * 60
     /// Failures older than this are forgotten.
     public var memory: TimeInterval = 86_400
+    /// Failed attempts one network may make across every username in `networkWindow`, after
+    /// which its next attempt waits instead of costing a bcrypt check. Counting per username
+    /// alone let a flood of made-up names through uncounted: 40 threads of them, each a decoy
+    /// hash, held genuine log-ins back 9.7 s. Fifty in ten minutes is more than a household or
+    /// an office mistypes; a correct password forgets its own attempt, and other networks are
+    /// never held back by this one's failures.
+    public var failuresPerNetwork = 50
+    public var networkWindow: TimeInterval = 600
 
     public init() {}
 
@@ -57,5 +65,12 @@ public struct LoginBackoff: Sendable, Equatable {
         guard failures >= freeFailures else { return 0 }
         let doublings = min(failures - freeFailures, 30)
         return min(longestWait, firstWait * Double(1 << doublings))
+    }
+
+    /// How long a network that has `failures` in the window, the oldest at `oldest`, waits now.
+    public func networkWait(failures: Int, oldest: Date?, now: Date) -> Int? {
+        guard failures >= failuresPerNetwork else { return nil }
+        let wait = (oldest ?? now).addingTimeInterval(networkWindow).timeIntervalSince(now)
+        return max(1, Int(wait.rounded(.up)))
     }
 }

@@ -40,6 +40,8 @@ public protocol GhostStore: Sendable {
     /// A list with its words, deleted or not: a game played on a list its owner deleted still
     /// replays.
     func wordList(id: Int64) async throws -> StoredWordList?
+    /// The names of lists, deleted or not, without their words: what a list of games shows.
+    func wordListNames(ids: [Int64]) async throws -> [Int64: String]
     /// Takes the list out of its owner's lists (games on it still replay); false when the
     /// account has no such list.
     func deleteWordList(id: Int64, accountID: Account.ID) async throws -> Bool
@@ -160,10 +162,23 @@ public struct MatchChange: Sendable {
 /// A quota checked inside the write that starts a game, so every instance over the same
 /// database counts the same games.
 public enum GhostStartQuota: Sendable {
-    /// Online rooms an account sits in that are not finished .
-    case openRooms(accountID: Account.ID, limit: Int)
+    /// Online rooms an account sits in that are not finished; with `listedOnUploadedLists`, a
+    /// listed room on an uploaded list also counts against the rooms of that kind the account
+    /// has open (each may cost the server an index of up to 130 MB).
+    case openRooms(accountID: Account.ID, limit: Int, listedOnUploadedLists: Int? = nil)
     /// Games started without an account from one address in the last hour.
     case anonymousGames(address: String, perHour: Int)
+    /// Hot-seat games (or games against the computer) an account started in the last hour.
+    case accountGames(accountID: Account.ID, perHour: Int)
+
+    /// The key a game started per hour is counted under: an address, or an account.
+    public var hourlyKey: (key: String, perHour: Int, refusal: GhostError)? {
+        switch self {
+        case .openRooms: nil
+        case .anonymousGames(let address, let perHour): (address, perHour, .tooManyAnonymousGames(limit: perHour))
+        case .accountGames(let accountID, let perHour): ("account:\(accountID.rawValue)", perHour, .tooManyGames(limit: perHour))
+        }
+    }
 }
 
 /// A word list an account uploaded.

@@ -78,7 +78,10 @@ public struct PairBook: Sendable {
     }
 
     /// Every pair of the account as a table, alphabetical by English then Welsh.
-    public func export(accountID: Account.ID, format: PairTable.Format) async throws -> String {
-        PairTable.write(try await store.allPairs(accountID: accountID), format: format)
+    /// Writing the table (0.6–0.8 s for 50,000 pairs) runs on `runner`: the server's gives it a
+    /// thread of its own.
+    public func export(accountID: Account.ID, format: PairTable.Format, runner: some WorkRunner = InPlaceWork()) async throws -> String {
+        let pairs = try await store.allPairs(accountID: accountID)
+        return try await runner.run { _ in PairTable.write(pairs, format: format) }
     }
 }

@@ -19,7 +19,10 @@ public struct PairSpeech: Sendable {
     /// What the `side` of the account's pair `id` says. Known without running anything, so a
     /// face can tell a client that already has the recording (by its key) so at once.
     public func utterance(of id: PairID, side: Side, accountID: Account.ID) async throws -> Utterance {
-        try Utterance(pair: try await book.pair(id, accountID: accountID), side: side)
+        var utterance = try Utterance(pair: try await book.pair(id, accountID: accountID), side: side)
+        // Recorded for this account alone: see SpeechCache.
+        utterance.listener = String(accountID.rawValue)
+        return utterance
     }
 
     /// The `side` of the account's pair `id`, spoken.

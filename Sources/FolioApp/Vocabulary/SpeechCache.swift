@@ -10,9 +10,10 @@ import Darwin
 /// Spoken sides kept as WAV files in one folder (`audio/` in the data directory), each recorded
 /// the first time it is asked for and read from the folder after that.
 ///
-/// A file is named by the SHA-256 of its voice and text, never by anything a learner typed, so
-/// the same words in the same voice are recorded once for everyone, and an edited side is a new
-/// file. A recording is written under a temporary name in the same folder and renamed into place,
+/// A file is named by the SHA-256 of its listener, voice and text, never by anything a learner
+/// typed, so the same words in the same voice are recorded once per account (a recording shared
+/// across accounts was a timing oracle: a fast answer meant someone had heard those words), and
+/// an edited side is a new file. A recording is written under a temporary name in the same folder and renamed into place,
 /// so a reader (or another process recording the same words at once) never sees half a file.
 ///
 /// Bounded three ways: a few recordings run at once, and a few more wait, past which the request
@@ -50,9 +51,10 @@ public actor SpeechCache {
     /// Nil when sides can be heard; else why not.
     public nonisolated var unavailable: SpeechError? { engine.unavailable }
 
-    /// The name of the file that holds `utterance`: its voice and text hashed, 64 hex digits.
+    /// The name of the file that holds `utterance`: its listener, voice and text hashed, 64 hex digits.
     public nonisolated static func key(for utterance: Utterance) -> String {
-        SHA256.hash(data: Data((utterance.voice + "\u{0}" + utterance.text).utf8)).map { String(format: "%02x", $0) }.joined()
+        let listener = utterance.listener.map { $0 + "\u{0}" } ?? ""
+        return SHA256.hash(data: Data((listener + utterance.voice + "\u{0}" + utterance.text).utf8)).map { String(format: "%02x", $0) }.joined()
     }
 
     public nonisolated func location(of key: String) -> URL {

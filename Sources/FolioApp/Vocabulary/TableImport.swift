@@ -187,11 +187,11 @@ extension PairBook {
     /// The account's pairs as a table, every one or those tagged `tag` (matched as tags are,
     /// whatever their case), alphabetical by English then Welsh. A tag's pairs are picked from one
     /// read of them all: paging through a big tag by offset would read its first rows over and over.
-    public func export(accountID: Account.ID, format: PairTable.Format, tag: String?) async throws -> String {
-        guard let tag, !tag.isEmpty else { return try await export(accountID: accountID, format: format) }
+    public func export(accountID: Account.ID, format: PairTable.Format, tag: String?, runner: some WorkRunner = InPlaceWork()) async throws -> String {
+        guard let tag, !tag.isEmpty else { return try await export(accountID: accountID, format: format, runner: runner) }
         let key = TextFolding.fold(tag)
-        let pairs = try await store.allPairs(accountID: accountID).filter { $0.tags.contains { TextFolding.fold($0) == key } }
-        return PairTable.write(pairs, format: format)
+        let pairs = try await store.allPairs(accountID: accountID)
+        return try await runner.run { _ in PairTable.write(pairs.filter { $0.tags.contains { TextFolding.fold($0) == key } }, format: format) }
     }
 
     /// How many of the account's pairs carry `tag`.

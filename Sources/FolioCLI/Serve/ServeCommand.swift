@@ -79,6 +79,16 @@ struct LimitOptions: ParsableArguments {
     var maxSocketsPerGame = defaults.webSocketsPerGame
     @Option(help: "Accounts registered from one address per hour.")
     var maxRegistrationsPerHour = defaults.registrationsPerAddressPerHour
+    @Option(help: "Hot-seat Ghost games (or games against the computer) one account may start per hour.")
+    var maxGamesPerAccountPerHour = defaults.gamesPerAccountPerHour
+    @Option(help: "Listed Ghost rooms on uploaded word lists one account may have open at once.")
+    var maxListedUploadedRoomsPerAccount = defaults.listedUploadedRoomsPerAccount
+    @Option(help: "Failed log-ins one network (an IPv4 address or an IPv6 /64) may make across all usernames in ten minutes.")
+    var maxFailedLoginsPerNetwork = defaults.failedLoginsPerNetwork
+    @Option(help: "Megabytes the indexes of uploaded Ghost word lists may take in memory, together.")
+    var wordListMemoryMb = defaults.wordListMemoryMegabytes
+    @Option(help: "Word-list indexes built at once (a few more wait briefly, then get 503).")
+    var concurrentWordListBuilds = defaults.concurrentWordListBuilds
     @Option(help: "Grammar expansions running at once (more wait briefly, then get 503).")
     var concurrentExpansions = defaults.concurrentExpansions
     @Option(help: "Password hashes or checks running at once, on their own threads.")
@@ -97,7 +107,10 @@ struct LimitOptions: ParsableArguments {
             ("--max-sockets-per-address", maxSocketsPerAddress), ("--max-sockets-per-game", maxSocketsPerGame),
             ("--max-registrations-per-hour", maxRegistrationsPerHour), ("--concurrent-expansions", concurrentExpansions),
             ("--concurrent-password-checks", concurrentPasswordChecks), ("--idle-timeout", idleTimeout),
-            ("--max-audio-cache-mb", maxAudioCacheMb),
+            ("--max-audio-cache-mb", maxAudioCacheMb), ("--max-games-per-account-per-hour", maxGamesPerAccountPerHour),
+            ("--max-listed-uploaded-rooms-per-account", maxListedUploadedRoomsPerAccount),
+            ("--max-failed-logins-per-network", maxFailedLoginsPerNetwork), ("--word-list-memory-mb", wordListMemoryMb),
+            ("--concurrent-word-list-builds", concurrentWordListBuilds),
         ]
         for (name, value) in positive where value < 1 {
             throw ValidationError("\(name) must be at least 1.")
@@ -119,6 +132,11 @@ struct LimitOptions: ParsableArguments {
         limits.passwordQueueLength = passwordQueueLength
         limits.idleTimeoutSeconds = idleTimeout
         limits.audioCacheMegabytes = maxAudioCacheMb
+        limits.gamesPerAccountPerHour = maxGamesPerAccountPerHour
+        limits.listedUploadedRoomsPerAccount = maxListedUploadedRoomsPerAccount
+        limits.failedLoginsPerNetwork = maxFailedLoginsPerNetwork
+        limits.wordListMemoryMegabytes = wordListMemoryMb
+        limits.concurrentWordListBuilds = concurrentWordListBuilds
         return limits
     }
 }

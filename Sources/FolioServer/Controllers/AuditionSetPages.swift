@@ -8,6 +8,7 @@ import Monologues
 struct AuditionSetPages: Sendable {
     let finder: MonologueFinder
     let library: LibraryCache
+    let auditionSets: AuditionSetCache
     let pages: PageRenderer
 
     var routes: MountedRoutes<FolioRequestContext> {
@@ -21,9 +22,9 @@ struct AuditionSetPages: Sendable {
         let plan = AuditionPlan.lenient(pieces: form.get("pieces"), seconds: form.get("seconds"), verseAndProse: form.get("verseAndProse"),
                                         comic: form.get("comic"), gender: form.get("gender"), age: form.get("age"), tone: form.get("tone"),
                                         fresh: form.get("fresh"))
-        let library = try await library.current()
+        let (library, revision) = try await library.currentWithRevision()
         let personal = try await finder.personalView(accountID: context.account?.id)
-        let sets = asked ? plan.sets(in: library, personal: personal) : []
+        let sets = asked ? try await auditionSets.sets(plan, in: library, revision: revision, personal: personal) : []
         return try pages.render("monologues/sets", title: "Audition sets", tab: .monologues,
                                 model: [Page(plan, sets: sets, asked: asked)], context: context)
     }

@@ -107,15 +107,18 @@ struct GhostAPIController: Sendable {
     }
 
     /// The public lobby: listed rooms waiting for players or in play, a page at a time.
-    @Sendable func lobby(_ request: Request, context: FolioRequestContext) async throws -> Page<MatchView> {
+    @Sendable func lobby(_ request: Request, context: FolioRequestContext) async throws -> Page<LobbyRoomView> {
         let (limit, offset) = try Self.gamesPage.read(WebForm(query: request))
-        return try await referee.lobby(limit: limit, offset: offset).map { try referee.view($0, viewer: context.account) }
+        return try await referee.lobbyViews(try await referee.lobby(limit: limit, offset: offset))
     }
 
     @Sendable func yourGames(_ request: Request, context: FolioRequestContext) async throws -> Page<MatchView> {
         let account = try context.requireAccount()
         let (limit, offset) = try Self.gamesPage.read(WebForm(query: request))
-        return try await referee.games(of: account, limit: limit, offset: offset).map { try referee.view($0, viewer: account) }
+        let page = try await referee.games(of: account, limit: limit, offset: offset)
+        var views: [MatchView] = []
+        for stored in page.items { views.append(try await referee.view(stored, viewer: account)) }
+        return Page(total: page.total, items: views, limit: page.limit, offset: page.offset)
     }
 
     @Sendable func start(_ request: Request, context: FolioRequestContext) async throws -> MatchView {
@@ -143,7 +146,7 @@ struct GhostAPIController: Sendable {
             match.wordList = wordList
             let stored = try await referee.startHotSeat(match, ownSeat: body.ownSeat, account: context.account,
                                                          address: context.clientAddress)
-            return try referee.view(stored, viewer: context.account)
+            return try await referee.view(stored, viewer: context.account)
         case "online":
             let account = try context.requireAccount()
             let computers = try (body.computers ?? []).map { name in
@@ -155,14 +158,14 @@ struct GhostAPIController: Sendable {
             let stored = try await referee.openRoom(dictionary: dictionary, minimumLength: length, rules: rules, people: body.people ?? 2,
                                                     computers: computers, account: account, listed: body.listed ?? false,
                                                     turnSeconds: body.turnSeconds ?? 0, wordList: wordList)
-            return try referee.view(stored, viewer: account)
+            return try await referee.view(stored, viewer: account)
         case let mode:
             throw InputError.parameter("mode", String(mode.prefix(20)), "hotseat or online")
         }
     }
 
     @Sendable func show(_ request: Request, context: FolioRequestContext) async throws -> MatchView {
-        try referee.view(try await referee.currentMatch(try context.matchID()), viewer: context.account)
+        try await referee.view(try await referee.currentMatch(try context.matchID()), viewer: context.account)
     }
 
     /// `{"type": "letter"|"challenge"|"answer"|"concede", "letter"?, "word"?, "turn"?}`
@@ -212,6 +215,6 @@ struct GhostAPIController: Sendable {
 
     @Sendable func join(_ request: Request, context: FolioRequestContext) async throws -> MatchView {
         let account = try context.requireAccount()
-        return try referee.view(try await referee.join(try context.matchID(), account: account), viewer: account)
+        return try await referee.view(try await referee.join(try context.matchID(), account: account), viewer: account)
     }
 }

@@ -202,7 +202,9 @@ struct GhostPagesController: Sendable {
             SiteRoute.ghostLobby.path(query: ["page": String($0)])
         }
         return try render("ghost/lobby", title: "Ghost lobby",
-                          model: [GhostPages.Lobby(rooms: rooms.items.map { GhostPages.LobbyRoom($0, viewer: context.account, dictionaryLabel: referee.dictionaryLabel($0.match)) },
+                          model: [GhostPages.Lobby(rooms: zip(rooms.items, try await referee.dictionaryLabels(rooms.items.map(\.match))).map {
+                                       GhostPages.LobbyRoom($0, viewer: context.account, dictionaryLabel: $1)
+                                   },
                                                    loggedIn: context.account != nil, csrfToken: context.csrfToken, pager: pager)],
                           context: context)
     }
@@ -238,7 +240,7 @@ struct GhostPagesController: Sendable {
     /// The board's data: the view everyone shares, plus what only this page needs. A round
     /// that has not ended yet cannot be shown as over.
     func board(_ stored: StoredMatch, context: FolioRequestContext, error: String?, shownRound: Int? = nil) async throws -> GhostPages.Board {
-        let played = try referee.played(stored)
+        let played = try await referee.played(stored)
         if let shownRound, shownRound > played.game.rounds.count {
             throw InputError.parameter("over", String(shownRound),
                                        played.game.rounds.isEmpty ? "a round that has ended, and none has yet"

@@ -33,6 +33,8 @@ struct GhostSocketController: Sendable {
     let logger: Logger
     static let maximumMessageSize = 4096
     static let tryAgainLater = WebSocketErrorCode.unknown(1013)
+    /// How many turn-timer ticks (a second each by default) between looks at the session.
+    static let sessionRecheckTicks = 10
 
     struct StateMessage: Encodable { let type = "state"; let game: MatchView }
     struct ErrorMessage: Encodable { let type = "error"; let error: ErrorBody.Detail }
@@ -50,7 +52,13 @@ struct GhostSocketController: Sendable {
             let host = request.head.authority.flatMap { URL(string: "http://\($0)")?.host() }
             guard let originHost = URL(string: origin)?.host(), originHost == host else { return .dontUpgrade }
         }
-        _ = try await referee.match(try context.matchID())
+        do {
+            _ = try await referee.match(try context.matchID())
+        } catch let error as any FolioError {
+            // The WebSocket library answers any refusal with a bare 400; thrown as a Folio error
+            // it was counted as a 500 besides.
+            throw HTTPError(.badRequest, message: error.message)
+        }
         return .upgrade([:])
     }
 
@@ -59,14 +67,14 @@ struct GhostSocketController: Sendable {
         guard let id = context.requestContext.parameters.get("id").flatMap(MatchID.init(rawValue:)) else { return }
         let address = context.requestContext.clientAddress
         if let refusal = tally.admit(address: address, game: id) {
-            try? await refuse(refusal, code: Self.tryAgainLater, outbound: outbound)
+            try? await Self.refuse(refusal, code: Self.tryAgainLater, outbound: outbound)
             return
         }
         defer { tally.release(address: address, game: id) }
-        let open = sockets.add(outbound)
-        defer { sockets.remove(open) }
         let account = context.requestContext.account
         let sessionToken = context.requestContext.sessionToken
+        let open = sockets.add(outbound, accountID: account?.id, sessionToken: account == nil ? nil : sessionToken)
+        defer { sockets.remove(open) }
         let (token, changes) = hub.watch(id)
         defer { hub.stopWatching(id, token: token) }
         let deadline = TurnDeadline()
@@ -83,17 +91,26 @@ struct GhostSocketController: Sendable {
                 // The room's turn timer, kept by every socket on it, on whichever instance: the
                 // deadline is the stored game's, the check is in memory, and only a deadline
                 // passed costs a write (which the first socket to ask wins).
+                // It also looks, now and then, at whether the socket's session still lives: a
+                // log-out or a password change on another instance closes it within that long
+                // (on this one, at once: see OpenSockets.endSessions).
+                var ticks = 0
                 while !Task.isCancelled {
                     try await Task.sleep(for: hub.recheck)
                     if let due = deadline.date, referee.clock() >= due {
                         _ = try? await referee.enforceTurnTimer(id)
+                    }
+                    ticks += 1
+                    if ticks % Self.sessionRecheckTicks == 0, try await !stillSignedIn(account, sessionToken: sessionToken) {
+                        try? await Self.refuse(.sessionEnded, code: .policyViolation, outbound: outbound)
+                        return
                     }
                 }
             }
             do {
                 for try await message in inbound.messages(maxSize: Self.maximumMessageSize) {
                     guard try await stillSignedIn(account, sessionToken: sessionToken) else {
-                        try? await refuse(.sessionEnded, code: .policyViolation, outbound: outbound)
+                        try? await Self.refuse(.sessionEnded, code: .policyViolation, outbound: outbound)
                         break
                     }
                     await handle(message, id: id, account: account, outbound: outbound)
@@ -114,7 +131,7 @@ struct GhostSocketController: Sendable {
 
     /// The error as a message (for pages and clients that read messages) and as the close
     /// frame's reason (for those that only see the close).
-    func refuse(_ error: GhostError, code: WebSocketErrorCode, outbound: WebSocketOutboundWriter) async throws {
+    static func refuse(_ error: GhostError, code: WebSocketErrorCode, outbound: WebSocketOutboundWriter) async throws {
         try await outbound.write(.text(Self.json(ErrorMessage(error: .init(code: error.code, message: error.message)))))
         // A close reason is limited to 123 bytes; the code is short and says which limit.
         try await outbound.close(code, reason: error.code)
@@ -125,7 +142,7 @@ struct GhostSocketController: Sendable {
     func send(_ id: MatchID, pushed: Played?, account: Account?, to outbound: WebSocketOutboundWriter, _ sent: inout Int?,
               deadline: TurnDeadline) async throws {
         let played: Played
-        if let pushed { played = pushed } else { played = try referee.played(try await referee.match(id)) }
+        if let pushed { played = pushed } else { played = try await referee.played(try await referee.match(id)) }
         let version = played.stored.version
         hub.seen(id, version: version)
         // Moves racing each other may push an older state after a newer one was shown.

@@ -7,10 +7,10 @@ import Plots
 
 /// The plot generator's JSON API: plots by seed or entry ids, the wheels themselves, expanding
 /// any Tracery grammar, and an account's kept plots and grammars (a page at a time). Grammars
-/// are expanded through the shared `ExpansionGate`, within the standard `ExpansionBudget`.
+/// are expanded through the shared `WorkGate`, within the standard `ExpansionBudget`.
 struct PlotsAPIController: Sendable {
     let pages: PlotsPagesController
-    var expansions: ExpansionGate { pages.expansions }
+    var expansions: WorkGate { pages.expansions }
     func book() throws -> PlotBook { try pages.book() }
 
     /// The controller's routes, mounted at `/api/v1/plots`.

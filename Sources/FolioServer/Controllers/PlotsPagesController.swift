@@ -9,12 +9,12 @@ import Plots
 /// at `/plots`), the plots an account keeps, and the Tracery grammars it loads (the pages call
 /// them "wheel lists", a name a newcomer understands). The wheels work without JavaScript — Spin
 /// is a link to a new random plot — and `plots.js` makes them turn.
-/// Every expansion of a user's grammar goes through the shared `ExpansionGate`, within the
+/// Every expansion of a user's grammar goes through the shared `WorkGate`, within the
 /// standard `ExpansionBudget`.
 struct PlotsPagesController: Sendable {
     let store: any PlotStore
     let pages: PageRenderer
-    let expansions: ExpansionGate
+    let expansions: WorkGate
     let limits: ServerLimits
 
     /// The account's plots and grammars; the wheels load once, so this is cheap to make.

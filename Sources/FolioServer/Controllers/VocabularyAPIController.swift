@@ -10,11 +10,13 @@ struct VocabularyAPIController: Sendable {
     let book: PairBook
     let revision: Revision
     let speech: PairSpeech
+    let work: VocabularyWork
 
-    init(store: any VocabularyStore, pairLimit: Int, speech: SpeechCache) {
+    init(store: any VocabularyStore, pairLimit: Int, speech: SpeechCache, work: VocabularyWork = VocabularyWork()) {
         book = PairBook(store: store, pairLimit: pairLimit)
         revision = Revision(store: store)
         self.speech = PairSpeech(book: book, cache: speech)
+        self.work = work
     }
 
     /// The controller's routes, mounted at `/api/v1/vocab`.
@@ -57,7 +59,7 @@ struct VocabularyAPIController: Sendable {
     /// Fits (nothing is stored).
     @Sendable func tuning(_ request: Request, context: FolioRequestContext) async throws -> TuningAnswer {
         let account = try context.requireAccount()
-        return TuningAnswer(try await revision.tune(accountID: account.id))
+        return TuningAnswer(try await work.fits.run(for: account) { try await revision.tune(accountID: account.id, runner: $0) })
     }
 
     struct TuningChange: Decodable {
@@ -77,10 +79,10 @@ struct VocabularyAPIController: Sendable {
         }
         if change.reset == true {
             try await revision.applyParameters(nil, accountID: account.id)
-            return TuningAnswer(try await revision.tune(accountID: account.id))
+            return TuningAnswer(try await work.fits.run(for: account) { try await revision.tune(accountID: account.id, runner: $0) })
         }
         guard change.apply == true else { throw InputError.body("a JSON object with apply: true or reset: true") }
-        return TuningAnswer(try await revision.applyTuning(accountID: account.id))
+        return TuningAnswer(try await work.fits.run(for: account) { try await revision.applyTuning(accountID: account.id, runner: $0) })
     }
 
     struct Statistics: ResponseEncodable {
@@ -337,7 +339,7 @@ struct VocabularyAPIController: Sendable {
         guard let format = PairTable.Format(rawValue: name) else {
             throw InputError.parameter("format", name, "csv or tsv")
         }
-        let text = try await book.export(accountID: account.id, format: format)
+        let text = try await work.exports.run(for: account) { try await book.export(accountID: account.id, format: format, runner: $0) }
         return Response(status: .ok, headers: [.contentType: format == .csv ? "text/csv; charset=utf-8" : "text/tab-separated-values; charset=utf-8",
                                                .contentDisposition: "attachment; filename=\"vocabulary.\(format.rawValue)\""],
                         body: .init(byteBuffer: ByteBuffer(string: text)))

@@ -14,6 +14,7 @@ struct VocabularyPagesController: Sendable {
     let dictionaries: DictionaryImport
     let pages: PageRenderer
     let speech: SpeechCache
+    let work: VocabularyWork
 
     /// Rows of a pair's review history a page shows.
     static let historyPageSize = 20
@@ -22,8 +23,9 @@ struct VocabularyPagesController: Sendable {
     /// Tags the list's filter and the export offer; the tags page lists every one.
     static let filterTags = 200
 
-    init(store: any VocabularyStore, pages: PageRenderer, pairLimit: Int, speech: SpeechCache,
+    init(store: any VocabularyStore, pages: PageRenderer, pairLimit: Int, speech: SpeechCache, work: VocabularyWork = VocabularyWork(),
          dictionaryDirectory: String = FreeDictShelf.debianDirectory) {
+        self.work = work
         book = PairBook(store: store, pairLimit: pairLimit)
         revision = Revision(store: store)
         dictionaries = DictionaryImport(book: book, shelf: FreeDictShelf(directory: dictionaryDirectory))
@@ -377,7 +379,7 @@ struct VocabularyPagesController: Sendable {
             throw InputError.parameter("format", String(name.prefix(20)), "csv or tsv")
         }
         let tag = Self.given(parameters.get("tag")).map { String($0.prefix(TagList.maximumLength)) }
-        let text = try await book.export(accountID: account.id, format: format, tag: tag)
+        let text = try await work.exports.run(for: account) { try await book.export(accountID: account.id, format: format, tag: tag, runner: $0) }
         let day = Date().formatted(.iso8601.year().month().day())
         let label = tag.map { "-" + $0.lowercased().unicodeScalars.map { $0.isASCII && CharacterSet.alphanumerics.contains($0) ? String($0) : "-" }.joined() } ?? ""
         let file = "vocabulary\(label)-\(day).\(format.rawValue)"
@@ -422,13 +424,13 @@ struct VocabularyPagesController: Sendable {
         let form = try await WebForm.read(request)
         switch form.string("action") {
         case "apply":
-            try await revision.applyTuning(accountID: account.id)
+            try await work.fits.run(for: account) { try await revision.applyTuning(accountID: account.id, runner: $0) }
             return .redirect(to: SiteRoute.studySettings.path(query: ["saved": "tuned"]), type: .normal)
         case "reset":
             try await revision.applyParameters(nil, accountID: account.id)
             return .redirect(to: SiteRoute.studySettings.path(query: ["saved": "1"]), type: .normal)
         case "fit":
-            let tuning = try await revision.tune(accountID: account.id)
+            let tuning = try await work.fits.run(for: account) { try await revision.tune(accountID: account.id, runner: $0) }
             let settings = try await revision.settings(accountID: account.id)
             return try render("vocab/settings", title: "Daily limits",
                               model: [VocabularyPages.Nav(.revision), VocabularyPages.SettingsForm(settings, errors: [], tuning: tuning)],

@@ -121,10 +121,63 @@ struct MatchView: ResponseEncodable, Sendable {
     }
 }
 
+/// A room as the lobby lists it: what it is played on, under which rules, who sits and how
+/// many seats are free. Made from the stored game alone, so listing rooms never replays a game
+/// or reads and indexes its word list.
+struct LobbyRoomView: Encodable, Sendable {
+    struct Player: Encodable, Sendable {
+        let seat: Int
+        let name: String
+        /// person, easy or hard.
+        let kind: String
+        /// False for a seat nobody has taken yet.
+        let seated: Bool
+    }
+
+    let id: MatchID
+    let status: String
+    /// english, dutch, welsh, or list:N for an uploaded word list.
+    let dictionary: String
+    /// "English", or an uploaded list's name.
+    let dictionaryLabel: String
+    let minLength: Int
+    let challenges: String
+    let variant: String
+    let turnSeconds: Int
+    let openSeats: Int
+    let players: [Player]
+    /// When anyone last moved or joined (ISO 8601).
+    let updatedAt: String
+
+    init(_ stored: StoredMatch, dictionaryLabel: String) {
+        id = stored.id
+        status = stored.status.rawValue
+        dictionary = stored.match.wordList.map { "list:\($0)" } ?? stored.match.dictionary.rawValue
+        self.dictionaryLabel = dictionaryLabel
+        minLength = stored.match.minimumLength
+        challenges = stored.match.rules.challenges.rawValue
+        variant = stored.match.rules.variant.rawValue
+        turnSeconds = stored.turnSeconds
+        openSeats = stored.openSeats.count
+        players = stored.match.seats.indices.map { seat in
+            Player(seat: seat, name: stored.match.seats[seat].name, kind: stored.match.seats[seat].kind.rawValue,
+                   seated: stored.match.seats[seat].kind != .person || stored.seatAccounts[seat] != nil)
+        }
+        updatedAt = stored.updatedAt.formatted(.iso8601)
+    }
+}
+
 extension GhostReferee {
-    /// A stored game as `viewer` sees it.
-    func view(_ stored: StoredMatch, viewer: Account?) throws -> MatchView {
-        view(try played(stored), viewer: viewer)
+    /// A stored game as `viewer` sees it, its list read and indexed first if need be.
+    func view(_ stored: StoredMatch, viewer: Account?) async throws -> MatchView {
+        view(try await played(stored), viewer: viewer)
+    }
+
+    /// A page of rooms as the lobby lists them.
+    func lobbyViews(_ page: Page<StoredMatch>) async throws -> Page<LobbyRoomView> {
+        let labels = try await dictionaryLabels(page.items.map(\.match))
+        return Page(total: page.total, items: zip(page.items, labels).map { LobbyRoomView($0, dictionaryLabel: $1) },
+                    limit: page.limit, offset: page.offset)
     }
 
     /// A state already replayed (a move's, pushed to a room), as `viewer` sees it.

@@ -22,6 +22,11 @@ enum ClientAddress {
         return peer
     }
 
+    /// Whether an address is this machine's own (127.0.0.0/8, ::1, or IPv4 loopback as IPv6).
+    static func isLoopback(_ address: String) -> Bool {
+        address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
+    }
+
     /// An IPv4 or IPv6 address as NIO writes it, or nil for anything else.
     static func normalised(_ text: String) -> String? {
         guard text.count <= 45, let address = try? SocketAddress(ipAddress: text, port: 0) else { return nil }

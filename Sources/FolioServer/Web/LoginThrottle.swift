@@ -31,7 +31,7 @@ struct LoginThrottle: Sendable {
         }
         let matches: Bool
         do {
-            matches = try await check()
+            matches = try await Passwords.$network.withValue(network) { try await check() }
         } catch {
             try await database.withdrawLoginAttempt(id: id)
             throw error
@@ -60,8 +60,10 @@ struct RegistrationThrottle: Sendable {
     let database: any AccountStore
     let perHour: Int
 
-    /// Reserves a registration (or throws `tooManyRegistrations`), then runs `register`; one that
-    /// fails before an account exists because the password threads were busy is taken back.
+    /// Reserves a registration (or throws `tooManyRegistrations`), then runs `register`. One that
+    /// fails before an account exists because the password threads were busy, or because the
+    /// form broke a rule (a typo in the confirmation is no probe), is taken back; one refused
+    /// because the name is taken stays counted, so names cannot be probed without limit.
     func attempt<T>(address: String, now: Date = Date(), register: () async throws -> T) async throws -> T {
         let id: Int64
         switch try await database.reserveRegistration(network: LoginThrottle.network(of: address), perHour: perHour, now: now) {
@@ -69,8 +71,11 @@ struct RegistrationThrottle: Sendable {
         case .reserved(let reserved): id = reserved
         }
         do {
-            return try await register()
+            return try await Passwords.$network.withValue(LoginThrottle.network(of: address)) { try await register() }
         } catch let error as HTTPError where error.status == .serviceUnavailable {
+            try await database.withdrawRegistration(id: id)
+            throw error
+        } catch let error as AccountError where error.kind == .invalidInput {
             try await database.withdrawRegistration(id: id)
             throw error
         }

@@ -75,6 +75,8 @@ extension PostgresDatabase: AccountStore {
     public func reserveLoginAttempt(username: String, network: String, backoff: LoginBackoff, now: Date) async throws -> AttemptReservation {
         let name = username.lowercased()
         return try await write { connection in
+            // The network's lock first, then the pair's: every attempt takes them in this order.
+            try await connection.lock("login-network:\(network)", logger)
             try await connection.lock("login:\(name)\u{0}\(network)", logger)
             try await connection.run("DELETE FROM loginAttempt WHERE at < \(now.addingTimeInterval(-backoff.memory))", logger)
             let row = try await connection.all("""
@@ -86,6 +88,10 @@ extension PostgresDatabase: AccountStore {
                 let wait = min(backoffWait, latest.addingTimeInterval(backoffWait).timeIntervalSince(now))
                 if wait > 0 { return .wait(seconds: max(1, Int(wait.rounded(.up)))) }
             }
+            let recent = try await connection.all("""
+                SELECT COUNT(*), MIN(at) FROM loginAttempt WHERE network = \(network) AND at >= \(now.addingTimeInterval(-backoff.networkWindow))
+                """, logger, as: (Int64, Date?).self).first
+            if let wait = backoff.networkWait(failures: Int(recent?.0 ?? 0), oldest: recent?.1, now: now) { return .wait(seconds: wait) }
             let id = try await connection.value("""
                 INSERT INTO loginAttempt (username, network, at) VALUES (\(name), \(network), \(now)) RETURNING id
                 """, logger, as: Int64.self)

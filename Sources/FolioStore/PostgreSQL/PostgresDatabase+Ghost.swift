@@ -14,21 +14,27 @@ extension PostgresDatabase: GhostStore {
 
     public func createMatch(_ stored: StoredMatch, quota: GhostStartQuota?) async throws {
         try await write { connection in
-            switch quota {
-            case .openRooms(let accountID, let limit):
+            if case .openRooms(let accountID, let limit, let listed) = quota {
                 try await connection.lock("rooms:\(accountID.rawValue)", logger)
                 try await Self.checkOpenRooms(accountID, limit: limit, now: stored.createdAt, connection, logger)
-            case .anonymousGames(let address, let perHour):
-                try await connection.lock("anonymous-games:\(address)", logger)
+                if let listed, stored.listed, stored.match.wordList != nil {
+                    let open = try await connection.value("""
+                        SELECT COUNT(*) FROM ghostGame WHERE ownerId = \(accountID.rawValue) AND mode = 'online' AND status <> 'finished' AND listed
+                          AND wordListId IS NOT NULL AND updatedAt >= \(stored.createdAt.addingTimeInterval(-AppDatabase.openRoomIdleLifetime))
+                        """, logger, as: Int.self) ?? 0
+                    guard open < listed else { throw GhostError.tooManyListedRooms(limit: listed) }
+                }
+            }
+            // Starts per hour, per address (no account) or per account, in one table.
+            if let (key, perHour, refusal) = quota?.hourlyKey {
+                try await connection.lock("anonymous-games:\(key)", logger)
                 let hourAgo = stored.createdAt.addingTimeInterval(-3600)
                 try await connection.run("DELETE FROM ghostAnonymousStart WHERE startedAt < \(hourAgo)", logger)
                 let started = try await connection.value("""
-                    SELECT COUNT(*) FROM ghostAnonymousStart WHERE address = \(address) AND startedAt >= \(hourAgo)
+                    SELECT COUNT(*) FROM ghostAnonymousStart WHERE address = \(key) AND startedAt >= \(hourAgo)
                     """, logger, as: Int.self) ?? 0
-                guard started < perHour else { throw GhostError.tooManyAnonymousGames(limit: perHour) }
-                try await connection.run("INSERT INTO ghostAnonymousStart (address, startedAt) VALUES (\(address), \(stored.createdAt))", logger)
-            case nil:
-                break
+                guard started < perHour else { throw refusal }
+                try await connection.run("INSERT INTO ghostAnonymousStart (address, startedAt) VALUES (\(key), \(stored.createdAt))", logger)
             }
             let match = stored.match
             try await connection.run("""

@@ -42,6 +42,14 @@ extension PostgresDatabase {
         }
     }
 
+    public func wordListNames(ids: [Int64]) async throws -> [Int64: String] {
+        guard !ids.isEmpty else { return [:] }
+        return try await read { connection in
+            Dictionary(try await connection.all("SELECT id, name FROM ghostWordList WHERE id = ANY(\(ids))", logger, as: (Int64, String).self)
+                .map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
     public func deleteWordList(id: Int64, accountID: Account.ID) async throws -> Bool {
         try await write { connection in
             try await connection.value("""

@@ -257,6 +257,10 @@ extension PostgresDatabase {
             "CREATE INDEX ghostWordList_on_accountId ON ghostWordList (accountId)",
             "ALTER TABLE ghostGame ADD COLUMN wordListId bigint",
         ]),
+        // Failed log-ins counted per network across usernames (`LoginBackoff.failuresPerNetwork`).
+        Migration(name: "v13-login-network-budget", statements: [
+            "CREATE INDEX loginAttempt_on_network_at ON loginAttempt (network, at)",
+        ]),
     ]
 
     /// Applies the migrations not yet applied, in one transaction that holds an advisory lock:

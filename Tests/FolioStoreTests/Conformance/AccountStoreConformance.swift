@@ -71,6 +71,30 @@ import Testing
                                                         now: conformanceNow.addingTimeInterval(32))))
     }
 
+    @Test(arguments: StoreEngine.all) func aNetworkSpendsOneBudgetOfFailuresAcrossUsernames(engine: StoreEngine) async throws {
+        let s = try await engine.make()
+        var backoff = LoginBackoff()
+        backoff.failuresPerNetwork = 3
+        backoff.networkWindow = 600
+        // Given three failed attempts from one network, each at a made-up username
+        for (n, name) in ["x1", "x2", "x3"].enumerated() {
+            #expect(try await !isWait(s.reserveLoginAttempt(username: name, network: "net-a", backoff: backoff,
+                                                            now: conformanceNow.addingTimeInterval(Double(n)))))
+        }
+        // When a fourth comes, at yet another name, Then it waits until the oldest leaves the window
+        #expect(try await s.reserveLoginAttempt(username: "x4", network: "net-a", backoff: backoff,
+                                                now: conformanceNow.addingTimeInterval(10)) == .wait(seconds: 590))
+        // And another network, even for the same names, is not held back
+        #expect(try await !isWait(s.reserveLoginAttempt(username: "x1", network: "net-b", backoff: backoff, now: conformanceNow)))
+        // And a correct password forgets its own failures, making room again
+        try await s.releaseLoginAttempts(username: "x3", network: "net-a")
+        #expect(try await !isWait(s.reserveLoginAttempt(username: "ann", network: "net-a", backoff: backoff,
+                                                        now: conformanceNow.addingTimeInterval(11))))
+        // And once the window has passed, the network may try again
+        #expect(try await !isWait(s.reserveLoginAttempt(username: "x5", network: "net-a", backoff: backoff,
+                                                        now: conformanceNow.addingTimeInterval(601))))
+    }
+
     @Test(arguments: StoreEngine.all) func aWithdrawnAttemptDoesNotCount(engine: StoreEngine) async throws {
         let s = try await engine.make()
         var backoff = LoginBackoff()

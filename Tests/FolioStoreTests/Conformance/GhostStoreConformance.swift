@@ -184,5 +184,45 @@ import Testing
         }
         try await s.createMatch(try hotSeat("hot-3"), quota: .anonymousGames(address: "10.0.0.2", perHour: 1))
         #expect(try await s.storedMatch(id: "hot-3") != nil)
+        // Games per account per hour: counted apart from any address's, and only the account's own
+        try await s.createMatch(try hotSeat("hot-4"), quota: .accountGames(accountID: c.ann.id, perHour: 2))
+        try await s.createMatch(try hotSeat("hot-5"), quota: .accountGames(accountID: c.ann.id, perHour: 2))
+        await #expect(throws: GhostError.tooManyGames(limit: 2)) {
+            try await s.createMatch(try hotSeat("hot-6"), quota: .accountGames(accountID: c.ann.id, perHour: 2))
+        }
+        #expect(try await s.storedMatch(id: "hot-6") == nil)
+        try await s.createMatch(try hotSeat("hot-7"), quota: .accountGames(accountID: c.bob.id, perHour: 2))
+        // An hour on, Ann may start again
+        var later = try hotSeat("hot-8")
+        later.createdAt = conformanceNow.addingTimeInterval(3601)
+        later.updatedAt = later.createdAt
+        try await s.createMatch(later, quota: .accountGames(accountID: c.ann.id, perHour: 2))
+    }
+
+    @Test(arguments: StoreEngine.all) func listedRoomsOnUploadedListsAreLimitedPerAccount(engine: StoreEngine) async throws {
+        // Given Ann has an uploaded list and may list one room on such a list at a time
+        let c = try await Cast(engine)
+        let s = c.stores
+        let list = try await s.saveWordList(accountID: c.ann.id, try WordListUpload(name: "Birds", text: "wren\nrobin\nowl"), limit: 10,
+                                            now: conformanceNow)
+        func room(_ id: MatchID, listed: Bool, onList: Bool) throws -> StoredMatch {
+            var room = try Self.room(id, owner: c.ann)
+            room.listed = listed
+            if onList { room.match.wordList = list.id }
+            return room
+        }
+        let quota = GhostStartQuota.openRooms(accountID: c.ann.id, limit: 10, listedOnUploadedLists: 1)
+        try await s.createMatch(try room("listed-1", listed: true, onList: true), quota: quota)
+        // When she lists a second, Then it is refused and nothing is stored
+        await #expect(throws: GhostError.tooManyListedRooms(limit: 1)) {
+            try await s.createMatch(try room("listed-2", listed: true, onList: true), quota: quota)
+        }
+        #expect(try await s.storedMatch(id: "listed-2") == nil)
+        // And an unlisted room on the list, or a listed one on a built-in dictionary, still opens
+        try await s.createMatch(try room("unlisted", listed: false, onList: true), quota: quota)
+        try await s.createMatch(try room("built-in", listed: true, onList: false), quota: quota)
+        // And the list's name is read without its words
+        #expect(try await s.wordListNames(ids: [list.id, 999_999]) == [list.id: "Birds"])
+        #expect(try await s.wordListNames(ids: []).isEmpty)
     }
 }

@@ -5,17 +5,19 @@ import Hummingbird
 import NIOCore
 import Synchronization
 
-/// Lets a few grammar expansions run at once (`ServerLimits.concurrentExpansions`), each on a
-/// thread of its own so it never holds an event loop or one of the few threads every other
-/// request is served from. A request that finds every place taken waits a moment for one, then
-/// is answered 503 with Retry-After: a burst of costly grammars slows nobody else, and is told
-/// when to come back rather than queued without end.
-final class ExpansionGate: Sendable {
+/// Lets a few costly computations of one kind run at once (grammar expansions, audition sets,
+/// word-list indexes, optimiser fits, exports), each on a thread of its own so it never holds an
+/// event loop or one of the few threads every other request is served from. A request that
+/// finds every place taken waits a moment for one, then is answered 503 with Retry-After: a
+/// burst of costly requests slows nobody else, and is told when to come back rather than
+/// queued without end.
+final class WorkGate: Sendable {
     /// A quarter of a second: longer than a typical expansion takes (well under a millisecond
     /// for the bundled grammar, 12 ms for the costliest within the budget), short enough that a
     /// refused client is not kept hanging.
     static let patience = Duration.milliseconds(250)
     static let retryAfterSeconds = 1
+    static let expansionsBusy = "The server is expanding as many grammars as it allows at once. Try again in a second."
 
     struct State {
         var running = 0
@@ -25,16 +27,21 @@ final class ExpansionGate: Sendable {
 
     let capacity: Int
     let patience: Duration
+    /// Requests that may wait for a place at once; the next is refused without waiting.
+    let queueLength: Int
+    /// What a refused request is told: which work is busy.
+    let busyMessage: String
     private let state = Mutex(State())
 
-    init(capacity: Int, patience: Duration = ExpansionGate.patience) {
+    init(capacity: Int, patience: Duration = WorkGate.patience, queueLength: Int = .max, busyMessage: String = WorkGate.expansionsBusy) {
         self.capacity = capacity
         self.patience = patience
+        self.queueLength = queueLength
+        self.busyMessage = busyMessage
     }
 
-    static var busy: HTTPError {
-        HTTPError(.serviceUnavailable, headers: [.retryAfter: String(retryAfterSeconds)],
-                  message: "The server is expanding as many grammars as it allows at once. Try again in a second.")
+    var busy: HTTPError {
+        HTTPError(.serviceUnavailable, headers: [.retryAfter: String(Self.retryAfterSeconds)], message: busyMessage)
     }
 
     /// Runs `work` once a place is free, on its own thread. `work` is given the question to ask
@@ -43,7 +50,7 @@ final class ExpansionGate: Sendable {
     /// does not cancel a handler when its client disconnects, so the connection is watched).
     func run<Value: Sendable>(closing: EventLoopFuture<Void>?,
                               _ work: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) throws -> Value) async throws -> Value {
-        guard await enter() else { throw Self.busy }
+        guard await enter() else { throw busy }
         defer { leave() }
         let gone = CallerGone()
         closing?.whenComplete { _ in gone.mark() }
@@ -52,7 +59,7 @@ final class ExpansionGate: Sendable {
                 let thread = Thread {
                     continuation.resume(with: Result { try work { gone.isMarked } })
                 }
-                thread.name = "folio-expansion"
+                thread.name = "folio-work"
                 thread.start()
             }
         } onCancel: {
@@ -72,14 +79,16 @@ final class ExpansionGate: Sendable {
         }
         guard let ticket else { return true }
         return await withCheckedContinuation { continuation in
-            let admitted = state.withLock { state in
+            let admitted = state.withLock { state -> Bool? in
                 if state.running < capacity {
                     state.running += 1
                     return true
                 }
+                guard state.waiting.count < queueLength else { return nil }
                 state.waiting.append((ticket, continuation))
                 return false
             }
+            guard let admitted else { return continuation.resume(returning: false) }
             if admitted { return continuation.resume(returning: true) }
             Task { [patience] in
                 try? await Task.sleep(for: patience)
@@ -114,14 +123,14 @@ private final class CallerGone: Sendable {
     var isMarked: Bool { flag.load(ordering: .relaxed) }
 }
 
-extension ExpansionGate {
+extension WorkGate {
     /// The gate for one request's work, which stops when that request's connection closes.
-    func runner(closing: EventLoopFuture<Void>?) -> GatedExpansion { GatedExpansion(gate: self, closing: closing) }
+    func runner(closing: EventLoopFuture<Void>?) -> GatedWork { GatedWork(gate: self, closing: closing) }
 }
 
-/// An `ExpansionRunner` for the use cases: one request's place in the gate.
-struct GatedExpansion: ExpansionRunner {
-    let gate: ExpansionGate
+/// An `WorkRunner` for the use cases: one request's place in the gate.
+struct GatedWork: WorkRunner {
+    let gate: WorkGate
     let closing: EventLoopFuture<Void>?
 
     func run<Value: Sendable>(_ work: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) throws -> Value) async throws -> Value {
