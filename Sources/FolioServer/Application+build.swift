@@ -212,7 +212,8 @@ func buildRouter(database: any FolioDatabase, library: LibraryCache, pages: Page
                               queueLength: configuration.limits.passwordQueueLength)
     var backoff = LoginBackoff()
     backoff.failuresPerNetwork = configuration.limits.failedLoginsPerNetwork
-    site.mount(AccountController(store: database, pages: pages, throttle: LoginThrottle(database: database, backoff: backoff),
+    site.mount(AccountController(store: database, pages: pages,
+                                 throttle: LoginThrottle(database: database, backoff: backoff, passwords: passwords),
                                  registrations: RegistrationThrottle(database: database,
                                                                      perHour: configuration.limits.registrationsPerAddressPerHour),
                                  passwords: passwords, csrf: csrf, sockets: sockets).routes)

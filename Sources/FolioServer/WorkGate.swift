@@ -57,6 +57,7 @@ final class WorkGate: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let thread = Thread {
+                    LowPriority.lowerCurrentThread()
                     continuation.resume(with: Result { try work { gone.isMarked } })
                 }
                 thread.name = "folio-work"

@@ -98,6 +98,25 @@ import Testing
         #expect(ran == ["flood 1", "flood 2", "genuine"] || ran == ["flood 1", "genuine", "flood 2"])
     }
 
+    @Test func aNetworkThatKeepsFailingIsCheckedOnTheLowPriorityLane() async throws {
+        let passwords = Passwords(cost: 4, threads: 2, queueLength: 8)
+        let hash = try await passwords.hash("the right password")
+        func lane(_ network: String) async throws -> String? {
+            try await Passwords.$network.withValue(network) { try await passwords.run { Thread.current.name } }
+        }
+        #expect(try await lane("192.0.2.1") == "folio-bcrypt")
+        // Three wrong passwords within a minute: that network's checks move to the lane of their own.
+        for _ in 0..<3 {
+            #expect(try await !Passwords.$network.withValue("192.0.2.1") { try await passwords.verify("a wrong guess", hash: hash) })
+        }
+        let moved = try await lane("192.0.2.1")
+        #expect(moved == "folio-bcrypt-lo", "\(String(describing: moved))")
+        // Others are not moved, nor is a check named for no network.
+        #expect(try await lane("198.51.100.7") == "folio-bcrypt")
+        #expect(try await passwords.run { Thread.current.name } == "folio-bcrypt")
+        #expect(try await Passwords.$network.withValue("198.51.100.7") { try await passwords.verify("the right password", hash: hash) })
+    }
+
     @Test func cookiesAreSecureBehindAnHTTPSPublicURL() async throws {
         for (url, secure) in [("https://folio.example.org", true), ("http://folio.example.org", false)] {
             try await TestApp.run(TestApp.configuration(publicURL: url)) { client, _ in

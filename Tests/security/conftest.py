@@ -15,13 +15,17 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import statistics
+import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
 import pytest
 import requests
+from requests.adapters import HTTPAdapter
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 from folio_server import Server, ServerFailed, import_library  # noqa: E402
@@ -42,12 +46,17 @@ def _required_path(name: str) -> Path:
     return path
 
 
-@pytest.fixture(scope="session")
-def artifacts() -> Path:
+def artifacts_folder() -> Path:
+    """Where logs and reports go: $FOLIO_ARTIFACTS, else artifacts/security in the repository."""
     root = Path(__file__).resolve().parents[2]
     folder = Path(os.environ.get("FOLIO_ARTIFACTS", root / "artifacts" / "security"))
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    return artifacts_folder()
 
 
 @pytest.fixture(scope="session")
@@ -167,3 +176,152 @@ class Client:
 def unique(prefix: str) -> str:
     """A username no other test uses."""
     return f"{prefix}{time.monotonic_ns() % 10**10}"
+
+
+# MARK: - Shared helpers for the attack replays
+
+def new_account(server, prefix: str) -> Client:
+    """A browser logged in as a newly registered account (its name in `client.username`)."""
+    client = server.client()
+    client.username = unique(prefix)
+    registered = client.register(client.username)
+    assert registered.status_code == 303, registered.text[:300]
+    return client
+
+
+class SourceAddressAdapter(HTTPAdapter):
+    """Connects from a chosen local address: the server sees another network, as it would a
+    different household (Linux accepts any 127.0.0.0/8 source on loopback)."""
+
+    def __init__(self, address: str):
+        self.address = address
+        super().__init__()
+
+    def init_poolmanager(self, *args, **kwargs):
+        kwargs["source_address"] = (self.address, 0)
+        super().init_poolmanager(*args, **kwargs)
+
+
+def browser_from(server, address: str) -> Client:
+    """A browser-like client whose connections come from `address` (127.0.0.2, say)."""
+    client = server.client()
+    client.session.mount("http://", SourceAddressAdapter(address))
+    return client
+
+
+_serve_help: str | None = None
+
+
+def serve_supports(option: str) -> bool:
+    """Whether the binary under test knows a `folio serve` option. Lets a test give a limit the
+    fixed server adds (so that limit does not get in the way of the attack it replays) without
+    making today's server refuse to start."""
+    global _serve_help
+    if _serve_help is None:
+        binary = _required_path("FOLIO_BIN")
+        shown = subprocess.run([str(binary), "serve", "--help"], capture_output=True, text=True, timeout=60)
+        _serve_help = shown.stdout + shown.stderr
+    return re.search(rf"(^|\s){re.escape(option)}(\s|=|$)", _serve_help, re.M) is not None
+
+
+PING_INTERVAL = 0.05
+PING_TIMEOUT = 10
+
+
+class PingProbe:
+    """Pings `GET /api/v1/ping` from a thread of its own every PING_INTERVAL while an attack runs,
+    timing each answer. A ping that fails or times out counts as its elapsed time and is kept in
+    `failures`. On exit it prints (and appends to $FOLIO_ARTIFACTS/ping-report.txt) one line:
+    `ping during <attack>: worst N ms, median M ms over K pings`."""
+
+    def __init__(self, server, attack: str, interval: float = PING_INTERVAL):
+        self.base = server.base
+        self.attack = attack
+        self.interval = interval
+        self.latencies: list[float] = []
+        self.failures: list[str] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=f"ping-probe {attack}", daemon=True)
+
+    def _run(self):
+        session = requests.Session()
+        session.trust_env = False
+        try:
+            while not self._stop.is_set():
+                started = time.monotonic()
+                try:
+                    answer = session.get(self.base + "/api/v1/ping", timeout=PING_TIMEOUT)
+                    if answer.status_code != 200 or answer.text != "pong":
+                        self.failures.append(f"{answer.status_code} {answer.text[:40]!r}")
+                except requests.RequestException as error:
+                    self.failures.append(type(error).__name__)
+                self.latencies.append(time.monotonic() - started)
+                self._stop.wait(self.interval)
+        finally:
+            session.close()
+
+    @property
+    def worst(self) -> float:
+        return max(self.latencies, default=0.0)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.latencies) if self.latencies else 0.0
+
+    @property
+    def count(self) -> int:
+        return len(self.latencies)
+
+    @property
+    def line(self) -> str:
+        failed = f", {len(self.failures)} failed" if self.failures else ""
+        return (f"ping during {self.attack}: worst {self.worst * 1000:.0f} ms, median {self.median * 1000:.0f} ms "
+                f"over {self.count} pings{failed}")
+
+    def __enter__(self) -> "PingProbe":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join(timeout=PING_TIMEOUT + 5)
+        print(self.line)
+        with open(artifacts_folder() / "ping-report.txt", "a") as report:
+            report.write(self.line + "\n")
+
+
+def ping_probe(server, attack: str, interval: float = PING_INTERVAL) -> PingProbe:
+    """`with ping_probe(server, "login flood") as probe:` … `assert probe.worst <= 0.25`."""
+    return PingProbe(server, attack, interval)
+
+
+def run_for(seconds: float, work, threads: int) -> list:
+    """Runs `work(worker_index)` over and over in `threads` threads until `seconds` have passed
+    (a call under way is let finish); returns every call's result, in no particular order.
+    An exception in a call is kept as the result, so one failure does not end the attack."""
+    results: list = []
+    lock = threading.Lock()
+    deadline = time.monotonic() + seconds
+
+    def loop(index: int):
+        while time.monotonic() < deadline:
+            try:
+                result = work(index)
+            except Exception as error:  # noqa: BLE001 - kept for the test to assert on
+                result = error
+            with lock:
+                results.append(result)
+
+    workers = [threading.Thread(target=loop, args=(i,), daemon=True) for i in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(timeout=seconds + REQUEST_SECONDS + 30)
+    return results
+
+
+def timed(call):
+    """(result of call(), seconds it took)."""
+    started = time.monotonic()
+    result = call()
+    return result, time.monotonic() - started

@@ -18,15 +18,30 @@ import Glibc
 struct LoginThrottle: Sendable {
     let database: any AccountStore
     var backoff = LoginBackoff()
+    /// Asked before an attempt is counted: a network past its share of the password threads is
+    /// refused (503) without a write.
+    var passwords: Passwords?
+    /// How long a refusal (a network past its share of the threads, or one that must wait)
+    /// is held before it is sent. It costs nothing but the waiting task, and a flood refused at
+    /// once came straight back: 500 refusals a second, whose answering took the cooperative
+    /// pool's two threads, so a genuine log-in elsewhere queued behind them (1–2.5 s). Held a
+    /// second, 40 flooding connections send 40 a second.
+    static let refusalPause = Duration.seconds(1)
 
     /// Reserves an attempt, or throws `tooManyAttempts` with the wait, then checks the password
     /// with `check`. A correct password forgets this pair's failures; a wrong one is left counted;
     /// a check that never ran (the password threads were busy) is taken back.
     func attempt(username: String, address: String, now: Date = Date(), check: () async throws -> Bool) async throws -> Bool {
         let network = Self.network(of: address), name = username.trimmingSpaces
+        if passwords?.isFull(for: network) == true {
+            try await Task.sleep(for: Self.refusalPause)
+            throw PasswordsBusy.error
+        }
         let id: Int64
         switch try await database.reserveLoginAttempt(username: name, network: network, backoff: backoff, now: now) {
-        case .wait(let seconds): throw AccountError.tooManyAttempts(retryAfterSeconds: seconds)
+        case .wait(let seconds):
+            try await Task.sleep(for: Self.refusalPause)
+            throw AccountError.tooManyAttempts(retryAfterSeconds: seconds)
         case .reserved(let reserved): id = reserved
         }
         let matches: Bool
@@ -71,7 +86,9 @@ struct RegistrationThrottle: Sendable {
         case .reserved(let reserved): id = reserved
         }
         do {
-            return try await Passwords.$network.withValue(LoginThrottle.network(of: address)) { try await register() }
+            // Not counted against the network's share of the password threads: sign-ups have
+            // their own limit per network and hour, and a burst of them is the limit's to bound.
+            return try await register()
         } catch let error as HTTPError where error.status == .serviceUnavailable {
             try await database.withdrawRegistration(id: id)
             throw error
