@@ -81,6 +81,10 @@ struct FolioInstance {
             // Warm the index so the first search is as fast as the rest. An empty library is no
             // reason to refuse to start: the API says what to run instead (and /health, 503).
             _ = try? await library.current()
+            // Imports a crash cut short are taken out (see AppDatabase.importPairs).
+            if let sqlite = database as? AppDatabase {
+                try? await sqlite.discardUnfinishedImports(startedBefore: Date().addingTimeInterval(-AppDatabase.unfinishedImportAge))
+            }
         }
         self.app = app
         self.sockets = sockets

@@ -60,6 +60,7 @@ extension AppDatabase {
         registerDailyPuzzleMigration(&migrator)
         registerWordListsMigration(&migrator)
         registerLoginNetworkMigration(&migrator)
+        registerVocabularyImportMigration(&migrator)
         return migrator
     }
 }
@@ -571,6 +572,20 @@ extension AppDatabase {
     static func registerLoginNetworkMigration(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v25-login-network-budget") { db in
             try db.create(index: "loginAttempt_on_network_at", on: "loginAttempt", columns: ["network", "at"])
+        }
+    }
+
+    /// Big imports written in chunks, all or nothing: the import is recorded while under way and
+    /// its pairs carry its id, so an unfinished one can be taken out (`importPairs`).
+    static func registerVocabularyImportMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v26-vocabulary-imports") { db in
+            try db.create(table: "vocabImport") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("account", onDelete: .cascade).notNull()
+                t.column("startedAt", .datetime).notNull()
+            }
+            try db.alter(table: "vocabPair") { t in t.add(column: "importId", .integer) }
+            try db.execute(sql: "CREATE INDEX vocabPair_on_importId ON vocabPair(importId) WHERE importId IS NOT NULL")
         }
     }
 }

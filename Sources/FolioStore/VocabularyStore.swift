@@ -20,42 +20,135 @@ extension AppDatabase {
     /// Saves many new pairs: all of them, or none if one is invalid or they would pass `pairLimit`.
     ///
     /// The single writer is held only for the inserts, which SQLite does on its own: the pairs are
-    /// validated, their tags folded and their rows encoded as one JSON array before the
-    /// transaction starts, and inside it one `INSERT … SELECT FROM json_each` writes every pair and
-    /// one more every tag link. Binding each value from Swift instead held the writer ~150 ms for
-    /// 8,000 rows in a debug build (and 322 ms on a busy machine, past the 300 ms the security
-    /// suite allows); saving them one by one held it 3.4 s. See
-    /// VocabularyAtScaleTests.aBigImportBarelyDelaysAnotherAccountsWrite for today's figure.
+    /// validated, their tags folded and their rows and tag links encoded as JSON arrays before any
+    /// transaction starts, and inside one an `INSERT … SELECT FROM json_each` writes the pairs and
+    /// one more their tag links. Binding each value from Swift instead held the writer ~150 ms for
+    /// 8,000 rows in a debug build; saving them one by one held it 3.4 s.
+    ///
+    /// A big import is written `importChunk` rows at a time, each chunk a transaction of its own,
+    /// so another account's write waits for one chunk, never the whole import: a maximum import
+    /// (49,990 rows) in one transaction held the writer about a second, and another account's
+    /// writes waited up to 1,078 ms. It stays all or nothing: the import is recorded first (a
+    /// `vocabImport` row, its pairs carrying its id), the quota is checked again once every
+    /// chunk is in, and an import that fails, or that a crash left unfinished, is taken out
+    /// again chunk by chunk (`discardUnfinishedImports`). Until its last chunk is in, the
+    /// importing account may see some of its pairs; no other account sees any.
     @discardableResult
     public func importPairs(accountID: Account.ID, _ pairs: [Pair], pairLimit: Int? = nil, now: Date = Date()) async throws -> Int {
         let batch = try ImportBatch(pairs.map { try $0.validated() })
         guard batch.count > 0 else { return 0 }
-        return try await writer.write { db in
-            if let pairLimit { try Self.checkRoom(db, accountID: accountID, adding: batch.count, limit: pairLimit) }
-            // Tags the account already has keep their spelling, as a typed tag joins an existing one.
-            var tagIDs: [String: Int64] = [:]
-            for tag in try VocabularyTagRecord.filter(VocabularyTagRecord.Columns.accountId == accountID).fetchAll(db) {
-                tagIDs[TextFolding.fold(tag.name)] = tag.id
+        guard batch.count > Self.importChunk else {
+            return try await writer.write { db in
+                if let pairLimit { try Self.checkRoom(db, accountID: accountID, adding: batch.count, limit: pairLimit) }
+                let tagIDs = try Self.importTags(db, accountID: accountID, batch)
+                try Self.insertChunk(db, accountID: accountID, batch, range: 0..<batch.count, tagIDs: tagIDs, importID: nil, now: now)
+                return batch.count
             }
-            for (name, key) in batch.tags where tagIDs[key] == nil {
-                var tag = VocabularyTagRecord(id: nil, accountId: accountID, name: name)
-                try tag.insert(db)
-                tagIDs[key] = tag.id
-            }
-            try db.execute(sql: """
-                INSERT INTO vocabPair (accountId, english, welsh, note, type, searchKey, createdAt, updatedAt)
-                SELECT ?1, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, ?2, ?2
-                FROM json_each(?3) ORDER BY key
-                """, arguments: [accountID, now, batch.pairsJSON])
-            // One statement's rows get consecutive ids: with AUTOINCREMENT each is one more than
-            // the largest so far, and this transaction is the only writer.
-            let firstID = db.lastInsertedRowID - Int64(batch.count) + 1
-            try db.execute(sql: """
-                INSERT OR IGNORE INTO vocabPairTag (pairId, tagId)
-                SELECT ?1 + (value ->> 0), value ->> 1 FROM json_each(?2)
-                """, arguments: [firstID, batch.linksJSON(tagIDs: tagIDs)])
-            return batch.count
         }
+        try await discardUnfinishedImports(startedBefore: now.addingTimeInterval(-Self.unfinishedImportAge))
+        let (importID, tagIDs) = try await writer.write { db -> (Int64, String) in
+            if let pairLimit { try Self.checkRoom(db, accountID: accountID, adding: batch.count, limit: pairLimit) }
+            let tagIDs = try Self.importTags(db, accountID: accountID, batch)
+            try db.execute(sql: "INSERT INTO vocabImport (accountId, startedAt) VALUES (?, ?)", arguments: [accountID, now])
+            return (db.lastInsertedRowID, tagIDs)
+        }
+        do {
+            for start in stride(from: 0, to: batch.count, by: Self.importChunk) {
+                let range = start..<min(batch.count, start + Self.importChunk)
+                try await writer.write { db in
+                    try Self.checkImportGoesOn(db, importID)
+                    try Self.insertChunk(db, accountID: accountID, batch, range: range, tagIDs: tagIDs, importID: importID, now: now)
+                }
+            }
+            try await writer.write { db in
+                // Others may have added pairs meanwhile: the quota holds for what is there now.
+                if let pairLimit { try Self.checkRoom(db, accountID: accountID, adding: 0, limit: pairLimit) }
+                try db.execute(sql: "DELETE FROM vocabImport WHERE id = ?", arguments: [importID])
+                guard db.changesCount == 1 else { throw VocabularyError.importInterrupted }
+            }
+        } catch {
+            try await discardImport(importID)
+            if case VocabularyError.quotaReached(let limit, _, _) = error {
+                let stored = try await writer.read { db in
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vocabPair WHERE accountId = ?", arguments: [accountID]) ?? 0
+                }
+                throw VocabularyError.quotaReached(limit: limit, stored: stored, adding: batch.count)
+            }
+            throw error
+        }
+        return batch.count
+    }
+
+    /// Rows an import writes in one transaction: about 15 ms of the writer in SQLite itself
+    /// (50,000 rows and their tag links took 330 ms in one).
+    static let importChunk = 2_000
+    /// An import still unfinished after this long was cut short (the process stopped): it is
+    /// taken out when a server starts and at the next big import. A running import takes
+    /// seconds, and finds out at its next chunk if it was taken out (`importInterrupted`).
+    public static let unfinishedImportAge: TimeInterval = 600
+
+    private static func checkImportGoesOn(_ db: Database, _ importID: Int64) throws {
+        guard try Int.fetchOne(db, sql: "SELECT 1 FROM vocabImport WHERE id = ?", arguments: [importID]) != nil else {
+            throw VocabularyError.importInterrupted
+        }
+    }
+
+    /// Takes out the pairs of imports started before `date` that never finished.
+    public func discardUnfinishedImports(startedBefore date: Date) async throws {
+        let stale = try await writer.read { db in
+            try Int64.fetchAll(db, sql: "SELECT id FROM vocabImport WHERE startedAt < ?", arguments: [date])
+        }
+        for id in stale { try await discardImport(id) }
+    }
+
+    /// Removes an import's pairs a chunk at a time (their cards, reviews and tag links go with
+    /// them), then the import itself and any tag it left unused.
+    private func discardImport(_ id: Int64) async throws {
+        while try await writer.write({ db -> Bool in
+            try db.execute(sql: "DELETE FROM vocabPair WHERE id IN (SELECT id FROM vocabPair WHERE importId = ? LIMIT ?)",
+                           arguments: [id, Self.importChunk])
+            return db.changesCount > 0
+        }) {}
+        try await writer.write { db in
+            if let accountID = try Int64.fetchOne(db, sql: "SELECT accountId FROM vocabImport WHERE id = ?", arguments: [id]) {
+                try Self.dropUnusedTags(db, accountID: Account.ID(rawValue: accountID))
+            }
+            try db.execute(sql: "DELETE FROM vocabImport WHERE id = ?", arguments: [id])
+        }
+    }
+
+    /// The ids of the batch's tags, `[id, …]` as JSON in the batch's order, made for the account
+    /// where it has none of that name yet (tags it has keep their spelling, as a typed tag joins
+    /// an existing one).
+    private static func importTags(_ db: Database, accountID: Account.ID, _ batch: ImportBatch) throws -> String {
+        var tagIDs: [String: Int64] = [:]
+        for tag in try VocabularyTagRecord.filter(VocabularyTagRecord.Columns.accountId == accountID).fetchAll(db) {
+            tagIDs[TextFolding.fold(tag.name)] = tag.id
+        }
+        for (name, key) in batch.tags where tagIDs[key] == nil {
+            var tag = VocabularyTagRecord(id: nil, accountId: accountID, name: name)
+            try tag.insert(db)
+            tagIDs[key] = tag.id
+        }
+        return "[" + batch.tags.map { String(tagIDs[$0.key] ?? 0) }.joined(separator: ",") + "]"
+    }
+
+    /// Writes the batch's pairs in `range` and their tag links.
+    private static func insertChunk(_ db: Database, accountID: Account.ID, _ batch: ImportBatch, range: Range<Int>, tagIDs: String,
+                                    importID: Int64?, now: Date) throws {
+        try db.execute(sql: """
+            INSERT INTO vocabPair (accountId, english, welsh, note, type, searchKey, createdAt, updatedAt, importId)
+            SELECT ?1, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, ?2, ?2, ?4
+            FROM json_each(?3) WHERE key >= ?5 AND key < ?6 ORDER BY key
+            """, arguments: [accountID, now, batch.pairsJSON, importID, range.lowerBound, range.upperBound])
+        // One statement's rows get consecutive ids: with AUTOINCREMENT each is one more than
+        // the largest so far, and this transaction is the only writer.
+        let firstID = db.lastInsertedRowID - Int64(range.count) + 1
+        try db.execute(sql: """
+            INSERT OR IGNORE INTO vocabPairTag (pairId, tagId)
+            SELECT ?1 + (value ->> 0) - ?3, json_extract(?2, '$[' || (value ->> 1) || ']') FROM json_each(?4)
+            WHERE (value ->> 0) >= ?3 AND (value ->> 0) < ?5
+            """, arguments: [firstID, tagIDs, range.lowerBound, batch.linksJSON, range.upperBound])
     }
 
     public func deletePair(accountID: Account.ID, pairID: PairID) async throws {
@@ -162,8 +255,9 @@ extension AppDatabase {
         var pairsJSON: String
         /// Each distinct tag of the import as first spelled, with its folded key.
         var tags: [(name: String, key: String)]
-        /// For each pair in order, the indexes into `tags` of its tags.
-        var tagIndexes: [[Int]]
+        /// `[[pair's index in the batch, index into `tags`], …]`, in the pairs' order: the
+        /// transaction maps each tag's index to its id.
+        var linksJSON: String
 
         init(_ pairs: [Pair]) throws {
             count = pairs.count
@@ -171,31 +265,28 @@ extension AppDatabase {
             pairsJSON = String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
             var indexByKey: [String: Int] = [:]
             var tags: [(name: String, key: String)] = []
-            tagIndexes = pairs.map { pair in
-                pair.tags.map { tag in
-                    let key = TextFolding.fold(tag)
-                    if let index = indexByKey[key] { return index }
-                    indexByKey[key] = tags.count
-                    tags.append((tag, key))
-                    return tags.count - 1
-                }
-            }
-            self.tags = tags
-        }
-
-        /// `[[pair's index in the batch, tag id], …]`: only the ids wait for the transaction.
-        func linksJSON(tagIDs: [String: Int64]) -> String {
-            let ids = tags.map { tagIDs[$0.key] ?? 0 }
-            var json = "["
-            json.reserveCapacity(tagIndexes.count * 24)
+            var links = "["
+            links.reserveCapacity(pairs.count * 12)
             var separator = ""
-            for (pair, indexes) in tagIndexes.enumerated() {
-                for index in indexes {
-                    json += separator + "[" + String(pair) + "," + String(ids[index]) + "]"
+            for (position, pair) in pairs.enumerated() {
+                var indexes: Set<Int> = []
+                for tag in pair.tags {
+                    let key = TextFolding.fold(tag)
+                    if let index = indexByKey[key] {
+                        indexes.insert(index)
+                    } else {
+                        indexByKey[key] = tags.count
+                        indexes.insert(tags.count)
+                        tags.append((tag, key))
+                    }
+                }
+                for index in indexes.sorted() {
+                    links += separator + "[" + String(position) + "," + String(index) + "]"
                     separator = ","
                 }
             }
-            return json + "]"
+            self.tags = tags
+            linksJSON = links + "]"
         }
     }
 

@@ -19,6 +19,9 @@ public enum VocabularyError: FolioError, Equatable {
     case emptyDictionary
     /// Saving or importing would take the account past the pairs it may keep; nothing was saved.
     case quotaReached(limit: Int, stored: Int, adding: Int)
+    /// A big import was taken out while it was being written (a server restarting took it for
+    /// one a crash had cut short); nothing of it was kept.
+    case importInterrupted
 
     /// One bad line of an imported file: its 1-based line number and what is wrong with it.
     public struct LineProblem: Sendable, Hashable {
@@ -38,7 +41,7 @@ public enum VocabularyError: FolioError, Equatable {
 
     public var kind: FolioErrorKind {
         switch self {
-        case .quotaReached: .conflict
+        case .quotaReached, .importInterrupted: .conflict
         default: .invalidInput
         }
     }
@@ -53,6 +56,7 @@ public enum VocabularyError: FolioError, Equatable {
         case .compressedDictionary: "compressed_dictionary"
         case .emptyDictionary: "empty_dictionary"
         case .quotaReached: "quota_reached"
+        case .importInterrupted: "import_interrupted"
         }
     }
 
@@ -74,6 +78,8 @@ public enum VocabularyError: FolioError, Equatable {
         case .malformedDictionary(let problems, let total):
             return "The dictionary does not match its index: \(Self.count(total, "entry", plural: "entries")) cannot be read. "
                 + "\(Self.list(problems, total: total)) Use the .index and .dict.dz files from the same FreeDict download."
+        case .importInterrupted:
+            return "The import was interrupted and nothing of it was kept. Import the file again."
         case .compressedDictionary:
             return "The dictionary is still compressed (.dict.dz). Decompress it first, for example "
                 + "gzip -dc freedict-cym-eng.dict.dz > freedict-cym-eng.dict, and import the .dict file."

@@ -196,6 +196,53 @@ import Vocabulary
         #expect(try await database.vocabulary.pairCount(accountID: a) == 2)
     }
 
+    @Test func aBigImportIsWrittenInChunksAndStaysAllOrNothing() async throws {
+        let database = try AppDatabase.inMemory()
+        let a = try await account(database, "alice")
+        let b = try await account(database, "bob")
+        // Given more rows than one chunk, with tags that cross the chunks' edges
+        let rows = VocabularyAtScaleTests.rows(5_123, prefix: "a")
+        // When they are imported, Then every pair and every tag link is there, in the file's order
+        #expect(try await database.importPairs(accountID: a, rows, pairLimit: 10_000) == 5_123)
+        #expect(try await database.vocabulary.pairCount(accountID: a) == 5_123)
+        let tags = try await database.vocabulary.tags(accountID: a, limit: 30, offset: 0).items
+        #expect(tags.count == 21 && tags.first { $0.name == "Import" }?.count == 5_123)
+        #expect(tags.filter { $0.name.hasPrefix("Batch") }.allSatisfy { (256...257).contains($0.count) })
+        let writer = try #require(database.reader as? any DatabaseWriter)
+        let (first, last) = try await writer.read { db in
+            (try String.fetchOne(db, sql: "SELECT english FROM vocabPair WHERE accountId = ? ORDER BY id LIMIT 1", arguments: [a]),
+             try String.fetchOne(db, sql: "SELECT english FROM vocabPair WHERE accountId = ? ORDER BY id DESC LIMIT 1", arguments: [a]))
+        }
+        #expect(first == "a word 0" && last == "a word 5122")
+        #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM vocabImport") } == 0)
+        // And a big import past the quota keeps nothing, its new tags included
+        await #expect(throws: VocabularyError.quotaReached(limit: 8_000, stored: 5_123, adding: 3_000)) {
+            try await database.importPairs(accountID: a, VocabularyAtScaleTests.rows(3_000, prefix: "c").map { pair in
+                var tagged = pair
+                tagged.tags = ["Too many"]
+                return tagged
+            }, pairLimit: 8_000)
+        }
+        #expect(try await database.vocabulary.pairCount(accountID: a) == 5_123)
+        #expect(try await database.vocabulary.tags(accountID: a, limit: 30, offset: 0).items.count == 21)
+        // And an import a crash cut short (recorded, some pairs written) is taken out, others' pairs kept
+        try await database.importPairs(accountID: b, [Pair(english: "bob's own")])
+        try await writer.write { db in
+            try db.execute(sql: "INSERT INTO vocabImport (accountId, startedAt) VALUES (?, ?)", arguments: [b, Date(timeIntervalSince1970: 0)])
+            let id = db.lastInsertedRowID
+            for n in 0..<3 {
+                try db.execute(sql: """
+                    INSERT INTO vocabPair (accountId, english, welsh, note, type, searchKey, createdAt, updatedAt, importId)
+                    VALUES (?, ?, '', '', '', '', ?, ?, ?)
+                    """, arguments: [b, "cut short \(n)", Date(), Date(), id])
+            }
+        }
+        #expect(try await database.vocabulary.pairCount(accountID: b) == 4)
+        try await database.discardUnfinishedImports(startedBefore: Date())
+        #expect(try await database.vocabulary.pairCount(accountID: b) == 1)
+        #expect(try await database.vocabulary.pairCount(accountID: a) == 5_123)
+    }
+
     @Test func aTagIsResolvedOnceAndKeepsItsExistingSpelling() async throws {
         let database = try AppDatabase.inMemory()
         let a = try await account(database, "alice")
