@@ -1,4 +1,5 @@
 import FolioApp
+import Foundation
 import Monologues
 import Synchronization
 
@@ -17,8 +18,26 @@ final class AuditionSetCache: Sendable {
         let genders: [String: Gender]
     }
 
+    /// A brief's sets, and their JSON once the API has written it: a hit then costs the API no
+    /// encoding either (5–6 ms a request in a debug build against 2.4 ms for `/api/v1/ping`).
+    final class Made: Sendable {
+        let sets: [AuditionSet]
+        private let encoded = Mutex<Data?>(nil)
+
+        init(sets: [AuditionSet]) {
+            self.sets = sets
+        }
+
+        func json(_ encode: ([AuditionSet]) throws -> Data) rethrows -> Data {
+            if let kept = encoded.withLock({ $0 }) { return kept }
+            let data = try encode(sets)
+            encoded.withLock { $0 = data }
+            return data
+        }
+    }
+
     private struct State {
-        var made: [Key: (sets: [AuditionSet], used: UInt64)] = [:]
+        var made: [Key: (made: Made, used: UInt64)] = [:]
         var making: [Key: Task<[AuditionSet], any Error>] = [:]
         var clock: UInt64 = 0
     }
@@ -35,15 +54,19 @@ final class AuditionSetCache: Sendable {
     }
 
     func sets(_ plan: AuditionPlan, in library: MonologueLibrary, revision: Int, personal: PersonalView) async throws -> [AuditionSet] {
+        try await made(plan, in: library, revision: revision, personal: personal).sets
+    }
+
+    func made(_ plan: AuditionPlan, in library: MonologueLibrary, revision: Int, personal: PersonalView) async throws -> Made {
         // Only genders change which pieces a brief finds; an actor's own tags do not.
         let personal = PersonalView(genders: personal.genders)
         let key = Key(plan: plan, revision: revision, genders: personal.genders)
-        enum Found { case made([AuditionSet]), making(Task<[AuditionSet], any Error>) }
+        enum Found { case made(Made), making(Task<[AuditionSet], any Error>) }
         let found = state.withLock { state -> Found in
             state.clock += 1
             if let made = state.made[key] {
                 state.made[key]?.used = state.clock
-                return .made(made.sets)
+                return .made(made.made)
             }
             if let making = state.making[key] { return .making(making) }
             let making = Task { [gate] in
@@ -52,21 +75,23 @@ final class AuditionSetCache: Sendable {
             state.making[key] = making
             return .making(making)
         }
-        guard case .making(let task) = found else {
-            if case .made(let sets) = found { return sets }
-            return []
+        let task: Task<[AuditionSet], any Error>
+        switch found {
+        case .made(let made): return made
+        case .making(let making): task = making
         }
         do {
             let sets = try await task.value
-            state.withLock { state in
+            return state.withLock { state in
                 state.making[key] = nil
-                if state.made.count >= Self.capacity, state.made[key] == nil,
-                   let oldest = state.made.min(by: { $0.value.used < $1.value.used })?.key {
+                if let kept = state.made[key] { return kept.made }
+                if state.made.count >= Self.capacity, let oldest = state.made.min(by: { $0.value.used < $1.value.used })?.key {
                     state.made[oldest] = nil
                 }
-                state.made[key] = (sets, state.clock)
+                let made = Made(sets: sets)
+                state.made[key] = (made, state.clock)
+                return made
             }
-            return sets
         } catch {
             state.withLock { $0.making[key] = nil }
             throw error

@@ -55,6 +55,8 @@ public enum GhostError: FolioError, Equatable {
     case tooManyListedRooms(limit: Int)
     /// The server is reading or indexing as many word lists as it allows at once.
     case wordListsBusy
+    /// A game's uploaded list is not in memory, and only a player's request loads it.
+    case wordListNotLoaded
     /// This address has as many of the server's game sockets open as it allows.
     case tooManySocketsFromAddress(limit: Int)
     /// The game has as many sockets open (players and watchers) as the server allows.
@@ -87,7 +89,7 @@ public enum GhostError: FolioError, Equatable {
         case .gameNotFound, .wordListNotFound: .notFound
         case .tooManyOpenRooms, .tooManyAnonymousGames, .tooManyGames, .tooManySocketsFromAddress, .tooManySocketsOnGame: .rateLimited
         case .tooManyListedRooms: .conflict
-        case .wordListsBusy: .busy
+        case .wordListsBusy, .wordListNotLoaded: .busy
         case .tooManyWordLists: .conflict
         case .sessionEnded: .unauthorized
         default: .invalidInput
@@ -130,6 +132,7 @@ public enum GhostError: FolioError, Equatable {
         case .tooManyGames: "too_many_games"
         case .tooManyListedRooms: "too_many_listed_rooms"
         case .wordListsBusy: "word_lists_busy"
+        case .wordListNotLoaded: "word_list_not_loaded"
         case .tooManySocketsFromAddress: "too_many_sockets_from_address"
         case .tooManySocketsOnGame: "too_many_sockets_on_game"
         case .sessionEnded: "session_ended"
@@ -210,6 +213,8 @@ public enum GhostError: FolioError, Equatable {
             "You started \(limit) game\(limit == 1 ? "" : "s") in the last hour, the most this server allows (games per account per hour). Finish one you have, or try again later."
         case .tooManyListedRooms(let limit):
             "You already have \(limit) room\(limit == 1 ? "" : "s") on your own word lists in the lobby, the most this server allows. Finish one, or open this room unlisted and share its link."
+        case .wordListNotLoaded:
+            "This game is played on an uploaded word list that is not loaded on this server just now; it will be once a player comes back. Try again in a moment."
         case .wordListsBusy:
             "The server is loading as many word lists as it can hold at once. Try again in a few seconds, or play on a built-in dictionary."
         case .tooManySocketsFromAddress(let limit):

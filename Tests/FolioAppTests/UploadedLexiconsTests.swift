@@ -28,8 +28,8 @@ import Testing
 
     static let words = ["wren", "robin", "owl", "heron", "finch", "swallow", "starling", "thrush"].joined(separator: "\n")
 
-    func world(budget: Int, pin: Duration, runner: CountingRunner) async throws -> (GhostReferee, Account, [Int64]) {
-        let store = try AppDatabase.inMemory()
+    func world(budget: Int, pin: Duration, runner: CountingRunner, store: AppDatabase? = nil) async throws -> (GhostReferee, Account, [Int64]) {
+        let store = try store ?? AppDatabase.inMemory()
         let dictionaries = GhostDictionaries(paths: [:], builds: runner, uploadedByteBudget: budget, uploadedPin: pin)
         let referee = GhostReferee(store: store, dictionaries: dictionaries, watchers: NoWatchers(),
                                    limits: GhostLimits(anonymousGamesPerAddressPerHour: 10, openRoomsPerAccount: 5))
@@ -98,5 +98,27 @@ import Testing
         #expect(labels == ["“More birds”", "English"])
         #expect(runner.runs.withLock { $0 } == 0)
         _ = ada
+    }
+
+    @Test func onlySomeoneAtTheTableMakesAReadLoadAList() async throws {
+        // Given Ada's game on her list, started by one server
+        let store = try AppDatabase.inMemory()
+        let (first, ada, lists) = try await world(budget: UploadedLexicons.standardByteBudget, pin: .seconds(10), runner: CountingRunner(),
+                                                  store: store)
+        let game = try await first.startHotSeat(try match(on: lists[0]), ownSeat: 0, account: ada, address: "10.0.0.1")
+        // When another server, which has not loaded the list, is asked to show it
+        let runner = CountingRunner()
+        let second = GhostReferee(store: store, dictionaries: GhostDictionaries(paths: [:], builds: runner), watchers: NoWatchers(),
+                                  limits: GhostLimits(anonymousGamesPerAddressPerHour: 10, openRoomsPerAccount: 5))
+        let bob = try await store.createAccount(username: "bob", passwordHash: "x", now: Date())
+        // Then a watcher or a visitor is told to come back, and nothing is built for them
+        await #expect(throws: GhostError.wordListNotLoaded) { try await second.played(game, for: bob) }
+        await #expect(throws: GhostError.wordListNotLoaded) { try await second.played(game, for: nil) }
+        #expect(try await second.currentMatch(game.id, viewer: nil).id == game.id)
+        #expect(runner.runs.withLock { $0 } == 0)
+        // And the player's own view loads it, after which everyone sees the game
+        #expect(try await second.played(game, for: ada).game.fragment == "")
+        #expect(try await second.played(game, for: bob).game.fragment == "")
+        #expect(runner.runs.withLock { $0 } == 1)
     }
 }

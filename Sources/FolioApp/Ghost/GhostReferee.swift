@@ -267,10 +267,12 @@ public struct GhostReferee: Sendable {
     }
 
     /// The game as it stands, an expired turn run out first: a page or a request reading a
-    /// room nobody watches live still sees the timer kept.
-    public func currentMatch(_ id: MatchID) async throws -> StoredMatch {
+    /// room nobody watches live still sees the timer kept (by `viewer`, only where the game's
+    /// list is in memory or they sit at the table: see `played(_:for:)`).
+    public func currentMatch(_ id: MatchID, viewer: Account?) async throws -> StoredMatch {
         let stored = try await match(id)
-        guard let deadline = stored.deadline, clock() >= deadline, let played = try await enforceTurnTimer(id) else { return stored }
+        guard let deadline = stored.deadline, clock() >= deadline, mayLoadList(of: stored, for: viewer),
+              let played = try await enforceTurnTimer(id) else { return stored }
         return played.stored
     }
 
@@ -278,6 +280,22 @@ public struct GhostReferee: Sendable {
     public func played(_ stored: StoredMatch) async throws -> Played {
         let lexicon = try await lexicon(for: stored.match)
         return Played(stored: stored, game: try stored.match.replay(lexicon: lexicon), lexicon: lexicon)
+    }
+
+    /// A stored game replayed for `viewer` to see. An uploaded list that is not in memory is read
+    /// and indexed only for someone at the table: a watcher, a visitor or the lobby never makes
+    /// the server build an index (each up to 130 MB and half a second), and is told to try again
+    /// (`wordListNotLoaded`, 503) until a player's page, socket or move has loaded it.
+    public func played(_ stored: StoredMatch, for viewer: Account?) async throws -> Played {
+        guard mayLoadList(of: stored, for: viewer) else { throw GhostError.wordListNotLoaded }
+        return try await played(stored)
+    }
+
+    /// Whether showing `stored` to `viewer` may read and index its list.
+    func mayLoadList(of stored: StoredMatch, for viewer: Account?) -> Bool {
+        guard stored.match.wordList != nil, dictionaries.readyLexicon(for: stored.match) == nil else { return true }
+        guard let viewer else { return false }
+        return stored.ownerID == viewer.id || stored.seatAccounts.contains(viewer.id)
     }
 }
 

@@ -165,7 +165,7 @@ struct GhostAPIController: Sendable {
     }
 
     @Sendable func show(_ request: Request, context: FolioRequestContext) async throws -> MatchView {
-        try await referee.view(try await referee.currentMatch(try context.matchID()), viewer: context.account)
+        try await referee.view(try await referee.currentMatch(try context.matchID(), viewer: context.account), viewer: context.account)
     }
 
     /// `{"type": "letter"|"challenge"|"answer"|"concede", "letter"?, "word"?, "turn"?}`

@@ -213,7 +213,7 @@ struct GhostPagesController: Sendable {
 
     @Sendable func show(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let query = WebForm(query: request)
-        let stored = try await referee.currentMatch(try context.matchID())
+        let stored = try await referee.currentMatch(try context.matchID(), viewer: context.account)
         let over = try Self.roundNumber(query.value("over"))
         if query.value("fragment") == "1" {
             return try pages.html("ghost/board", TemplateData([try await board(stored, context: context, error: nil, shownRound: over)]))
@@ -240,7 +240,7 @@ struct GhostPagesController: Sendable {
     /// The board's data: the view everyone shares, plus what only this page needs. A round
     /// that has not ended yet cannot be shown as over.
     func board(_ stored: StoredMatch, context: FolioRequestContext, error: String?, shownRound: Int? = nil) async throws -> GhostPages.Board {
-        let played = try await referee.played(stored)
+        let played = try await referee.played(stored, for: context.account)
         if let shownRound, shownRound > played.game.rounds.count {
             throw InputError.parameter("over", String(shownRound),
                                        played.game.rounds.isEmpty ? "a round that has ended, and none has yet"

@@ -142,7 +142,19 @@ struct GhostSocketController: Sendable {
     func send(_ id: MatchID, pushed: Played?, account: Account?, to outbound: WebSocketOutboundWriter, _ sent: inout Int?,
               deadline: TurnDeadline) async throws {
         let played: Played
-        if let pushed { played = pushed } else { played = try await referee.played(try await referee.match(id)) }
+        if let pushed {
+            played = pushed
+        } else {
+            do {
+                played = try await referee.played(try await referee.match(id), for: account)
+            } catch GhostError.wordListNotLoaded {
+                // A watcher waits for a player to load the game's list: the state a move pushes
+                // comes with it.
+                try await outbound.write(.text(Self.json(ErrorMessage(error: .init(code: GhostError.wordListNotLoaded.code,
+                                                                                    message: GhostError.wordListNotLoaded.message)))))
+                return
+            }
+        }
         let version = played.stored.version
         hub.seen(id, version: version)
         // Moves racing each other may push an older state after a newer one was shown.

@@ -217,7 +217,7 @@ struct MonologuesController<Context: RequestContext> {
         }
     }
 
-    @Sendable func auditionSets(_ request: Request, context: Context) async throws -> AuditionSetsResponse {
+    @Sendable func auditionSets(_ request: Request, context: Context) async throws -> Response {
         let parameters = WebForm(query: request)
         let plan = try AuditionPlan.parse(pieces: parameters.get("pieces"), seconds: parameters.get("seconds"),
                                           verseAndProse: parameters.get("verseAndProse"), comic: parameters.get("comic"),
@@ -225,7 +225,9 @@ struct MonologuesController<Context: RequestContext> {
                                           fresh: parameters.get("fresh"))
         let (library, revision) = try await library.currentWithRevision()
         let personal = try await finder.personalView(accountID: account(context)?.id)
-        return AuditionSetsResponse(try await auditionSetCache.sets(plan, in: library, revision: revision, personal: personal))
+        let made = try await auditionSetCache.made(plan, in: library, revision: revision, personal: personal)
+        let json = try made.json { try JSONEncoder.folio().encode(AuditionSetsResponse($0)) }
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: json)))
     }
 }
 

@@ -168,9 +168,10 @@ struct LobbyRoomView: Encodable, Sendable {
 }
 
 extension GhostReferee {
-    /// A stored game as `viewer` sees it, its list read and indexed first if need be.
+    /// A stored game as `viewer` sees it, its list read and indexed first if need be (and may be:
+    /// see `played(_:for:)`).
     func view(_ stored: StoredMatch, viewer: Account?) async throws -> MatchView {
-        view(try await played(stored), viewer: viewer)
+        view(try await played(stored, for: viewer), viewer: viewer)
     }
 
     /// A page of rooms as the lobby lists them.
