@@ -149,6 +149,11 @@ final class TestClock: Sendable {
             #expect(anonymous.status == .unauthorized)
             #expect(!anonymous.body.contains("\"answer\"") && !anonymous.body.contains("correct"))
             #expect(try await puzzle(&guest).answer == nil)
+            // The page shows a visitor the letters and the way to log in, not a form to answer.
+            let shownToGuest = try await guest.get("/ghost/daily")
+            #expect(shownToGuest.status == .ok && !shownToGuest.body.contains("id=\"daily-form\"") && shownToGuest.body.contains("id=\"daily-login\""))
+            let guestAnswer = try await guest.post("/ghost/daily", ["letter": today.choices[0]])
+            #expect(guestAnswer.status == .seeOther && guestAnswer.location?.hasPrefix("/account/login") == true)
             // Bea answers first (a second account learns the answer by answering, once a day).
             let guessed = try JSONDecoder().decode(PuzzleJSON.self, from: Data(try await bea.api(
                 "/api/v1/ghost/daily", method: .post, json: #"{"letter": "\#(today.choices[0])"}"#).body.utf8))
