@@ -83,7 +83,8 @@ final class AuditionSetCache: Sendable {
         do {
             let sets = try await task.value
             return state.withLock { state in
-                state.making[key] = nil
+                // Only this computation's entry: after a failed one a newer may stand there.
+                if state.making[key] == task { state.making[key] = nil }
                 if let kept = state.made[key] { return kept.made }
                 if state.made.count >= Self.capacity, let oldest = state.made.min(by: { $0.value.used < $1.value.used })?.key {
                     state.made[oldest] = nil
@@ -93,7 +94,7 @@ final class AuditionSetCache: Sendable {
                 return made
             }
         } catch {
-            state.withLock { $0.making[key] = nil }
+            state.withLock { if $0.making[key] == task { $0.making[key] = nil } }
             throw error
         }
     }

@@ -77,7 +77,8 @@ public final class GhostDictionaries: Sendable {
             preparing[build] = task
             return task
         }
-        defer { preparing.withLock { $0[build] = nil } }
+        // Only this build's entry: after a failed build a newer one may stand there already.
+        defer { preparing.withLock { if $0[build] == task { $0[build] = nil } } }
         return try await task.value
     }
 
