@@ -18,30 +18,11 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import requests
-from requests.adapters import HTTPAdapter
 
-from conftest import REQUEST_SECONDS, Client, unique
+from conftest import REQUEST_SECONDS, Client, browser_from, unique
 
 PASSWORD = "correct horse battery"
 FREE_FAILURES = 5
-
-
-class _SourceAddressAdapter(HTTPAdapter):
-    """Connects from a chosen local address."""
-
-    def __init__(self, address: str):
-        self.address = address
-        super().__init__()
-
-    def init_poolmanager(self, *args, **kwargs):
-        kwargs["source_address"] = (self.address, 0)
-        super().init_poolmanager(*args, **kwargs)
-
-
-def client_from(server, address: str) -> Client:
-    client = server.client()
-    client.session.mount("http://", _SourceAddressAdapter(address))
-    return client
 
 
 def form_token(client: Client) -> str:
@@ -137,12 +118,12 @@ def test_registrations_are_limited_per_network(make_server):
     assert 3500 <= int(refused.headers["Retry-After"]) <= 3600
     assert "Too many accounts have been created from your network" in refused.text
     # Another network is not held back by this one.
-    elsewhere = client_from(server, "127.0.0.2")
+    elsewhere = browser_from(server, "127.0.0.2")
     assert elsewhere.register(f"{prefix}y").status_code == 303
 
 
 def test_concurrent_guesses_never_pass_the_limit_and_the_owner_still_logs_in(server):
-    owner = client_from(server, "127.0.0.2")
+    owner = browser_from(server, "127.0.0.2")
     name = unique("bassanio")
     assert owner.register(name).status_code == 303
 
@@ -160,7 +141,7 @@ def test_concurrent_guesses_never_pass_the_limit_and_the_owner_still_logs_in(ser
     # Even the right password waits from the guessing network...
     assert login_with(attacker, token, name, PASSWORD).status_code == 429
     # ...but the owner, from their own network, is never refused for someone else's failures.
-    again = client_from(server, "127.0.0.2")
+    again = browser_from(server, "127.0.0.2")
     assert again.login(name).status_code == 303
     assert again.get("/account").status_code == 200
 

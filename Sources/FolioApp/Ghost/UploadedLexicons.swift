@@ -55,8 +55,10 @@ public final class UploadedLexicons: Sendable {
     /// What a list's lexicon is expected to take in memory: about 24 bytes a letter for the
     /// word trie and, for Superghost, 45 bytes an infix (measured: 3 million infixes, 130 MB).
     public static func cost(of text: String, variant: Rules.Variant) -> Int {
-        text.utf8.count * 24 + (variant == .superghost ? WordListUpload.infixBound(of: text) * 45 : 0)
+        cost(bytes: text.utf8.count, infixes: variant == .superghost ? WordListUpload.infixBound(of: text) : 0)
     }
+
+    static func cost(bytes: Int, infixes: Int) -> Int { bytes * 24 + infixes * 45 }
 
     /// The list a match plays on, if it is loaded.
     func lexicon(for match: Match) -> Lexicon? {
@@ -81,10 +83,12 @@ public final class UploadedLexicons: Sendable {
         let key = Key(list: list.id, minimumLength: match.minimumLength, variant: match.rules.variant)
         if let kept = lexicon(for: match) { return kept }
         let words = list.words ?? ""
-        if match.rules.variant == .superghost, WordListUpload.infixBound(of: words) > WordListUpload.maximumSuperghostInfixes {
+        // The bound read once (a pass over up to 1 MB of words) for both the limit and the cost.
+        let infixes = match.rules.variant == .superghost ? WordListUpload.infixBound(of: words) : 0
+        if infixes > WordListUpload.maximumSuperghostInfixes {
             throw GhostError.wordListTooLargeForSuperghost(limit: WordListUpload.maximumSuperghostInfixes)
         }
-        let cost = Self.cost(of: words, variant: match.rules.variant)
+        let cost = Self.cost(bytes: words.utf8.count, infixes: infixes)
         let build = try state.withLock { state throws -> (task: Task<Lexicon, any Error>, owner: Bool) in
             if let building = state.building[key] { return (building, false) }
             try makeRoom(for: cost, in: &state)
