@@ -101,19 +101,30 @@ def test_a_socket_works_until_log_out_then_its_next_move_is_refused(server):
     assert ada.api("GET", f"/api/v1/ghost/games/{game_id}").json()["turn"] == 3
 
 
-def test_a_password_change_ends_the_sockets_of_other_browsers(server):
-    ada, ben = account(server, "gpa"), account(server, "gpb")
+def ben_to_move_with_a_second_browser(server, prefix: str) -> tuple[Client, Client, str, Client]:
+    """Ada and Ben in a room, Ada's first letter played, and Ben logged in in a second browser
+    too: (ada, ben, the game's id, Ben's other browser)."""
+    ada, ben = account(server, f"{prefix}a"), account(server, f"{prefix}b")
     game_id = room(ada)
     assert ben.api("POST", f"/api/v1/ghost/games/{game_id}/join").status_code == 200
     assert move(ada, game_id, {"type": "letter", "letter": "d", "turn": 0}).status_code == 200
     elsewhere = server.client()
     assert elsewhere.login(ben.username).status_code == 303
+    return ada, ben, game_id, elsewhere
+
+
+def change_password_in(browser: Client) -> None:
+    changed = browser.post_form("/account/password", {"currentPassword": "correct horse battery",
+                                                      "newPassword": "another horse battery",
+                                                      "newPasswordConfirmation": "another horse battery"})
+    assert changed.status_code == 200
+
+
+def test_a_password_change_ends_the_sockets_of_other_browsers(server):
+    ada, ben, game_id, elsewhere = ben_to_move_with_a_second_browser(server, "gp")
     with open_socket(ben, game_id) as socket:
         assert state_at(socket, 1)["canAct"]
-        changed = elsewhere.post_form("/account/password", {"currentPassword": "correct horse battery",
-                                                             "newPassword": "another horse battery",
-                                                             "newPasswordConfirmation": "another horse battery"})
-        assert changed.status_code == 200
+        change_password_in(elsewhere)
         try:
             socket.send(json.dumps({"type": "letter", "letter": "o", "turn": 1}))
         except ConnectionClosed:

@@ -18,7 +18,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from conftest import REQUEST_SECONDS, Client, new_account, ping_probe, run_for, serve_supports, timed
-from test_ghost import move, open_socket, room, state_at
+from test_ghost import ben_to_move_with_a_second_browser, change_password_in, move, open_socket, room, state_at
 
 PING_BOUND = 0.25
 # A lobby page is a database read and some JSON: nothing in it should build a word list's index.
@@ -298,18 +298,10 @@ def test_a_room_socket_is_closed_within_5_s_of_its_session_logging_out(server):
 def test_a_room_socket_is_closed_within_5_s_of_a_password_change_elsewhere(server):
     """Replays the same with a password change in another browser, which ends every other session
     of the account: the socket opened with the old session is closed with 1008 within 5 s."""
-    ada, ben = new_account(server, "sockpa"), new_account(server, "sockpb")
-    game_id = room(ada)
-    assert ben.api("POST", f"/api/v1/ghost/games/{game_id}/join").status_code == 200
-    assert move(ada, game_id, {"type": "letter", "letter": "d", "turn": 0}).status_code == 200
-    elsewhere = server.client()
-    assert elsewhere.login(ben.username).status_code == 303
+    _, ben, game_id, elsewhere = ben_to_move_with_a_second_browser(server, "sockp")
     with open_socket(ben, game_id) as socket:
         assert state_at(socket, 1)["canAct"]
-        changed = elsewhere.post_form("/account/password", {"currentPassword": "correct horse battery",
-                                                             "newPassword": "another horse battery",
-                                                             "newPasswordConfirmation": "another horse battery"})
-        assert changed.status_code == 200
+        change_password_in(elsewhere)
         seconds = expect_closed_with(socket, 1008, within=5)
     print(f"socket closed {seconds:.2f} s after the password change")
 
