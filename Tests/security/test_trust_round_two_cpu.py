@@ -38,6 +38,24 @@ def tally(answers) -> dict:
     return counts
 
 
+def all_at_once(count: int, call, timeout: float) -> list:
+    """`count` calls released together from behind a barrier; each one's answer (None if it
+    never came back within `timeout`)."""
+    barrier = threading.Barrier(count)
+    answers: list = [None] * count
+
+    def one(i: int):
+        barrier.wait(timeout=REQUEST_SECONDS)
+        answers[i] = call()
+
+    threads = [threading.Thread(target=one, args=(i,), daemon=True) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=timeout)
+    return answers
+
+
 # MARK: - Audition sets
 
 BRIEFS = [
@@ -127,18 +145,7 @@ def test_only_one_export_of_an_account_runs_at_a_time(make_server):
     # Four requests released together overlap: one export alone takes about 200 ms in a debug build.
     print(f"one export of {EXPORT_PAIRS} pairs alone: {seconds * 1000:.0f} ms")
 
-    barrier = threading.Barrier(4)
-    answers: list = [None] * 4
-
-    def export(i: int):
-        barrier.wait(timeout=REQUEST_SECONDS)
-        answers[i] = owner.api("GET", "/api/v1/vocab/export", timeout=60)
-
-    threads = [threading.Thread(target=export, args=(i,), daemon=True) for i in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=90)
+    answers = all_at_once(4, lambda: owner.api("GET", "/api/v1/vocab/export", timeout=60), timeout=90)
     statuses = [a.status_code if a is not None else None for a in answers]
     print("four exports at once:", statuses)
     assert set(statuses) <= {200, 429}, statuses
@@ -260,18 +267,7 @@ def test_only_one_optimiser_fit_of_an_account_runs_at_a_time(make_server):
     assert result["enoughHistory"], result
     assert seconds > 0.1, f"a fit took only {seconds * 1000:.0f} ms: too quick to overlap reliably"
 
-    barrier = threading.Barrier(2)
-    answers: list = [None, None]
-
-    def fit(i: int):
-        barrier.wait(timeout=REQUEST_SECONDS)
-        answers[i] = learner.api("GET", "/api/v1/vocab/optimizer", timeout=120)
-
-    threads = [threading.Thread(target=fit, args=(i,), daemon=True) for i in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=150)
+    answers = all_at_once(2, lambda: learner.api("GET", "/api/v1/vocab/optimizer", timeout=120), timeout=150)
     statuses = sorted(a.status_code if a is not None else 0 for a in answers)
     print("two fits at once:", statuses)
     assert statuses == [200, 429], statuses

@@ -18,7 +18,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from conftest import REQUEST_SECONDS, Client, new_account, ping_probe, run_for, serve_supports, timed
-from test_ghost import ben_to_move_with_a_second_browser, change_password_in, move, open_socket, room, state_at
+from test_ghost import ben_to_move_with_a_second_browser, change_password_in, open_socket, room, state_at
 
 PING_BOUND = 0.25
 # A lobby page is a database read and some JSON: nothing in it should build a word list's index.
