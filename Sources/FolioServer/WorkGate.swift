@@ -57,10 +57,10 @@ final class WorkGate: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let thread = Thread {
+                    ThreadName.nameCurrentThread("folio-work")
                     LowPriority.lowerCurrentThread()
                     continuation.resume(with: Result { try work { gone.isMarked } })
                 }
-                thread.name = "folio-work"
                 thread.start()
             }
         } onCancel: {

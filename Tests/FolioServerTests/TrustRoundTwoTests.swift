@@ -102,7 +102,7 @@ import Testing
         let passwords = Passwords(cost: 4, threads: 2, queueLength: 8)
         let hash = try await passwords.hash("the right password")
         func lane(_ network: String) async throws -> String? {
-            try await Passwords.$network.withValue(network) { try await passwords.run { Thread.current.name } }
+            try await Passwords.$network.withValue(network) { try await passwords.run { ThreadName.current } }
         }
         #expect(try await lane("192.0.2.1") == "folio-bcrypt")
         // Three wrong passwords within a minute: that network's checks move to the lane of their own.
@@ -113,7 +113,7 @@ import Testing
         #expect(moved == "folio-bcrypt-lo", "\(String(describing: moved))")
         // Others are not moved, nor is a check named for no network.
         #expect(try await lane("198.51.100.7") == "folio-bcrypt")
-        #expect(try await passwords.run { Thread.current.name } == "folio-bcrypt")
+        #expect(try await passwords.run { ThreadName.current } == "folio-bcrypt")
         #expect(try await Passwords.$network.withValue("198.51.100.7") { try await passwords.verify("the right password", hash: hash) })
     }
 

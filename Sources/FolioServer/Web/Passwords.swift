@@ -171,9 +171,7 @@ public final class Passwords: PasswordHasher {
             case nil: continuation.resume(throwing: PasswordsBusy.error)
             case (true, let suspect)?:
                 Thread { [self] in
-                    // Named from inside (on Linux a name set before `start()` is not the thread's), and in 15
-                    // characters at most, or Linux keeps the creating thread's name.
-                    Thread.current.name = suspect ? "folio-bcrypt-lo" : "folio-bcrypt"
+                    ThreadName.nameCurrentThread(suspect ? "folio-bcrypt-lo" : "folio-bcrypt")
                     if suspect { LowPriority.lowerCurrentThread() }
                     drain(suspect: suspect)
                 }.start()
