@@ -48,6 +48,18 @@ enum SuperghostBench {
         print(String(format: "    build the infix index  median %7.1f ms over %d runs", build * 1e3, builds.count))
         print(String(format: "    solve every position   median %7.1f ms over %d runs", solve * 1e3, solves.count))
         print(String(format: "    index and solve        %7.1f ms   (bar ≤ 2 s)", (build + solve) * 1e3))
+        // The server keeps one index a list, built at the shortest minimum and viewed at this one.
+        let shortest = try WordList(data: data, minimumLength: WordList.allowedMinimumLengths.lowerBound)
+        let shared = InfixIndex(words: shortest).atMinimumLength(of: words)
+        let viewSolves = (0..<5).map { _ in FolioBench.measure { _ = SuperghostSolver(index: shared) } }
+        let viewSolver = SuperghostSolver(index: shared)
+        precondition(viewSolver.firstPlayerWins == solver.firstPlayerWins, "the shared index disagrees about the first player")
+        let probes = (0..<20_000).map { k in index.words.alphabet.spell([k % index.words.alphabet.count, (k / 7) % index.words.alphabet.count]) }
+        func moveTime(_ s: SuperghostSolver) -> Double {
+            FolioBench.median((0..<5).map { _ in FolioBench.measure { for p in probes { _ = try? s.winningMoves(p) } } }) / Double(probes.count)
+        }
+        print(String(format: "    solve on the shared index (built at %d, %d infixes)  median %7.1f ms; winning moves %.2f µs a position (own index %.2f µs)",
+                     shortest.minimumLength, shared.nodeCount, FolioBench.median(viewSolves) * 1e3, moveTime(viewSolver) * 1e6, moveTime(solver) * 1e6))
         let list = try peakInChild(dictionary, "list")
         let ours = try peakInChild(dictionary, "index")
         print(String(format: "    peak memory (VmHWM)    %7.1f MB   (bar ≤ 500 MB); a process that only reads the list into a WordList: %.1f MB",

@@ -11,6 +11,8 @@ extension InfixIndex {
         var links: [Int32] = [0]
         /// Per node, its infix's first letter (0 for the root).
         var firstLetters: [UInt8] = [0]
+        /// The first node of each length, then the node count (`InfixIndex.levelStarts`).
+        var levelStarts: [Int32] = [0, 1]
 
         /// Separates the words in `text`, so a suffix ends where it is met and is a whole word when
         /// one precedes it.
@@ -44,9 +46,11 @@ extension InfixIndex {
             var counts = [Int32](repeating: 0, count: letterCount)
             var cursor = [Int32](repeating: 0, count: letterCount)
             var masks = self.masks, firstChild = self.firstChild, links = self.links, firstLetters = self.firstLetters
+            var levelStarts: [Int32] = []
             text.withUnsafeBufferPointer { text in
                 while levelStart < masks.count {
                     let levelEnd = masks.count
+                    levelStarts.append(Int32(levelStart))
                     let refill = depth % Built.cachedLetters == 0
                     var nextBounds: [Int32] = [0]
                     nextBounds.reserveCapacity(2 * (levelEnd - levelStart) + 1)
@@ -105,6 +109,8 @@ extension InfixIndex {
             self.firstChild = firstChild
             self.links = links
             self.firstLetters = firstLetters
+            levelStarts.append(Int32(masks.count))
+            self.levelStarts = levelStarts
         }
 
         /// The suffix with its next letters, from `depth` on, read from the text; it stops after the separator.

@@ -11,6 +11,11 @@
 /// Nodes are numbered breadth first, so every node of length d comes before every node of
 /// length d + 1: both kinds of extension lead to a larger index, and one backward sweep values
 /// every position (`SuperghostSolver`) without sorting nodes by length.
+///
+/// One index serves a list at every minimum length at or above the one it was built for
+/// (`atMinimumLength`): each node keeps the length of the longest word containing its infix, so
+/// a longer minimum hides the infixes only shorter words have, and the words shorter than it.
+/// A list played at lengths 3, 4 and 5 is indexed once, not three times.
 public struct InfixIndex: Sendable {
     public let words: WordList
 
@@ -22,6 +27,18 @@ public struct InfixIndex: Sendable {
     /// each `letter << 27 | node`, in letter order.
     @usableFromInline let startOffsets: [Int32]
     @usableFromInline let startEntries: [UInt32]
+    /// Per node: the length of the longest word containing its infix (at most 255).
+    @usableFromInline let longest: [UInt8]
+    /// Per length d: the first node of length d (breadth first, so lengths are contiguous);
+    /// one more entry, the node count, closes the last.
+    let levelStarts: [Int32]
+
+    /// The shortest word that counts: the minimum this view plays at.
+    public let minimumLength: Int
+    /// Whether this view hides anything: it plays at a longer minimum than the index was built for.
+    @usableFromInline let restricted: Bool
+    /// The first node long enough to count as a word at `minimumLength` (0 when nothing is hidden).
+    @usableFromInline let firstCountingNode: Int
 
     @usableFromInline static let wordBit: UInt32 = 1 << 31
     @usableFromInline static let letterBits: UInt32 = (1 << 31) - 1
@@ -35,11 +52,44 @@ public struct InfixIndex: Sendable {
         var built = InfixIndex.Built(words: words)
         masks = built.masks
         firstChild = built.firstChild
+        levelStarts = built.levelStarts
         (startOffsets, startEntries) = built.startTable()
+        longest = InfixIndex.longestWords(masks: masks, firstChild: firstChild, startOffsets: startOffsets,
+                                          startEntries: startEntries, levelStarts: levelStarts)
+        minimumLength = words.minimumLength
+        restricted = false
+        firstCountingNode = 0
     }
 
-    /// Distinct infixes of the counting words, the empty one included.
+    private init(_ index: InfixIndex, words: WordList) {
+        self.words = words
+        masks = index.masks
+        firstChild = index.firstChild
+        startOffsets = index.startOffsets
+        startEntries = index.startEntries
+        longest = index.longest
+        levelStarts = index.levelStarts
+        minimumLength = words.minimumLength
+        restricted = words.minimumLength > index.minimumLength
+        firstCountingNode = restricted ? Int(levelStarts[min(words.minimumLength, levelStarts.count - 1)]) : 0
+    }
+
+    /// The same index played at `words`' minimum length, sharing this one's storage. `words`
+    /// must be this index's list read at a minimum no shorter than the one it was built for.
+    public func atMinimumLength(of words: WordList) -> InfixIndex {
+        let built = restricted ? InfixIndex(self, words: self.words) : self
+        precondition(words.minimumLength >= built.words.minimumLength && words.alphabet == built.words.alphabet,
+                     "an index serves its own list at its minimum length or longer")
+        return words.minimumLength == built.words.minimumLength ? built : InfixIndex(built, words: words)
+    }
+
+    /// Infixes the index holds at any minimum length, the empty one included: what its memory
+    /// and a solver's arrays are sized by.
     public var nodeCount: Int { masks.count }
+
+    /// Whether a node's infix is part of a word that counts at this view's minimum length.
+    @inlinable
+    func isPlayable(_ node: Int) -> Bool { !restricted || Int(longest[node]) >= minimumLength }
 
     // MARK: Queries
 
@@ -57,7 +107,7 @@ public struct InfixIndex: Sendable {
 
     /// Whether the infix of the node is itself a counting word.
     @inlinable
-    public func isWord(_ node: Int) -> Bool { masks[node] & InfixIndex.wordBit != 0 }
+    public func isWord(_ node: Int) -> Bool { masks[node] & InfixIndex.wordBit != 0 && node >= firstCountingNode }
 
     /// The node for the fragment with a letter (its index in the alphabet) added at `side`, if
     /// that is still an infix.
@@ -116,7 +166,8 @@ public struct InfixIndex: Sendable {
         let m = masks[node]
         let bit: UInt32 = 1 << UInt32(c)
         guard m & bit != 0 else { return nil }
-        return Int(firstChild[node]) + (m & (bit &- 1)).nonzeroBitCount
+        let child = Int(firstChild[node]) + (m & (bit &- 1)).nonzeroBitCount
+        return isPlayable(child) ? child : nil
     }
 
     @inlinable
@@ -125,7 +176,10 @@ public struct InfixIndex: Sendable {
         for k in Int(startOffsets[node])..<Int(startOffsets[node + 1]) {
             let entry = startEntries[k]
             let l = entry >> 27
-            if l == letter { return Int(entry & InfixIndex.entryNodeBits) }
+            if l == letter {
+                let child = Int(entry & InfixIndex.entryNodeBits)
+                return isPlayable(child) ? child : nil
+            }
             if l > letter { break }
         }
         return nil
@@ -143,13 +197,37 @@ public struct InfixIndex: Sendable {
             let endLetter = ends == 0 ? 32 : ends.trailingZeroBitCount
             let startLetter = k < startEnd ? Int(startEntries[k] >> 27) : 32
             if endLetter <= startLetter {
-                body(endLetter, .end, endChild)
+                if isPlayable(endChild) { body(endLetter, .end, endChild) }
                 endChild += 1
                 ends &= ends - 1
             } else {
-                body(startLetter, .start, Int(startEntries[k] & InfixIndex.entryNodeBits))
+                let child = Int(startEntries[k] & InfixIndex.entryNodeBits)
+                if isPlayable(child) { body(startLetter, .start, child) }
                 k += 1
             }
         }
+    }
+
+    /// Per node, the longest word containing its infix: the node's own length if it is a word,
+    /// or the most of its one-letter-longer infixes. A word holding an infix holds one of those
+    /// unless it is the infix itself, and they all come later, so one backward sweep does it.
+    static func longestWords(masks: [UInt32], firstChild: [Int32], startOffsets: [Int32], startEntries: [UInt32],
+                             levelStarts: [Int32]) -> [UInt8] {
+        var longest = [UInt8](repeating: 0, count: masks.count)
+        var length = levelStarts.count - 2
+        var n = masks.count - 1
+        while n >= 0 {
+            while length > 0 && n < Int(levelStarts[length]) { length -= 1 }
+            let m = masks[n]
+            var most: UInt8 = m & wordBit != 0 ? UInt8(min(length, 255)) : 0
+            let first = Int(firstChild[n])
+            for child in first..<(first + (m & letterBits).nonzeroBitCount) { most = max(most, longest[child]) }
+            for k in Int(startOffsets[n])..<Int(startOffsets[n + 1]) {
+                most = max(most, longest[Int(startEntries[k] & entryNodeBits)])
+            }
+            longest[n] = most
+            n -= 1
+        }
+        return longest
     }
 }

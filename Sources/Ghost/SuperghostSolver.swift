@@ -26,38 +26,45 @@ public struct SuperghostSolver: Sendable {
             index.firstChild.withUnsafeBufferPointer { firstChild in
                 index.startOffsets.withUnsafeBufferPointer { startOffsets in
                     index.startEntries.withUnsafeBufferPointer { startEntries in
-                        wins.withUnsafeMutableBufferPointer { wins in
-                            remaining.withUnsafeMutableBufferPointer { remaining in
-                                var shortestWin = UInt32.max
-                                var longestLoss: UInt32 = 0
-                                func value(_ child: Int) {
-                                    if masks[child] & InfixIndex.wordBit != 0 {
-                                        longestLoss = max(longestLoss, 1)
-                                    } else if wins[child] {
-                                        longestLoss = max(longestLoss, remaining[child] + 1)
-                                    } else {
-                                        shortestWin = min(shortestWin, remaining[child] + 1)
-                                    }
-                                }
-                                var n = count - 1
-                                while n >= 0 {
-                                    defer { n -= 1 }
-                                    let m = masks[n]
-                                    // The round ended on reaching a counting word; it is never a position to move from.
-                                    if m & InfixIndex.wordBit != 0 { continue }
-                                    shortestWin = .max
-                                    longestLoss = 0
-                                    let first = Int(firstChild[n])
-                                    for child in first..<(first + (m & InfixIndex.letterBits).nonzeroBitCount) { value(child) }
-                                    // From the empty fragment a letter at the start is the same move as one at the end.
-                                    if n > 0 {
-                                        for k in Int(startOffsets[n])..<Int(startOffsets[n + 1]) {
-                                            value(Int(startEntries[k] & InfixIndex.entryNodeBits))
+                        index.longest.withUnsafeBufferPointer { longest in
+                            // A view at a longer minimum than the index's skips the infixes of shorter words only,
+                            // and counts as words only nodes at least that long.
+                            let restricted = index.restricted, minimum = index.minimumLength, firstCounting = index.firstCountingNode
+                            wins.withUnsafeMutableBufferPointer { wins in
+                                remaining.withUnsafeMutableBufferPointer { remaining in
+                                    var shortestWin = UInt32.max
+                                    var longestLoss: UInt32 = 0
+                                    func value(_ child: Int) {
+                                        if restricted && Int(longest[child]) < minimum { return }
+                                        if masks[child] & InfixIndex.wordBit != 0 && child >= firstCounting {
+                                            longestLoss = max(longestLoss, 1)
+                                        } else if wins[child] {
+                                            longestLoss = max(longestLoss, remaining[child] + 1)
+                                        } else {
+                                            shortestWin = min(shortestWin, remaining[child] + 1)
                                         }
                                     }
-                                    let win = shortestWin != .max
-                                    wins[n] = win
-                                    remaining[n] = win ? shortestWin : longestLoss
+                                    var n = count - 1
+                                    while n >= 0 {
+                                        defer { n -= 1 }
+                                        let m = masks[n]
+                                        // The round ended on reaching a counting word; it is never a position to move from.
+                                        if m & InfixIndex.wordBit != 0 && n >= firstCounting { continue }
+                                        if restricted && Int(longest[n]) < minimum { continue }
+                                        shortestWin = .max
+                                        longestLoss = 0
+                                        let first = Int(firstChild[n])
+                                        for child in first..<(first + (m & InfixIndex.letterBits).nonzeroBitCount) { value(child) }
+                                        // From the empty fragment a letter at the start is the same move as one at the end.
+                                        if n > 0 {
+                                            for k in Int(startOffsets[n])..<Int(startOffsets[n + 1]) {
+                                                value(Int(startEntries[k] & InfixIndex.entryNodeBits))
+                                            }
+                                        }
+                                        let win = shortestWin != .max
+                                        wins[n] = win
+                                        remaining[n] = win ? shortestWin : longestLoss
+                                    }
                                 }
                             }
                         }

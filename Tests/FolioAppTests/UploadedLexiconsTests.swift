@@ -79,6 +79,41 @@ import Testing
         await #expect(throws: GhostError.wordListsBusy) { try await tiny.0.lexicon(for: try match(on: tiny.2[0])) }
     }
 
+    @Test func oneIndexServesAListAtEveryMinimumLength() async throws {
+        let cost = UploadedLexicons.cost(of: Self.words, variant: .superghost)
+        let (referee, _, lists) = try await world(budget: UploadedLexicons.standardByteBudget, pin: .zero,
+                                                  runner: CountingRunner(delay: .milliseconds(50)))
+        let uploaded = referee.dictionaries.uploaded
+        func at(_ minimum: Int, on list: Int64) throws -> Match {
+            var match = try match(on: list)
+            match.minimumLength = minimum
+            return match
+        }
+        // When one list is played at every length, one after another
+        var lexicons: [Int: Lexicon] = [:]
+        for minimum in 3...5 { lexicons[minimum] = try await referee.lexicon(for: try at(minimum, on: lists[0])) }
+        // Then it is indexed once, each length seeing only its own words
+        #expect(uploaded.indexCount == 1)
+        #expect(uploaded.bytesInUse < cost * 3 / 2)
+        #expect(lexicons[3]?.superghost?.index.isWord("owl") == true)
+        #expect(lexicons[4]?.superghost?.index.isInfix("owl") == false && lexicons[4]?.superghost?.index.isWord("wren") == true)
+        #expect(lexicons[5]?.superghost?.index.isInfix("wren") == false && lexicons[5]?.superghost?.index.isWord("robin") == true)
+        // And three lengths of another list asked for at once share one index too
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for minimum in 3...5 { group.addTask { _ = try await referee.lexicon(for: try at(minimum, on: lists[1])) } }
+            try await group.waitForAll()
+        }
+        #expect(uploaded.indexCount == 2)
+        #expect(uploaded.bytesInUse < cost * 3)
+
+        // And when every lexicon of a list has gone to make room, its index goes with them
+        let small = try await world(budget: cost * 3 / 2, pin: .zero, runner: CountingRunner())
+        for minimum in 3...4 { _ = try await small.0.lexicon(for: try at(minimum, on: small.2[0])) }
+        _ = try await small.0.lexicon(for: try at(4, on: small.2[1]))
+        #expect(small.0.dictionaries.uploaded.indexCount == 1)
+        #expect(small.0.dictionaries.uploaded.bytesInUse <= cost * 3 / 2)
+    }
+
     @Test func requestsAtOnceForOneListShareOneBuild() async throws {
         let runner = CountingRunner(delay: .milliseconds(200))
         let (referee, _, lists) = try await world(budget: UploadedLexicons.standardByteBudget, pin: .seconds(10), runner: runner)

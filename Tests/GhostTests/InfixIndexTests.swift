@@ -99,4 +99,48 @@ import Testing
             }
         }
     }
+
+    @Test func oneIndexServesEveryLongerMinimum() throws {
+        for seed in UInt64(1)...12 {
+            var rng = SeededRandom(seed: seed &* 17 &+ 3)
+            let raw = superghostWords(&rng, count: Int.random(in: 1...25, using: &rng), alphabet: seed % 2 == 0 ? "abc" : "abcd")
+            let shared = InfixIndex(words: try WordList(words: raw, minimumLength: 3))
+            for minimum in 3...5 {
+                let words = try WordList(words: raw, minimumLength: minimum)
+                let view = shared.atMinimumLength(of: words)
+                let own = InfixIndex(words: words)
+                let counting = countingWords(raw, minimum: minimum)
+                let oracle = SuperghostOracle(counting)
+                let context = "seed \(seed) minimum \(minimum)"
+                #expect(view.minimumLength == minimum && view.nodeCount == shared.nodeCount, "\(context)")
+                // A view of a view is the same view.
+                #expect(view.atMinimumLength(of: words).isInfix("") == own.isInfix(""), "\(context)")
+                for fragment in Set(allStrings(alphabet: "abcde", maxLength: 4)).union(oracle.infixes) {
+                    #expect(view.isInfix(fragment) == own.isInfix(fragment), "\(context) \(fragment)")
+                    #expect(view.isWord(fragment) == counting.contains(fragment), "\(context) \(fragment)")
+                    #expect(view.moves(fragment) == own.moves(fragment), "\(context) \(fragment)")
+                    #expect(view.someWord(containing: fragment) == own.someWord(containing: fragment), "\(context) \(fragment)")
+                }
+                // The solver over the view values every position as the one over its own index.
+                let solver = SuperghostSolver(index: view), ownSolver = SuperghostSolver(index: own)
+                #expect(solver.firstPlayerWins == ownSolver.firstPlayerWins, "\(context)")
+                for fragment in oracle.infixes where !counting.contains(fragment) {
+                    #expect(try solver.movesLeft(fragment) == oracle.value(fragment).length, "\(context) \(fragment)")
+                    #expect(try solver.winsToMove(fragment) == oracle.value(fragment).wins, "\(context) \(fragment)")
+                    #expect(try solver.winningMoves(fragment) == ownSolver.winningMoves(fragment), "\(context) \(fragment)")
+                    #expect(try solver.bestMove(fragment) == ownSolver.bestMove(fragment), "\(context) \(fragment)")
+                }
+            }
+        }
+    }
+
+    @Test func theLongestWordHoldingAnInfixIsKeptPerNode() throws {
+        let index = InfixIndex(words: try WordList(words: ["cat", "bobcats", "scatter", "dog"], minimumLength: 3))
+        let longest = { (fragment: String) in index.longest[index.node(for: fragment)!] }
+        #expect(longest("") == 7 && longest("cat") == 7 && longest("og") == 3 && longest("tt") == 7 && longest("dog") == 3)
+        let atFive = index.atMinimumLength(of: try WordList(words: ["cat", "bobcats", "scatter", "dog"], minimumLength: 5))
+        #expect(!atFive.isInfix("og") && !atFive.isInfix("do") && !atFive.isWord("cat") && atFive.isInfix("cat") && atFive.isWord("scatter"))
+        #expect(atFive.moves("") == "abceorst".map { SuperghostMove(letter: String($0), side: .end) })
+    }
 }
+

@@ -5,7 +5,8 @@ import Synchronization
 /// The word lists and solvers of Ghost games, loaded on first use and kept: an English list
 /// loads and solves in milliseconds, and every game on the same list and minimum shares one.
 /// The Superghost index of a list is built the first time a Superghost game uses it (about a
-/// second for English) and kept beside it.
+/// second for English) and kept beside it: one index a list, built at the shortest minimum
+/// length and viewed at the others, each with its own solver.
 ///
 /// Requests get a list through `prepared`, which reads and indexes it on `builds` (the
 /// server's runs off the cooperative pool, a few at once): the first Superghost games on the
@@ -25,6 +26,8 @@ public final class GhostDictionaries: Sendable {
     private let paths: [GhostDictionary: String]
     private let solvers = Mutex<[Key: Solver]>([:])
     private let superghosts = Mutex<[Key: SuperghostSolver]>([:])
+    /// Built under `building`, which is the only writer.
+    private let indexes = Mutex<[GhostDictionary: InfixIndex]>([:])
     /// One build of an infix index at a time: two games asking at once wait for the first build
     /// rather than both spending the memory and the second.
     private let building = Mutex<Void>(())
@@ -56,9 +59,20 @@ public final class GhostDictionaries: Sendable {
         guard variant == .superghost else { return Lexicon(solver: solver) }
         let key = Key(dictionary: dictionary, minimumLength: minimumLength)
         if let superghost = superghosts.withLock({ $0[key] }) { return Lexicon(solver: solver, superghost: superghost) }
-        let superghost = building.withLock { _ in
+        let superghost = try building.withLock { _ throws(GhostError) in
             if let built = superghosts.withLock({ $0[key] }) { return built }
-            let built = SuperghostSolver(words: solver.words)
+            let index: InfixIndex
+            if minimumLength < WordList.allowedMinimumLengths.lowerBound {
+                // Shorter than any game plays (the terminal may ask): an index of its own.
+                index = InfixIndex(words: solver.words)
+            } else if let kept = indexes.withLock({ $0[dictionary] }) {
+                index = kept
+            } else {
+                let shortest = try self.solver(dictionary, minimumLength: WordList.allowedMinimumLengths.lowerBound)
+                index = InfixIndex(words: shortest.words)
+                indexes.withLock { $0[dictionary] = index }
+            }
+            let built = SuperghostSolver(index: index.atMinimumLength(of: solver.words))
             superghosts.withLock { $0[key] = built }
             return built
         }
