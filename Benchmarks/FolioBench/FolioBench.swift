@@ -29,6 +29,13 @@ struct FolioBench {
             ?? ProcessInfo.processInfo.environment["FOLIO_CORPUS"].map { URL(fileURLWithPath: $0) }
             ?? DataDirectory.resolve(explicit: nil).shakespeareURL
         let files = try PlayCorpus.files(in: directory)
+        if arguments.dropFirst().first == "search-guard" {
+            // `folio-bench PLAYS_DIR search-guard [FLOOR]`: the test command's ratio guard (exit 1 below it).
+            let library = MonologueLibrary(try PlayCorpus.monologues(from: files).monologues)
+            let floor = arguments.dropFirst(2).first.flatMap(Double.init) ?? 10
+            if try !SearchGuard.run(library, floor: floor) { exit(1) }
+            return
+        }
         if arguments.dropFirst().first == "search" || ProcessInfo.processInfo.environment["FOLIO_BENCH_ONLY"] == "search" {
             // `folio-bench PLAYS_DIR search`: the search medians alone, for a quick before-and-after.
             let library = MonologueLibrary(try PlayCorpus.monologues(from: files).monologues)
@@ -117,10 +124,13 @@ struct FolioBench {
             let search = (0..<3000).map { _ in measure { _ = library.searchNumbers(prepared, filter: filter, limit: 20) } }
             let numbers = library.searchNumbers(prepared, filter: filter, limit: 20).numbers
             let texts = numbers.map { library.monologues[$0].spokenText }
-            let snippets = (0..<300).map { _ in measure { _ = library.snippets(of: texts, for: prepared) } }
-            print(String(format: "search %-28@ %-34@ median %6.1f µs   snippets for %2d results %7.1f µs (%.1f µs each)",
+            let snippets = (0..<300).map { _ in measure { _ = library.snippets(of: numbers, for: prepared) } }
+            // The same snippets read word by word from the text, as for an actor's own cut.
+            let fromText = (0..<100).map { _ in measure { for text in texts { _ = library.snippet(of: text, for: prepared) } } }
+            let each = { (runs: [Double]) in numbers.isEmpty ? 0 : median(runs) * 1e6 / Double(numbers.count) }
+            print(String(format: "search %-28@ %-34@ median %6.1f µs   snippets for %2d results %7.1f µs (%.1f µs each; from the text %.1f µs each)",
                          query as NSString, describe(filter) as NSString, median(search) * 1e6, numbers.count,
-                         median(snippets) * 1e6, numbers.isEmpty ? 0 : median(snippets) * 1e6 / Double(numbers.count)))
+                         median(snippets) * 1e6, each(snippets), each(fromText)))
         }
     }
 

@@ -21,6 +21,9 @@ struct MonologueJSON: Sendable {
     /// just before it, where the sorted keys want it, without decoding anything.
     private let snippetAt: [Int]
 
+    /// Search answers given lately from this snapshot.
+    let answers = SearchAnswers()
+
     init(_ library: MonologueLibrary) throws {
         let encoder = JSONEncoder.folio()
         var bytes: [UInt8] = []
@@ -45,22 +48,56 @@ struct MonologueJSON: Sendable {
         offsets[number]..<offsets[number + 1]
     }
 
-    /// A snippet as the API gives it: the text, and where each match stands in it (UTF-16 code
-    /// units, a JavaScript string's indices).
-    struct SnippetBody: Encodable {
-        struct Match: Encodable { let start: Int; let length: Int }
-        let text: String
-        let matches: [Match]
-
-        init(_ snippet: Snippet) {
-            text = snippet.text
-            matches = snippet.matches.map { Match(start: $0.start, length: $0.length) }
+    /// A snippet as the API gives it, `{"matches": [{"length", "start"}…], "text"}` (offsets in
+    /// UTF-16 code units, a JavaScript string's indices), as `JSONEncoder.folio()` would write it
+    /// (sorted keys, slashes as they are), written straight into the answer: encoding each
+    /// snippet on its own took an encoder, a `Data` and a copy a result.
+    static func writeSnippet(_ snippet: Snippet, to buffer: inout ByteBuffer) {
+        buffer.writeString(#"{"matches":["#)
+        for (k, match) in snippet.matches.enumerated() {
+            buffer.writeString(k == 0 ? #"{"length":"# : #",{"length":"#)
+            buffer.writeString(String(match.length))
+            buffer.writeString(#","start":"#)
+            buffer.writeString(String(match.start))
+            buffer.writeInteger(UInt8(ascii: "}"))
         }
+        buffer.writeString(#"],"text":""#)
+        for part in snippet.parts { writeEscaped(part.text, to: &buffer, quoted: false) }
+        buffer.writeString(#""}"#)
     }
 
-    /// `{"items": […], "total": …}` with each item's snippet, when it has one, as `"snippet"`.
-    func searchResponse(total: Int, items: [(number: Int, snippet: Snippet?)]) throws -> Response {
-        let encoder = JSONEncoder.folio()
+    /// A JSON string's content as Foundation escapes it: quote, backslash and control characters.
+    static func writeEscaped(_ text: String, to buffer: inout ByteBuffer, quoted: Bool = true) {
+        if quoted { buffer.writeInteger(UInt8(ascii: "\"")) }
+        var text = text
+        text.withUTF8 { bytes in
+            var from = 0
+            for (i, b) in bytes.enumerated() where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+                buffer.writeBytes(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[from..<i]))
+                switch b {
+                case UInt8(ascii: "\""): buffer.writeString(#"\""#)
+                case UInt8(ascii: "\\"): buffer.writeString(#"\\"#)
+                case 0x0A: buffer.writeString(#"\n"#)
+                case 0x0D: buffer.writeString(#"\r"#)
+                case 0x09: buffer.writeString(#"\t"#)
+                case 0x08: buffer.writeString(#"\b"#)
+                case 0x0C: buffer.writeString(#"\f"#)
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    buffer.writeString(#"\u00"#)
+                    buffer.writeInteger(hex[Int(b >> 4)])
+                    buffer.writeInteger(hex[Int(b & 15)])
+                }
+                from = i + 1
+            }
+            buffer.writeBytes(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[from...]))
+        }
+        if quoted { buffer.writeInteger(UInt8(ascii: "\"")) }
+    }
+
+    /// `{"items": […], "total": …}` with each item's snippet, when it has one, as `"snippet"`:
+    /// the bytes of a search answer, to give and to keep.
+    func searchBody(total: Int, items: [(number: Int, snippet: Snippet?)]) -> ByteBuffer {
         var buffer = ByteBuffer()
         buffer.reserveCapacity(32 + items.reduce(0) { $0 + range(of: $1.number).count + 1 + ($1.snippet == nil ? 0 : 400) })
         buffer.writeString(#"{"items":["#)
@@ -72,30 +109,13 @@ struct MonologueJSON: Sendable {
                 continue
             }
             let split = snippetAt[item.number]
-            let body = try encoder.encode(SnippetBody(snippet))
             bytes.withUnsafeBytes { all in _ = buffer.writeBytes(UnsafeRawBufferPointer(rebasing: all[whole.lowerBound..<split])) }
             buffer.writeString(#","snippet":"#)
-            buffer.writeBytes(body)
+            Self.writeSnippet(snippet, to: &buffer)
             bytes.withUnsafeBytes { all in _ = buffer.writeBytes(UnsafeRawBufferPointer(rebasing: all[split..<whole.upperBound])) }
         }
         buffer.writeString(#"],"total":\#(total)}"#)
-        return Self.response(buffer)
-    }
-
-    /// `{"items": […], "total": …}` (keys in sorted order, as in every answer), the shape of a
-    /// search response, for monologue numbers as `MonologueLibrary.searchNumbers` gives them.
-    func searchResponse(total: Int, numbers: [Int]) -> Response {
-        var buffer = ByteBuffer()
-        buffer.reserveCapacity(32 + numbers.reduce(0) { $0 + range(of: $1).count + 1 })
-        buffer.writeString(#"{"items":["#)
-        bytes.withUnsafeBytes { all in
-            for (i, number) in numbers.enumerated() {
-                if i > 0 { buffer.writeInteger(UInt8(ascii: ",")) }
-                buffer.writeBytes(UnsafeRawBufferPointer(rebasing: all[range(of: number)]))
-            }
-        }
-        buffer.writeString(#"],"total":\#(total)}"#)
-        return Self.response(buffer)
+        return buffer
     }
 
     /// One monologue by its number.
@@ -104,10 +124,10 @@ struct MonologueJSON: Sendable {
         bytes.withUnsafeBytes { all in
             _ = buffer.writeBytes(UnsafeRawBufferPointer(rebasing: all[range(of: number)]))
         }
-        return Self.response(buffer)
+        return Self.response(body: buffer)
     }
 
-    private static func response(_ buffer: ByteBuffer) -> Response {
+    static func response(body buffer: ByteBuffer) -> Response {
         Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: buffer))
     }
 }

@@ -102,6 +102,10 @@ public struct MonologueLibrary: Sendable {
     private let firstLineWords: [UInt16]
     /// Per word id: the word, and its rarity weight for likeness (0 for words that say nothing).
     private let words: [String]
+    /// Per monologue, where its snippets come from (`SnippetSource`).
+    private let snippetSources: [SnippetSource]
+    /// The text's word ids in the words' order: the words a prefix starts are a range of it.
+    private let idsByWord: [UInt32]
     private let idf: [Double]
     /// Per monologue: the length of its tf-idf vector.
     private let norms: [Double]
@@ -274,6 +278,13 @@ public struct MonologueLibrary: Sendable {
         var words = Array(repeating: "", count: wordIDs.count)
         for (word, id) in wordIDs { words[Int(id)] = word }
         self.words = words
+        idsByWord = words.indices.sorted { words[$0] < words[$1] }.map(UInt32.init)
+        snippetSources = sorted.indices.map { i in
+            var spoken = sorted[i].spokenText
+            let fromIDs = spoken.withUTF8 { bytes in !bytes.contains { $0 >= 0x80 } && SnippetMatcher.bounds(bytes).count == tokens[i].count }
+            guard fromIDs else { return .text }
+            return spoken.utf8.count == sorted[i].text.utf8.count ? .idsInText : .idsInSpokenText
+        }
         // Rarity counts the listed speeches only: a longer cut repeats its piece's words, which
         // would make a word of one speech look shared.
         let documentCount = listedMonologues.count
@@ -419,15 +430,122 @@ public struct MonologueLibrary: Sendable {
     }
 
     /// The text of `text` around what `query` matches in it, marked; nil when it holds none of it.
-    /// Cheap enough for a page of results, not meant for every match of a search.
+    /// Reads the text word by word: for a text the library does not hold (an actor's own cut).
     public func snippet(of text: String, for query: PreparedQuery) -> Snippet? {
         query.matcher.snippet(of: text)
     }
 
-    /// `snippet` for each of a page's texts, reading the query once.
-    public func snippets(of texts: [String], for query: PreparedQuery) -> [Snippet?] {
+    /// The snippet of each of a page's monologues (numbers in `monologues`), reading the query
+    /// once. `ownTexts[k]`, when given, is the text shown instead of the library's (an actor's cut).
+    ///
+    /// The library's own texts are cut from the word ids the index keeps: the query's words are
+    /// looked up once as a bitset over the vocabulary, each speech's words are tested by id, and
+    /// only the raw bytes' word boundaries are read, with no string made but the snippet's parts.
+    /// Reading every word as a string cost 28–117 µs a speech, more than the search itself.
+    public func snippets(of numbers: [Int], ownTexts: [String?] = [], for query: PreparedQuery) -> [Snippet?] {
         let matcher = query.matcher
-        return texts.map { matcher.snippet(of: $0) }
+        guard !matcher.isEmpty else { return numbers.map { _ in nil } }
+        var marking: SnippetWords?
+        return numbers.enumerated().map { k, number in
+            if k < ownTexts.count, let own = ownTexts[k] { return matcher.snippet(of: own) }
+            guard snippetSources[number] != .text else { return matcher.snippet(of: monologues[number].spokenText) }
+            if marking == nil { marking = snippetWords(matcher) }
+            return snippet(number, marking: marking!)
+        }
+    }
+
+    /// Where a monologue's snippets are cut from.
+    enum SnippetSource {
+        /// From word ids: the words a snippet reads from its raw spoken text (`SnippetMatcher.bounds`)
+        /// are its indexed words one for one (a text of plain ASCII whose count agrees: in the full
+        /// library, all but the few with a dash above 0x7F), and it has no stage directions'
+        /// lines, so its text is its spoken text.
+        case idsInText
+        /// From word ids, in the spoken text made by leaving the stage directions out.
+        case idsInSpokenText
+        /// By reading its words from the text as strings.
+        case text
+    }
+
+    /// A set of this library's word ids, one bit a word.
+    struct WordSet {
+        var bits: [UInt64]
+
+        init(count: Int) { bits = [UInt64](repeating: 0, count: (count + 63) / 64) }
+
+        mutating func insert(_ id: UInt32) { bits[Int(id >> 6)] |= 1 << UInt64(id & 63) }
+
+        @inline(__always) func contains(_ id: UInt32) -> Bool { bits[Int(id >> 6)] & (1 << UInt64(id & 63)) != 0 }
+    }
+
+    /// What a query's snippets mark, as word ids: the same words `SnippetMatcher.matchesWord`
+    /// and its phrases accept, found once per query rather than tested once per word read.
+    struct SnippetWords {
+        var words: WordSet
+        var phrases: [[WordSet]]
+    }
+
+    func snippetWords(_ matcher: SnippetMatcher) -> SnippetWords {
+        // A word marks when it or, for "reveng'd", its "-ed" reading is a form or starts with a prefix.
+        func insert(forms: some Sequence<String>, prefixes: [String], into set: inout WordSet, readingD: Bool) {
+            for form in forms {
+                if let id = wordIDs[form] { set.insert(id) }
+                if readingD, form.hasSuffix("ed"), let id = wordIDs[String(form.dropLast(2)) + "'d"] { set.insert(id) }
+            }
+            for prefix in prefixes {
+                for id in idsStarting(with: prefix) { set.insert(id) }
+                guard readingD else { continue }
+                // "reveng'd" reads "revenged", which "reveng" (covered above), "revenge" and "revenged" start.
+                if prefix.hasSuffix("e"), let id = wordIDs[String(prefix.dropLast()) + "'d"] { set.insert(id) }
+                if prefix.hasSuffix("ed"), let id = wordIDs[String(prefix.dropLast(2)) + "'d"] { set.insert(id) }
+            }
+        }
+        var words = WordSet(count: self.words.count)
+        insert(forms: matcher.words, prefixes: matcher.prefixes, into: &words, readingD: true)
+        let phrases = matcher.phrases.map { phrase in
+            phrase.map { position in
+                var set = WordSet(count: self.words.count)
+                // A phrase's word matches as a form, the form's "'d" reading, or (not read) a prefix.
+                insert(forms: position.forms, prefixes: [], into: &set, readingD: true)
+                if let prefix = position.prefix { for id in idsStarting(with: prefix) { set.insert(id) } }
+                return set
+            }
+        }
+        return SnippetWords(words: words, phrases: phrases)
+    }
+
+    /// The ids of the text's words that start with `prefix`.
+    private func idsStarting(with prefix: String) -> ArraySlice<UInt32> {
+        var low = 0, high = idsByWord.count
+        while low < high {
+            let middle = (low + high) / 2
+            if words[Int(idsByWord[middle])] < prefix { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < idsByWord.count, words[Int(idsByWord[end])].hasPrefix(prefix) { end += 1 }
+        return idsByWord[low..<end]
+    }
+
+    /// The snippet of the library's own text of monologue `number`, marked from its word ids.
+    private func snippet(_ number: Int, marking: SnippetWords) -> Snippet? {
+        let ids = tokens[number]
+        var marks = SnippetMatcher.Marks(count: ids.count)
+        var any = false
+        for (i, id) in ids.enumerated() where marking.words.contains(id) {
+            marks.matched[i] = true
+            any = true
+        }
+        for phrase in marking.phrases where phrase.count <= ids.count {
+            for start in 0...(ids.count - phrase.count) where phrase[0].contains(ids[start]) {
+                guard (1..<phrase.count).allSatisfy({ phrase[$0].contains(ids[start + $0]) }) else { continue }
+                marks.markPhrase(at: start, length: phrase.count)
+                any = true
+            }
+        }
+        guard any else { return nil }
+        // The spoken text is made by leaving out the stage directions' lines: most speeches have none.
+        var text = snippetSources[number] == .idsInText ? monologues[number].text : monologues[number].spokenText
+        return text.withUTF8 { bytes in SnippetMatcher.cut(bytes, bounds: SnippetMatcher.bounds(bytes), marks: marks) }
     }
 
     /// Monologues matching every term of `query` and the filter, best first.
@@ -447,7 +565,7 @@ public struct MonologueLibrary: Sendable {
         let page = searchNumbers(prepared, filter: filter, limit: limit, offset: offset, personal: view)
         let items = page.numbers.map { monologues[$0] }
         return SearchResult(total: page.total, items: items,
-                            snippets: snippets ? self.snippets(of: items.map(\.spokenText), for: prepared) : [])
+                            snippets: snippets ? self.snippets(of: page.numbers, for: prepared) : [])
     }
 
     /// `search` as positions in `monologues`: what a caller that keeps something per monologue
@@ -508,25 +626,41 @@ public struct MonologueLibrary: Sendable {
         let total = result.count
         guard total > 0 else { return (0, []) }
 
+        let start = max(0, offset)
+        let wanted = limit.map { max(0, $0) } ?? total
+        var numbers: [Int] = []
+        numbers.reserveCapacity(min(wanted, total))
+        guard !termMatches.isEmpty else {
+            // No words: every speech scores alike, so the page is the bitset's walk, in sortTitle order.
+            var k = 0
+            result.forEach { i in
+                if k >= start && numbers.count < wanted { numbers.append(i) }
+                k += 1
+            }
+            return (total, numbers)
+        }
         let terms = prepared.terms.terms
         let phrase = terms.count >= 2 ? phraseMembers(terms, within: result, lastIsPrefix: typing) : nil
         // Walking the bitset gives sortTitle order; stable buckets by score keep it within a score.
-        var buckets: [Int: [Int]] = [:]
+        // A query has a handful of distinct scores, so they are found by a look along a short
+        // array rather than hashed once per speech found.
+        var buckets: [(score: Int, members: [Int])] = []
         result.forEach { i in
             var score = 0
             for (strong, tagged) in termMatches {
                 score += strong.contains(i) ? 100 : (tagged.contains(i) ? 10 : 1)
             }
             if let phrase, phrase.contains(i) { score += 1000 }
-            buckets[score, default: []].append(i)
+            if let b = buckets.firstIndex(where: { $0.score == score }) {
+                buckets[b].members.append(i)
+            } else {
+                buckets.append((score, [i]))
+            }
         }
-        let start = max(0, offset)
-        let wanted = limit.map { max(0, $0) } ?? total
-        var numbers: [Int] = []
-        numbers.reserveCapacity(min(wanted, total))
+        buckets.sort { $0.score > $1.score }
         var skipped = 0
-        outer: for score in buckets.keys.sorted(by: >) {
-            var members = buckets[score]!
+        outer: for bucket in buckets {
+            var members = bucket.members
             if skipped + members.count <= start {
                 skipped += members.count
                 continue

@@ -60,19 +60,18 @@ struct SnippetMatcher: Sendable {
         var word: String
     }
 
-    /// The words of `bytes` as `WordTokenizer` cuts the folded text, with where each stands in
-    /// the original (so the snippet shows the speech's own spelling and case). Bytes of 0x80 and
-    /// above belong to words, as in the tokenizer, and such a word is folded on its own.
-    static func tokens(_ bytes: [UInt8]) -> [Token] {
-        var tokens: [Token] = []
+    /// Where each spoken word of `bytes` stands, as `WordTokenizer` cuts the folded text: bytes
+    /// of 0x80 and above belong to words, as in the tokenizer, and apostrophes at a word's edges
+    /// are not part of it, but for the one that ends "in'".
+    static func bounds(_ bytes: UnsafeBufferPointer<UInt8>) -> [(start: Int32, end: Int32)] {
+        var result: [(start: Int32, end: Int32)] = []
+        result.reserveCapacity(bytes.count / 5)
         var start = -1
         var hasApostrophe = false
-        var hasHighBytes = false
         func flush(_ end: Int) {
-            defer { start = -1; hasApostrophe = false; hasHighBytes = false }
+            defer { start = -1; hasApostrophe = false }
             guard start >= 0 else { return }
             var s = start, e = end
-            // Trim apostrophes at the edges, keeping the one that ends "in'", as the tokenizer does.
             if hasApostrophe {
                 while s < e, bytes[s] == 0x27 { s += 1 }
                 while e > s, bytes[e - 1] == 0x27 {
@@ -81,22 +80,13 @@ struct SnippetMatcher: Sendable {
                 }
             }
             guard s < e else { return }
-            let word: String
-            if hasHighBytes {
-                let folded = TextFolding.fold(String(decoding: bytes[s..<e], as: UTF8.self))
-                var words: [String] = []
-                WordTokenizer.forEachWord(in: folded) { words.append($0) }
-                word = words.joined(separator: " ")
-            } else {
-                word = String(decoding: bytes[s..<e].map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }, as: UTF8.self)
-            }
-            tokens.append(Token(start: s, end: e, word: word))
+            result.append((Int32(s), Int32(e)))
         }
-        for (i, b) in bytes.enumerated() {
+        for i in 0..<bytes.count {
+            let b = bytes[i]
             let isWord = (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b >= 0x80
             if isWord {
                 if start < 0 { start = i }
-                if b >= 0x80 { hasHighBytes = true }
             } else if b == 0x27, start >= 0 {
                 hasApostrophe = true
             } else {
@@ -104,45 +94,80 @@ struct SnippetMatcher: Sendable {
             }
         }
         flush(bytes.count)
-        return tokens
+        return result
+    }
+
+    /// The words of `bytes` with their folded forms (a word with bytes of 0x80 and above is
+    /// folded on its own, and may fold to more than one of the index's words).
+    static func tokens(_ bytes: UnsafeBufferPointer<UInt8>) -> [Token] {
+        bounds(bytes).map { start, end in
+            let word = bytes[Int(start)..<Int(end)]
+            if word.contains(where: { $0 >= 0x80 }) {
+                var words: [String] = []
+                WordTokenizer.forEachWord(in: TextFolding.fold(String(decoding: word, as: UTF8.self))) { words.append($0) }
+                return Token(start: Int(start), end: Int(end), word: words.joined(separator: " "))
+            }
+            return Token(start: Int(start), end: Int(end), word: String(decoding: word.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }, as: UTF8.self))
+        }
     }
 
     /// The snippet of `text` (spoken lines only) around its best cluster of matches; nil when
-    /// nothing in it matches (the speech was found by its character, play or tags).
+    /// nothing in it matches (the speech was found by its character, play or tags). Reads every
+    /// word of the text as a string: for texts the library has not indexed (an actor's own cut
+    /// of a speech); the library's own are cut from word ids (`MonologueLibrary.snippets`).
     func snippet(of text: String) -> Snippet? {
         guard !isEmpty else { return nil }
-        let bytes = Array(text.utf8)
-        let tokens = Self.tokens(bytes)
-        guard !tokens.isEmpty else { return nil }
-        var matched = [Bool](repeating: false, count: tokens.count)
-        // joined[i]: tokens i and i + 1 belong to one phrase, so the space between them is marked too.
-        var joined = [Bool](repeating: false, count: tokens.count)
-        var any = false
-        for (i, token) in tokens.enumerated() where matchesWord(Self.normalised(token.word)) || matchesWord(token.word) {
-            matched[i] = true
-            any = true
-        }
-        for phrase in phrases where phrase.count <= tokens.count {
-            for start in 0...(tokens.count - phrase.count) {
-                var ok = true
-                for (k, position) in phrase.enumerated() {
-                    let word = tokens[start + k].word
-                    let accepted = position.forms.contains(word) || position.forms.contains(Self.normalised(word))
-                        || (position.prefix.map { word.hasPrefix($0) } ?? false)
-                    if !accepted { ok = false; break }
-                }
-                guard ok else { continue }
-                any = true
-                for k in 0..<phrase.count {
-                    matched[start + k] = true
-                    if k < phrase.count - 1 { joined[start + k] = true }
+        var text = text
+        return text.withUTF8 { bytes in
+            let tokens = Self.tokens(bytes)
+            guard !tokens.isEmpty else { return nil }
+            var marks = Marks(count: tokens.count)
+            for (i, token) in tokens.enumerated() where matchesWord(Self.normalised(token.word)) || matchesWord(token.word) {
+                marks.matched[i] = true
+            }
+            for phrase in phrases where phrase.count <= tokens.count {
+                for start in 0...(tokens.count - phrase.count) {
+                    var ok = true
+                    for (k, position) in phrase.enumerated() {
+                        let word = tokens[start + k].word
+                        let accepted = position.forms.contains(word) || position.forms.contains(Self.normalised(word))
+                            || (position.prefix.map { word.hasPrefix($0) } ?? false)
+                        if !accepted { ok = false; break }
+                    }
+                    if ok { marks.markPhrase(at: start, length: phrase.count) }
                 }
             }
+            return Self.cut(bytes, bounds: tokens.map { (Int32($0.start), Int32($0.end)) }, marks: marks)
         }
-        guard any else { return nil }
+    }
 
+    /// Which words of a text a snippet marks.
+    struct Marks {
+        var matched: [Bool]
+        /// joined[i]: words i and i + 1 belong to one phrase, so the space between them is marked too.
+        var joined: [Bool]
+
+        init(count: Int) {
+            matched = [Bool](repeating: false, count: count)
+            joined = [Bool](repeating: false, count: count)
+        }
+
+        mutating func markPhrase(at start: Int, length: Int) {
+            for k in 0..<length {
+                matched[start + k] = true
+                if k < length - 1 { joined[start + k] = true }
+            }
+        }
+    }
+
+    /// The snippet around the best cluster of marked words, cut from the text's bytes; nil when
+    /// none is marked.
+    static func cut(_ bytes: UnsafeBufferPointer<UInt8>, bounds tokens: [(start: Int32, end: Int32)], marks: Marks) -> Snippet? {
+        let matched = marks.matched, joined = marks.joined
+        guard !tokens.isEmpty, matched.contains(true) else { return nil }
         // The window of `windowWords` words holding the most matched words, the earliest of equals.
         var prefix = [0]
+        prefix.reserveCapacity(matched.count + 1)
         for m in matched { prefix.append(prefix.last! + (m ? 1 : 0)) }
         var bestStart = 0, bestCount = -1
         for (i, m) in matched.enumerated() where m {
@@ -159,7 +184,7 @@ struct SnippetMatcher: Sendable {
             guard from < to else { return }
             // A line break shows as " / ", as verse is quoted in running text; what stands before
             // the break (a comma, a colon) is kept, the next line's indent is not.
-            var piece = String(decoding: bytes[from..<to], as: UTF8.self)
+            var piece = String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
             if let newline = piece.firstIndex(of: "\n") {
                 var before = piece[..<newline]
                 while before.last == " " || before.last == "\r" || before.last == "\t" { before.removeLast() }
@@ -175,18 +200,20 @@ struct SnippetMatcher: Sendable {
             parts.append(Snippet.Part(text: "… ", isMatch: false))
         } else {
             // What opens the speech before its first word (a quote, a bracket) is part of it.
-            let lead = bytes[..<tokens[0].start].split(separator: 0x0A, omittingEmptySubsequences: false).last ?? []
+            let lead = bytes[..<Int(tokens[0].start)].split(separator: 0x0A, omittingEmptySubsequences: false).last ?? []
             let opening = String(decoding: lead, as: UTF8.self).drop { $0 == " " || $0 == "\t" }
             if !opening.isEmpty { parts.append(Snippet.Part(text: String(opening), isMatch: false)) }
         }
         for i in bestStart..<end {
-            add(tokens[i].start, tokens[i].end, match: matched[i])
+            add(Int(tokens[i].start), Int(tokens[i].end), match: matched[i])
             if i + 1 < end {
-                add(tokens[i].end, tokens[i + 1].start, match: joined[i] && matched[i + 1])
+                add(Int(tokens[i].end), Int(tokens[i + 1].start), match: joined[i] && matched[i + 1])
             } else if end == tokens.count {
                 // The speech's closing punctuation.
-                let tail = String(decoding: bytes[tokens[i].end...], as: UTF8.self).prefix { $0 != "\n" }
-                if !tail.isEmpty { add(tokens[i].end, tokens[i].end + tail.utf8.count, match: false) }
+                let after = Int(tokens[i].end)
+                var stop = after
+                while stop < bytes.count && bytes[stop] != 0x0A { stop += 1 }
+                add(after, stop, match: false)
             }
         }
         if end < tokens.count { parts.append(Snippet.Part(text: " …", isMatch: false)) }

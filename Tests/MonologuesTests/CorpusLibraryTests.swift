@@ -170,4 +170,35 @@ struct CorpusLibraryTests {
         #expect(again.map(\.id) == (try RealCorpus.monologues.get()).map(\.id))
         #expect(again == (try RealCorpus.monologues.get()))
     }
+
+    /// Snippets cut from the index's word ids are the ones read word by word from the text, for
+    /// every speech a query finds: plain words, the seed's endings and "'d", prefixes being
+    /// typed, quoted phrases with and without an open last word.
+    @Test func snippetsFromWordIDsAreTheSnippetsReadFromTheText() throws {
+        let library = try library
+        let queries: [(String, Bool)] = [
+            ("king crown blood", false), ("reveng*", false), ("revenge", false), ("revenged", false), ("venge* blood", false),
+            ("\"to be or not to be\"", false), ("\"my lord\" king", false), ("is this a dag", true), ("wherefore art th", true),
+            ("\"deny thy fa", true), ("love", false), ("hamlet", false), ("th", true), ("o", false), ("sweet\u{2019}s", false),
+        ]
+        var compared = 0, fromIDs = 0
+        for (query, typing) in queries {
+            let prepared = library.prepare(query, lastWordIsPrefix: typing)
+            let numbers = library.searchNumbers(prepared).numbers
+            let cut = library.snippets(of: numbers, for: prepared)
+            for (k, number) in numbers.enumerated() {
+                let text = library.monologues[number].spokenText
+                #expect(cut[k] == library.snippet(of: text, for: prepared), "\(query): \(library.monologues[number].id)")
+                compared += 1
+                if text.utf8.allSatisfy({ $0 < 0x80 }) { fromIDs += 1 }
+            }
+        }
+        #expect(compared > 2_000 && fromIDs > compared * 9 / 10, "\(compared) compared, \(fromIDs) from ids")
+        // An actor's own cut is read as it stands.
+        let hamlet = try #require(library.monologue(id: "hamlet-3-1-hamlet-1"))
+        let number = try #require(library.monologues.firstIndex { $0.id == hamlet.id })
+        let own = library.snippets(of: [number], ownTexts: ["A dagger of my own blood"], for: library.prepare("blood"))
+        #expect(own == [library.snippet(of: "A dagger of my own blood", for: library.prepare("blood"))] && own[0] != nil)
+    }
 }
+

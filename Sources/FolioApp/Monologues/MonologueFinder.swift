@@ -57,7 +57,9 @@ public struct MonologueFinder: Sendable {
             kept = try await favourites.favourites(among: originals.map(\.id), accountID: accountID)
         }
         let shown = originals.map { original in kept[original.id].map { $0.applied(to: original) } ?? original }
-        let cut = snippets && !query.text.isEmpty ? library.snippets(of: shown.map(\.spokenText), for: prepared) : []
+        // An actor's own cut of a speech is read as it stands; the library's texts, from the index.
+        let ownTexts = originals.indices.map { k in kept[originals[k].id] == nil ? nil : shown[k].spokenText }
+        let cut = snippets && !query.text.isEmpty ? library.snippets(of: page.numbers, ownTexts: ownTexts, for: prepared) : []
         let items = originals.indices.map { k in
             let original = originals[k]
             return Item(number: page.numbers[k], original: original, favourite: kept[original.id], snippet: cut.isEmpty ? nil : cut[k],

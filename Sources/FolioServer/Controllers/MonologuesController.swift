@@ -70,10 +70,14 @@ struct MonologuesController<Context: RequestContext> {
     static var maximumSnippets: Int { 100 }
 
     @Sendable func search(_ request: Request, context: Context) async throws -> Response {
-        let parameters = WebForm(query: request)
         let (library, json) = try await library.currentWithJSON()
         let accountID = account(context)?.id
         let personal = try await finder.personalView(accountID: accountID)
+        // The same answer for everyone unless the account's own tags or genders are in play.
+        let shared = personal.tags.isEmpty && personal.genders.isEmpty
+        let queryString = request.uri.query ?? ""
+        if shared, let kept = json.answers.answer(for: queryString) { return MonologueJSON.response(body: kept) }
+        let parameters = WebForm(query: request)
         let query = try MonologueQuery.strict(text: parameters.get("q"), gender: parameters.get("gender"), tone: parameters.get("tone"),
                                               length: parameters.get("length"), tags: parameters.getAll("tag"),
                                               form: parameters.get("verse"), play: parameters.get("play"), age: parameters.get("age"),
@@ -85,7 +89,9 @@ struct MonologuesController<Context: RequestContext> {
         // The API answers the library's monologues, so the snippet is cut from the library's text.
         let result = try await finder.find(query, in: library, limit: limit, offset: offset, accountID: nil, personal: personal,
                                            typing: typing, snippets: limit <= Self.maximumSnippets)
-        return try json.searchResponse(total: result.total, items: result.items.map { ($0.number, $0.snippet) })
+        let body = json.searchBody(total: result.total, items: result.items.map { ($0.number, $0.snippet) })
+        if shared { json.answers.keep(body, for: queryString) }
+        return MonologueJSON.response(body: body)
     }
 
     /// A monologue with the speeches before and after it in its play.
