@@ -104,6 +104,10 @@ public struct MonologueLibrary: Sendable {
     private let words: [String]
     /// Per monologue, where its snippets come from (`SnippetSource`).
     private let snippetSources: [SnippetSource]
+    /// Per monologue whose snippets come from word ids in a spoken text other than its text (it
+    /// has stage directions' lines), that spoken text: made on each request, it cost more than
+    /// the snippet itself.
+    private let spokenTexts: [Int: String]
     /// The text's word ids in the words' order: the words a prefix starts are a range of it.
     private let idsByWord: [UInt32]
     private let idf: [Double]
@@ -239,10 +243,12 @@ public struct MonologueLibrary: Sendable {
         var tokens: [[UInt32]] = []
         var occurrences: [[UInt32]] = []
         tokens.reserveCapacity(n)
+        // Made once: the index, the first lines and the snippets' sources all read it.
+        let spoken = sorted.map(\.spokenText)
         for (i, m) in sorted.enumerated() {
             var seen: Set<String> = []
             var ids: [UInt32] = []
-            WordTokenizer.forEachWord(in: TextFolding.fold(m.spokenText)) { word in
+            WordTokenizer.forEachWord(in: TextFolding.fold(spoken[i])) { word in
                 let id: UInt32
                 if let existing = wordIDs[word] {
                     id = existing
@@ -267,8 +273,8 @@ public struct MonologueLibrary: Sendable {
         }
         self.wordMembers = wordMembers
         sortedWords = wordMembers.keys.sorted()
-        firstLineWords = sorted.map { m in
-            let line = m.spokenText.split(separator: "\n").first { WordTokenizer.wordCount($0) > 0 } ?? ""
+        firstLineWords = spoken.map { text in
+            let line = text.split(separator: "\n").first { WordTokenizer.wordCount($0) > 0 } ?? ""
             return UInt16(clamping: WordTokenizer.wordCount(Substring(TextFolding.fold(String(line)))))
         }
         self.wordIDs = wordIDs
@@ -279,12 +285,16 @@ public struct MonologueLibrary: Sendable {
         for (word, id) in wordIDs { words[Int(id)] = word }
         self.words = words
         idsByWord = words.indices.sorted { words[$0] < words[$1] }.map(UInt32.init)
+        var spokenTexts: [Int: String] = [:]
         snippetSources = sorted.indices.map { i in
-            var spoken = sorted[i].spokenText
-            let fromIDs = spoken.withUTF8 { bytes in !bytes.contains { $0 >= 0x80 } && SnippetMatcher.bounds(bytes).count == tokens[i].count }
+            var text = spoken[i]
+            let fromIDs = text.withUTF8 { bytes in !bytes.contains { $0 >= 0x80 } && SnippetMatcher.bounds(bytes).count == tokens[i].count }
             guard fromIDs else { return .text }
-            return spoken.utf8.count == sorted[i].text.utf8.count ? .idsInText : .idsInSpokenText
+            if text.utf8.count == sorted[i].text.utf8.count { return .idsInText }
+            spokenTexts[i] = text
+            return .idsInSpokenText
         }
+        self.spokenTexts = spokenTexts
         // Rarity counts the listed speeches only: a longer cut repeats its piece's words, which
         // would make a word of one speech look shared.
         let documentCount = listedMonologues.count
@@ -543,9 +553,8 @@ public struct MonologueLibrary: Sendable {
             }
         }
         guard any else { return nil }
-        // The spoken text is made by leaving out the stage directions' lines: most speeches have none.
-        var text = snippetSources[number] == .idsInText ? monologues[number].text : monologues[number].spokenText
-        return text.withUTF8 { bytes in SnippetMatcher.cut(bytes, bounds: SnippetMatcher.bounds(bytes), marks: marks) }
+        var text = spokenTexts[number] ?? monologues[number].text
+        return text.withUTF8 { bytes in SnippetMatcher.cut(bytes, marks: marks) }
     }
 
     /// Monologues matching every term of `query` and the filter, best first.

@@ -63,9 +63,10 @@ struct SnippetMatcher: Sendable {
     /// Where each spoken word of `bytes` stands, as `WordTokenizer` cuts the folded text: bytes
     /// of 0x80 and above belong to words, as in the tokenizer, and apostrophes at a word's edges
     /// are not part of it, but for the one that ends "in'".
-    static func bounds(_ bytes: UnsafeBufferPointer<UInt8>) -> [(start: Int32, end: Int32)] {
+    /// `limit`: stop once that many are found.
+    static func bounds(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int = .max) -> [(start: Int32, end: Int32)] {
         var result: [(start: Int32, end: Int32)] = []
-        result.reserveCapacity(bytes.count / 5)
+        result.reserveCapacity(min(limit, bytes.count / 5 + 1))
         var start = -1
         var hasApostrophe = false
         func flush(_ end: Int) {
@@ -91,6 +92,7 @@ struct SnippetMatcher: Sendable {
                 hasApostrophe = true
             } else {
                 flush(i)
+                if result.count >= limit { return result }
             }
         }
         flush(bytes.count)
@@ -137,7 +139,7 @@ struct SnippetMatcher: Sendable {
                     if ok { marks.markPhrase(at: start, length: phrase.count) }
                 }
             }
-            return Self.cut(bytes, bounds: tokens.map { (Int32($0.start), Int32($0.end)) }, marks: marks)
+            return Self.cut(bytes, marks: marks, bounds: tokens.map { (Int32($0.start), Int32($0.end)) })
         }
     }
 
@@ -161,54 +163,71 @@ struct SnippetMatcher: Sendable {
     }
 
     /// The snippet around the best cluster of marked words, cut from the text's bytes; nil when
-    /// none is marked.
-    static func cut(_ bytes: UnsafeBufferPointer<UInt8>, bounds tokens: [(start: Int32, end: Int32)], marks: Marks) -> Snippet? {
+    /// none is marked. `known`: the text's word bounds, when already read; otherwise the bytes are
+    /// read only as far as the snippet's last word. The parts are gathered as bytes and made
+    /// strings once each: a string a word, joined and searched for line breaks character by
+    /// character, cost more than finding the words.
+    static func cut(_ bytes: UnsafeBufferPointer<UInt8>, marks: Marks, bounds known: [(start: Int32, end: Int32)]? = nil) -> Snippet? {
         let matched = marks.matched, joined = marks.joined
-        guard !tokens.isEmpty, matched.contains(true) else { return nil }
+        let count = matched.count
+        guard count > 0, matched.contains(true) else { return nil }
         // The window of `windowWords` words holding the most matched words, the earliest of equals.
         var prefix = [0]
-        prefix.reserveCapacity(matched.count + 1)
+        prefix.reserveCapacity(count + 1)
         for m in matched { prefix.append(prefix.last! + (m ? 1 : 0)) }
         var bestStart = 0, bestCount = -1
         for (i, m) in matched.enumerated() where m {
             // A match near the end takes its context from before it, so the window stays full.
-            let s = max(0, min(i - Snippet.leadWords, tokens.count - Snippet.windowWords))
-            let e = min(tokens.count, s + Snippet.windowWords)
-            let count = prefix[e] - prefix[s]
-            if count > bestCount { bestStart = s; bestCount = count }
+            let s = max(0, min(i - Snippet.leadWords, count - Snippet.windowWords))
+            let e = min(count, s + Snippet.windowWords)
+            let found = prefix[e] - prefix[s]
+            if found > bestCount { bestStart = s; bestCount = found }
         }
-        let end = min(tokens.count, bestStart + Snippet.windowWords)
+        let end = min(count, bestStart + Snippet.windowWords)
+        let tokens = known ?? bounds(bytes, limit: end)
+        guard tokens.count >= end else { return nil }
 
         var parts: [Snippet.Part] = []
+        var pending: [UInt8] = []
+        pending.reserveCapacity(256)
+        var pendingMatch = false
+        func flush() {
+            guard !pending.isEmpty else { return }
+            parts.append(Snippet.Part(text: String(decoding: pending, as: UTF8.self), isMatch: pendingMatch))
+            pending.removeAll(keepingCapacity: true)
+        }
         func add(_ from: Int, _ to: Int, match: Bool) {
             guard from < to else { return }
+            if match != pendingMatch {
+                flush()
+                pendingMatch = match
+            }
             // A line break shows as " / ", as verse is quoted in running text; what stands before
             // the break (a comma, a colon) is kept, the next line's indent is not.
-            var piece = String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
-            if let newline = piece.firstIndex(of: "\n") {
-                var before = piece[..<newline]
-                while before.last == " " || before.last == "\r" || before.last == "\t" { before.removeLast() }
-                piece = before + " / "
+            guard let newline = (from..<to).first(where: { bytes[$0] == 0x0A }) else {
+                pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[from..<to]))
+                return
             }
-            if let last = parts.last, last.isMatch == match {
-                parts[parts.count - 1].text += piece
-            } else {
-                parts.append(Snippet.Part(text: piece, isMatch: match))
-            }
+            var before = newline
+            while before > from, bytes[before - 1] == 0x20 || bytes[before - 1] == 0x0D || bytes[before - 1] == 0x09 { before -= 1 }
+            pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[from..<before]))
+            pending.append(contentsOf: " / ".utf8)
         }
         if bestStart > 0 {
-            parts.append(Snippet.Part(text: "… ", isMatch: false))
+            pending.append(contentsOf: "… ".utf8)
         } else {
-            // What opens the speech before its first word (a quote, a bracket) is part of it.
-            let lead = bytes[..<Int(tokens[0].start)].split(separator: 0x0A, omittingEmptySubsequences: false).last ?? []
-            let opening = String(decoding: lead, as: UTF8.self).drop { $0 == " " || $0 == "\t" }
-            if !opening.isEmpty { parts.append(Snippet.Part(text: String(opening), isMatch: false)) }
+            // What opens the speech before its first word (a quote, a bracket) is part of it: the
+            // start of its line, less the indent.
+            var from = Int(tokens[0].start)
+            while from > 0 && bytes[from - 1] != 0x0A { from -= 1 }
+            while from < Int(tokens[0].start) && (bytes[from] == 0x20 || bytes[from] == 0x09) { from += 1 }
+            pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[from..<Int(tokens[0].start)]))
         }
         for i in bestStart..<end {
             add(Int(tokens[i].start), Int(tokens[i].end), match: matched[i])
             if i + 1 < end {
                 add(Int(tokens[i].end), Int(tokens[i + 1].start), match: joined[i] && matched[i + 1])
-            } else if end == tokens.count {
+            } else if end == count {
                 // The speech's closing punctuation.
                 let after = Int(tokens[i].end)
                 var stop = after
@@ -216,7 +235,8 @@ struct SnippetMatcher: Sendable {
                 add(after, stop, match: false)
             }
         }
-        if end < tokens.count { parts.append(Snippet.Part(text: " …", isMatch: false)) }
+        flush()
+        if end < count { parts.append(Snippet.Part(text: " …", isMatch: false)) }
         return Snippet(parts: parts)
     }
 
