@@ -35,6 +35,8 @@ public struct InfixIndex: Sendable {
 
     /// The shortest word that counts: the minimum this view plays at.
     public let minimumLength: Int
+    /// The minimum the index was built at: the shortest any view of it may play at.
+    let builtMinimumLength: Int
     /// Whether this view hides anything: it plays at a longer minimum than the index was built for.
     @usableFromInline let restricted: Bool
     /// The first node long enough to count as a word at `minimumLength` (0 when nothing is hidden).
@@ -57,6 +59,7 @@ public struct InfixIndex: Sendable {
         longest = InfixIndex.longestWords(masks: masks, firstChild: firstChild, startOffsets: startOffsets,
                                           startEntries: startEntries, levelStarts: levelStarts)
         minimumLength = words.minimumLength
+        builtMinimumLength = words.minimumLength
         restricted = false
         firstCountingNode = 0
     }
@@ -70,17 +73,18 @@ public struct InfixIndex: Sendable {
         longest = index.longest
         levelStarts = index.levelStarts
         minimumLength = words.minimumLength
-        restricted = words.minimumLength > index.minimumLength
+        builtMinimumLength = index.builtMinimumLength
+        restricted = words.minimumLength > index.builtMinimumLength
         firstCountingNode = restricted ? Int(levelStarts[min(words.minimumLength, levelStarts.count - 1)]) : 0
     }
 
-    /// The same index played at `words`' minimum length, sharing this one's storage. `words`
-    /// must be this index's list read at a minimum no shorter than the one it was built for.
+    /// The same index played at `words`' minimum length, sharing this one's storage (a view of
+    /// a view is a view of the index it was made from). `words` must be this index's list read
+    /// at a minimum no shorter than the one the index was built for.
     public func atMinimumLength(of words: WordList) -> InfixIndex {
-        let built = restricted ? InfixIndex(self, words: self.words) : self
-        precondition(words.minimumLength >= built.words.minimumLength && words.alphabet == built.words.alphabet,
+        precondition(words.minimumLength >= builtMinimumLength && words.alphabet == self.words.alphabet,
                      "an index serves its own list at its minimum length or longer")
-        return words.minimumLength == built.words.minimumLength ? built : InfixIndex(built, words: words)
+        return InfixIndex(self, words: words)
     }
 
     /// Infixes the index holds at any minimum length, the empty one included: what its memory

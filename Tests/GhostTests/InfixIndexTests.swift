@@ -113,10 +113,13 @@ import Testing
                 let oracle = SuperghostOracle(counting)
                 let context = "seed \(seed) minimum \(minimum)"
                 #expect(view.minimumLength == minimum && view.nodeCount == shared.nodeCount, "\(context)")
-                // A view of a view is the same view.
-                #expect(view.atMinimumLength(of: words).isInfix("") == own.isInfix(""), "\(context)")
+                // A view of a view, from any length, is the view of the index it was made from.
+                let viewOfView = shared.atMinimumLength(of: try WordList(words: raw, minimumLength: 6 - minimum + 2))
+                    .atMinimumLength(of: words)
                 for fragment in Set(allStrings(alphabet: "abcde", maxLength: 4)).union(oracle.infixes) {
                     #expect(view.isInfix(fragment) == own.isInfix(fragment), "\(context) \(fragment)")
+                    #expect(viewOfView.isWord(fragment) == own.isWord(fragment) && viewOfView.moves(fragment) == own.moves(fragment),
+                            "\(context) \(fragment), a view of a view")
                     #expect(view.isWord(fragment) == counting.contains(fragment), "\(context) \(fragment)")
                     #expect(view.moves(fragment) == own.moves(fragment), "\(context) \(fragment)")
                     #expect(view.someWord(containing: fragment) == own.someWord(containing: fragment), "\(context) \(fragment)")
