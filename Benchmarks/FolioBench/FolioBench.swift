@@ -36,6 +36,57 @@ struct FolioBench {
             if try !SearchGuard.run(library, floor: floor) { exit(1) }
             return
         }
+        if arguments.dropFirst().first == "import" {
+            // `folio-bench PLAYS_DIR import`: reading, parsing and extracting the plays, then the
+            // whole import into a new database file, for a quick before-and-after.
+            let parse = try (0..<5).map { _ in try measure { _ = try PlayCorpus.monologues(from: try PlayCorpus.files(in: directory)) } }
+            report("read, parse and extract all plays", parse, unit: .seconds, bar: nil)
+            let monologues = try PlayCorpus.monologues(from: files).monologues
+            let write = try (0..<5).map { _ in
+                try measure {
+                    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("folio-bench-\(UUID())")
+                    defer { try? FileManager.default.removeItem(at: scratch) }
+                    try AppDatabase.open(in: DataDirectory(url: scratch)).importMonologues(monologues, source: directory.path)
+                }
+            }
+            report("open a new database file and write the monologues", write, unit: .seconds, bar: nil)
+            let open = try (0..<5).map { _ in
+                try measure {
+                    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("folio-bench-\(UUID())")
+                    defer { try? FileManager.default.removeItem(at: scratch) }
+                    _ = try AppDatabase.open(in: DataDirectory(url: scratch))
+                }
+            }
+            report("    of which opening it (creating the schema)", open, unit: .seconds, bar: nil)
+            let whole = try (0..<5).map { _ in try measure { try importOnce(directory) } }
+            report("import all plays (read, parse, extract, write a new database file)", whole, unit: .seconds, bar: "≤ 0.5 s")
+            return
+        }
+        if arguments.dropFirst().first == "digest" {
+            // `folio-bench PLAYS_DIR digest`: every extracted monologue, field by field, one per
+            // line: what a change to the parser or extractor must leave as it was (diff two runs).
+            let (monologues, warnings) = try PlayCorpus.monologues(from: files)
+            for m in monologues {
+                print([m.id, m.title, m.play, m.character, m.gender.rawValue, m.tone.rawValue, "\(m.act).\(m.scene)", m.location, m.notes,
+                       m.text, "\(m.wordCount)/\(m.lineCount)/\(m.seconds)", m.length.rawValue, "\(m.verse)", m.tags.joined(separator: ","),
+                       m.spokenText, m.firstLine].joined(separator: "|").debugDescription)
+            }
+            warnings.forEach { print($0) }
+            let library = MonologueLibrary(monologues)
+            for query in ["revenge", "reveng'd", "revenged", "speaking", "alone", "o'er", "goin'", "king crown blood", "love death night",
+                          "\"to be or not to be\"", "venge*", "night", "fool wise folly"] {
+                let result = library.search(query, limit: 40)
+                print(query, result.total, result.items.map(\.id).joined(separator: " "))
+            }
+            return
+        }
+        if arguments.dropFirst().first == "index" {
+            // `folio-bench PLAYS_DIR index`: building the in-memory index alone, for a quick before-and-after.
+            let monologues = try PlayCorpus.monologues(from: files).monologues
+            let times = (0..<9).map { _ in measure { _ = MonologueLibrary(monologues) } }
+            report("build the in-memory index", times, unit: .milliseconds, bar: "≤ 200 ms")
+            return
+        }
         if arguments.dropFirst().first == "search" || ProcessInfo.processInfo.environment["FOLIO_BENCH_ONLY"] == "search" {
             // `folio-bench PLAYS_DIR search`: the search medians alone, for a quick before-and-after.
             let library = MonologueLibrary(try PlayCorpus.monologues(from: files).monologues)
@@ -47,16 +98,7 @@ struct FolioBench {
         print("")
 
         // Import: read, parse, extract, write into a fresh database.
-        let importTimes = try (0..<5).map { _ in
-            try measure {
-                let fresh = try PlayCorpus.files(in: directory)
-                let (monologues, _) = try PlayCorpus.monologues(from: fresh)
-                let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("folio-bench-\(UUID())")
-                defer { try? FileManager.default.removeItem(at: scratch) }
-                let database = try AppDatabase.open(in: DataDirectory(url: scratch))
-                try database.importMonologues(monologues, source: directory.path)
-            }
-        }
+        let importTimes = try (0..<5).map { _ in try measure { try importOnce(directory) } }
         let (monologues, _) = try PlayCorpus.monologues(from: files)
         report("import all plays (read, parse, extract, write a new database file)", importTimes, unit: .seconds, bar: "≤ 3 s")
 
@@ -91,6 +133,16 @@ struct FolioBench {
         report("related monologues (five most similar)", relatedTimes, unit: .milliseconds, bar: nil)
         print("")
         GhostBench.run()
+    }
+
+    /// One import of every play into a new database file, as `folio import` does it.
+    static func importOnce(_ directory: URL) throws {
+        let fresh = try PlayCorpus.files(in: directory)
+        let (monologues, _) = try PlayCorpus.monologues(from: fresh)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("folio-bench-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let database = try AppDatabase.open(in: DataDirectory(url: scratch))
+        try database.importMonologues(monologues, source: directory.path)
     }
 
     /// The seed-comparison cases' Folio medians alone (no seed run): the figures the search bar

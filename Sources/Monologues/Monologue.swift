@@ -109,9 +109,31 @@ extension Monologue {
     /// The speaker's own words: the text without the bracketed stage directions and
     /// interjections, which search and word counts leave out.
     public var spokenText: String {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.hasPrefix("[") }
-            .joined(separator: "\n")
+        var text = text
+        return text.withUTF8 { bytes in
+            // A line that opens with "[" is a direction. Most speeches have none of their own,
+            // and then the text is its own spoken text. Lines are cut at "\n" alone, as the
+            // parser writes them.
+            var kept: [UInt8] = []
+            var lineStart = 0, anyDropped = false
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == 0x0A {
+                if lineStart < bytes.count, bytes[lineStart] == 0x5B, lineStart < end {
+                    if !anyDropped {
+                        anyDropped = true
+                        kept.reserveCapacity(bytes.count)
+                        // The lines before this one, each with the "\n" that ends it.
+                        kept.append(contentsOf: bytes[0..<lineStart])
+                    }
+                } else if anyDropped {
+                    kept.append(contentsOf: bytes[lineStart..<end])
+                    kept.append(0x0A)
+                }
+                lineStart = end + 1
+            }
+            guard anyDropped else { return String(decoding: bytes, as: UTF8.self) }
+            if kept.last == 0x0A { kept.removeLast() }
+            return String(decoding: kept, as: UTF8.self)
+        }
     }
 }
 

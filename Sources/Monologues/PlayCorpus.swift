@@ -100,7 +100,7 @@ public enum PlayCorpus {
 
     /// A play file from its bytes, which must be UTF-8 text.
     public static func file(slug: String, genre: Genre, data: Data, name: String) throws(CorpusError) -> PlayFile {
-        guard let text = String(data: data, encoding: .utf8), !data.contains(0) else {
+        guard !data.withUnsafeBytes({ $0.contains(0) }), let text = String(validating: data, as: UTF8.self) else {
             throw .unreadable(file: name, reason: "it is not UTF-8 text")
         }
         return PlayFile(slug: slug, genre: genre, text: text)

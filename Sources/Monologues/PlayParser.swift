@@ -32,11 +32,17 @@ public struct PlayParser {
     public init() {}
 
     public func parse(_ markdown: String, slug: String, genre: Genre) throws -> PlayScript {
-        let rawLines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
+        // Cut at the "\n" byte: splitting by `Character` read every grapheme of the play and
+        // took a sixth of the import.
+        let rawLines = markdown.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
             .map { line -> Substring in
-                var l = line
-                while let last = l.last, last == " " || last == "\t" || last == "\r" { l.removeLast() }
-                return l
+                var end = line.endIndex
+                while end > line.startIndex {
+                    let last = line[line.index(before: end)]
+                    guard last == 0x20 || last == 0x09 || last == 0x0D else { break }
+                    end = line.index(before: end)
+                }
+                return Substring(line[line.startIndex..<end])
             }
         var lines = rawLines
         for fix in Self.missingHeadings[slug] ?? [] {
@@ -105,6 +111,8 @@ private struct ParseState {
     let labelCounts: [String: Int]
     /// Every label in capitals, for finding who a stage direction brings on.
     let labelKeys: Set<String>
+    /// The same, each as the bytes of " KEY ", to look for in an entrance.
+    let labelKeyBytes: [[UInt8]]
 
     var title: String?
     var scenes: [SceneScript] = []
@@ -128,12 +136,13 @@ private struct ParseState {
         }
         labelCounts = counts
         labelKeys = Set(counts.keys.map { $0.uppercased() }.filter { $0.allSatisfy { $0.isLetter || $0 == " " } })
+        labelKeyBytes = labelKeys.map { Array(" \($0) ".utf8) }
     }
 
     static func label(in line: Substring) -> String? {
-        guard line.utf8.first == UInt8(ascii: "*"), line.hasPrefix("**"), line.hasSuffix("**"), line.utf8.count > 4 else { return nil }
+        guard line.utf8.first == UInt8(ascii: "*"), line.opens("**"), line.closes("**"), line.utf8.count > 4 else { return nil }
         let inner = line.dropFirst(2).dropLast(2)
-        guard !inner.contains("*") else { return nil }
+        guard !inner.utf8.contains(0x2A) else { return nil }
         let trimmed = trim(inner)
         return trimmed.isEmpty ? nil : trimmed
     }
@@ -157,7 +166,7 @@ private struct ParseState {
             let line = lines[i]
             if line.isEmpty { i += 1; continue }
 
-            if line.hasPrefix("#") {
+            if line.opens("#") {
                 i = heading(at: i)
                 continue
             }
@@ -391,10 +400,10 @@ private struct ParseState {
     // MARK: - Stage directions
 
     static func isDirectionStart(_ line: Substring) -> Bool {
-        if line.hasPrefix("**") { return false }
-        if line.hasPrefix("_") || line.hasPrefix("*") { return true }
+        if line.opens("**") { return false }
+        if line.opens("_") || line.opens("*") { return true }
         // "[Aside]_" and "\[Within]_": bracketed directions missing their opening underscore.
-        if (line.hasPrefix("[") || line.hasPrefix("\\[")) && (line.hasSuffix("]_") || line.hasSuffix("]")) { return true }
+        if (line.opens("[") || line.opens("\\[")) && (line.closes("]_") || line.closes("]")) { return true }
         return false
     }
 
@@ -451,26 +460,62 @@ private struct ParseState {
         } else if lower.hasPrefix("enter ") {
             // "Enter GOWER" or "Enter TIMON, from the cave" names the speaker of the unlabelled
             // text that follows; an entrance of two or more named roles does not.
-            let upper = " " + direction.uppercased().map { $0.isLetter ? $0 : " " }.reduce(into: "") { $0.append($1) } + " "
-            let named = labelKeys.filter { upper.contains(" \($0) ") }
+            let upper = Array((" " + direction.uppercased().map { $0.isLetter ? $0 : " " }.reduce(into: "") { $0.append($1) } + " ").utf8)
+            let named = labelKeyBytes.filter { TextFolding.contains(upper, $0) }
+                .map { String(decoding: $0.dropFirst().dropLast(), as: UTF8.self) }
             let longest = named.filter { key in !named.contains { $0 != key && $0.contains(key) } }
             lastEntrant = longest.count == 1 ? longest.first : nil
         }
     }
 
     static func cleanDirection(_ raw: String) -> String {
-        var s = raw.replacingOccurrences(of: "\\[", with: "[").replacingOccurrences(of: "\\]", with: "]")
-        s = s.trimmingCharacters(in: CharacterSet(charactersIn: "_* "))
-        if s.hasPrefix("["), s.hasSuffix("]") { s = String(s.dropFirst().dropLast()) }
-        s = s.trimmingCharacters(in: CharacterSet(charactersIn: "_*[] "))
+        var s = Substring(unescapingBrackets(raw))
+        s = trimming(s, "_* ")
+        if s.hasPrefix("["), s.hasSuffix("]") { s = s.dropFirst().dropLast() }
+        s = trimming(s, "_*[] ")
         return s.split(whereSeparator: { $0 == " " }).joined(separator: " ")
+    }
+
+    /// The edition's escaped brackets, `\[` and `\]`, as plain ones.
+    static func unescapingBrackets(_ text: String) -> String {
+        guard text.utf8.contains(0x5C) else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var escaping = false
+        for b in text.utf8 {
+            if escaping {
+                if b == 0x5B || b == 0x5D {
+                    escaping = false
+                    bytes.append(b)
+                    continue
+                }
+                // The backslash before was a plain one; this one may escape the next byte.
+                bytes.append(0x5C)
+                if b == 0x5C { continue }
+                escaping = false
+            } else if b == 0x5C {
+                escaping = true
+                continue
+            }
+            bytes.append(b)
+        }
+        if escaping { bytes.append(0x5C) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `text` without the ASCII characters of `set` at either end.
+    static func trimming(_ text: Substring, _ set: String) -> Substring {
+        let bytes = Set(set.utf8)
+        var start = text.utf8.startIndex, end = text.utf8.endIndex
+        while start < end, bytes.contains(text.utf8[start]) { start = text.utf8.index(after: start) }
+        while end > start, bytes.contains(text.utf8[text.utf8.index(before: end)]) { end = text.utf8.index(before: end) }
+        return text[start..<end]
     }
 
     // MARK: - Text
 
     static func isPlainText(_ line: Substring) -> Bool {
-        !line.hasPrefix("#") && !line.hasPrefix("_") && !line.hasPrefix("*") && !line.hasPrefix("[")
-            && !line.hasPrefix("\\[")
+        !line.opens("#") && !line.opens("_") && !line.opens("*") && !line.opens("[") && !line.opens("\\[")
     }
 
     /// A spoken line without Markdown: editorial insertions `_\[word]_` keep their word, empty
@@ -478,23 +523,48 @@ private struct ParseState {
     static func cleanText(_ line: Substring) -> String {
         var s = String(line)
         if s.utf8.contains(UInt8(ascii: "_")) || s.utf8.contains(UInt8(ascii: "[")) {
-            s = s.replacingOccurrences(of: "\\[", with: "[").replacingOccurrences(of: "\\]", with: "]")
+            s = unescapingBrackets(s)
+            let withoutUnderscores = { (part: Substring) in String(decoding: part.utf8.filter { $0 != 0x5F }, as: UTF8.self) }
             var out = ""
             var rest = Substring(s)
-            while let open = rest.range(of: "_[") ?? rest.range(of: "[") {
-                out += rest[..<open.lowerBound].replacingOccurrences(of: "_", with: "")
-                let afterOpen = rest[open.upperBound...]
-                guard let close = afterOpen.firstIndex(of: "]") else {
+            // An "_[" opens an insertion, or failing one, a bare "[".
+            func opening(in text: Substring) -> (open: String.Index, bracket: String.Index)? {
+                let bytes = text.utf8
+                var i = bytes.startIndex, firstBracket: String.Index?
+                while i < bytes.endIndex {
+                    if bytes[i] == 0x5B {
+                        if i > bytes.startIndex, bytes[bytes.index(before: i)] == 0x5F { return (bytes.index(before: i), i) }
+                        if firstBracket == nil { firstBracket = i }
+                    }
+                    i = bytes.index(after: i)
+                }
+                return firstBracket.map { ($0, $0) }
+            }
+            while let (open, bracket) = opening(in: rest) {
+                out += withoutUnderscores(rest[..<open])
+                let afterOpen = rest[rest.utf8.index(after: bracket)...]
+                guard let close = afterOpen.utf8.firstIndex(of: 0x5D) else {
                     rest = afterOpen
                     break
                 }
-                let inner = afterOpen[..<close].trimmingCharacters(in: .whitespaces)
-                out += inner
-                rest = afterOpen[afterOpen.index(after: close)...].drop(while: { $0 == "_" })
+                out += trimming(afterOpen[..<close], " \t")
+                rest = afterOpen[afterOpen.utf8.index(after: close)...].drop(while: { $0 == "_" })
             }
-            out += rest.replacingOccurrences(of: "_", with: "")
+            out += withoutUnderscores(rest)
             s = out
         }
         return Self.trim(Substring(s))
+    }
+}
+
+extension Substring {
+    /// `hasPrefix` and `hasSuffix` on bytes: the parser asks them of every line of every play,
+    /// and comparing by `Character` took a twentieth of an import.
+    fileprivate func opens(_ prefix: StaticString) -> Bool {
+        prefix.withUTF8Buffer { utf8.starts(with: $0) }
+    }
+
+    fileprivate func closes(_ suffix: StaticString) -> Bool {
+        suffix.withUTF8Buffer { tail in utf8.count >= tail.count && utf8.suffix(tail.count).elementsEqual(tail) }
     }
 }

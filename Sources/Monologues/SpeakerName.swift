@@ -37,7 +37,7 @@ enum SpeakerName {
     /// the play's aliases applied.
     static func key(_ label: String, play slug: String) -> String {
         let words = label.uppercased()
-            .replacingOccurrences(of: ":", with: "")
+            .filter { $0 != ":" }
             .split(whereSeparator: { $0 == " " || $0 == "\t" })
         var key = words.joined(separator: " ")
         key = typos[key] ?? key
@@ -47,7 +47,7 @@ enum SpeakerName {
 
     /// True when the label speaks for several people at once.
     static func isGroup(_ key: String) -> Bool {
-        if key.contains("&") || key.contains(" AND ") { return true }
+        if key.utf8.contains(0x26) || TextFolding.contains(Array(key.utf8), Array(" AND ".utf8)) { return true }
         let words = key.split(separator: " ")
         guard let first = words.first, let last = words.last else { return true }
         return crowdWords.contains(String(first)) || crowdWords.contains(String(last))

@@ -1,3 +1,5 @@
+import FolioCore
+
 /// Who is on stage, followed through a scene's entrances and exits.
 ///
 /// Directions name people in many ways ("Enter KING CLAUDIUS, QUEEN GERTRUDE, HAMLET", "Exeunt
@@ -57,7 +59,7 @@ struct StagePresence {
     mutating func apply(_ direction: String, lastSpeaker: String?) -> Set<String> {
         let lower = direction.lowercased()
         let names = named(in: direction)
-        if lower.hasPrefix("enter") || lower.hasPrefix("re-enter") || lower.contains(" enter ")
+        if lower.hasPrefix("enter") || lower.hasPrefix("re-enter") || TextFolding.contains(lower, " enter ")
             || lower.hasPrefix("enter,") {
             onStage.formUnion(names)
             return []
@@ -66,7 +68,8 @@ struct StagePresence {
             let left: Set<String>
             // "Exeunt all but HAMLET" keeps Hamlet; "Exit POLONIUS with the Players but the
             // First" sends Polonius off. Names before "but" leave; with none, all but the rest do.
-            if let cut = lower.range(of: " but ") ?? lower.range(of: " except ") {
+            if TextFolding.contains(lower, " but ") || TextFolding.contains(lower, " except "),
+               let cut = lower.range(of: " but ") ?? lower.range(of: " except ") {
                 let offset = lower.distance(from: lower.startIndex, to: cut.lowerBound)
                 let before = named(in: String(direction.prefix(offset)))
                 left = before.isEmpty ? onStage.subtracting(names) : before
@@ -87,7 +90,7 @@ struct StagePresence {
         }
         // "Dies", "Falls", "Ghost vanishes" and the like: a death still leaves a body on stage,
         // but a vanishing ghost has gone.
-        if lower.contains("vanish") || lower.contains("descends") || lower.contains("ascends") {
+        if TextFolding.contains(lower, "vanish") || TextFolding.contains(lower, "descends") || TextFolding.contains(lower, "ascends") {
             onStage.subtract(names)
             return names
         }

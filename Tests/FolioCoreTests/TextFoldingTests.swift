@@ -1,3 +1,4 @@
+import Foundation
 import FolioCore
 import Testing
 
@@ -12,6 +13,38 @@ import Testing
     @Test func asciiStaysAsciiLowercased() {
         #expect(TextFolding.fold("To Be, OR not!") == "to be, or not!")
         #expect(TextFolding.fold("") == "")
+    }
+
+    /// Folding scalar by scalar gives what decomposing and folding the whole text gives, on
+    /// random mixes of ASCII, accented letters (composed and decomposed), marks, ligatures,
+    /// curly quotes, dashes and other scripts.
+    @Test func foldingScalarByScalarMatchesFoldingTheWholeText() {
+        let pool: [String] = ["a", "Z", " ", "\n", "'", "-", "7", "é", "E\u{301}", "\u{301}", "\u{308}\u{323}", "ŵ", "Ŷ", "æ", "Œ",
+                              "ß", "\u{2019}", "\u{2018}", "\u{02BC}", "—", "Σ", "ά", "ñ", "Å", "\u{20DD}", "ﬁ", "İ", "ǅ", "한"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pool.randomElement(using: &generator)! }.joined()
+            #expect(TextFolding.fold(text) == Self.wholeTextFold(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    /// The fold as it was written first: the whole text decomposed, then each scalar folded.
+    static func wholeTextFold(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .spacingMark: continue
+            default: break
+            }
+            switch scalar {
+            case "\u{2019}", "\u{2018}", "\u{02BC}": scalars.append("'")
+            case "æ", "Æ": scalars.append(contentsOf: "ae".unicodeScalars)
+            case "œ", "Œ": scalars.append(contentsOf: "oe".unicodeScalars)
+            case "ß": scalars.append(contentsOf: "ss".unicodeScalars)
+            default: scalars.append(contentsOf: String(scalar).lowercased().unicodeScalars)
+            }
+        }
+        return String(scalars)
     }
 
     @Test func containsFindsBytesAnywhere() {
@@ -43,6 +76,28 @@ import Testing
     @Test func countsSpokenWordsOnly() {
         #expect(WordTokenizer.wordCount("O, what a rogue -- and peasant slave am I!") == 9)
         #expect(WordTokenizer.wordCount("   ") == 0)
+    }
+
+    /// The ASCII shortcut counts as Unicode's whitespace and letter properties do.
+    @Test func countingAsciiAgreesWithUnicodeProperties() {
+        let pool: [String] = ["a", "Z", "9", " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "-", "'", ",", "é", "—", "\u{85}", "\u{A0}", "Ŵ", "٣"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...14, using: &generator)).map { _ in pool.randomElement(using: &generator)! }.joined()
+            var count = 0, inWord = false, hasAlnum = false
+            for scalar in text.unicodeScalars {
+                if scalar.properties.isWhitespace {
+                    if inWord && hasAlnum { count += 1 }
+                    inWord = false
+                    hasAlnum = false
+                } else {
+                    inWord = true
+                    if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) { hasAlnum = true }
+                }
+            }
+            if inWord && hasAlnum { count += 1 }
+            #expect(WordTokenizer.wordCount(Substring(text)) == count, "\(text.debugDescription)")
+        }
     }
 }
 

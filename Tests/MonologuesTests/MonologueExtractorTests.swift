@@ -505,3 +505,22 @@ struct MonologueExtractorTests {
         }
     }
 }
+
+/// The spoken text drops every line that opens with a direction, and keeps the rest as written,
+/// empty lines and all: as splitting the text at "\n", leaving those lines out and joining again.
+@Suite struct SpokenTextTests {
+    @Test func linesOpeningWithADirectionAreLeftOutAndTheRestKeptAsWritten() {
+        let pool = ["", "", "To be", "[Aside]", "[Exit]", "  [not a direction]", "Ay, [there's] the rub", "/", "Ŵyr—", "["]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...7, using: &generator)).map { _ in pool.randomElement(using: &generator)! }
+                .joined(separator: "\n")
+            let expected = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.hasPrefix("[") }.joined(separator: "\n")
+            let monologue = Monologue(id: "m", title: "M 01", sortTitle: "m 01", play: "M", character: "M", gender: .male,
+                                      tone: .tragedy, genre: .tragedies, act: 1, scene: 1, location: "", notes: "", text: text,
+                                      wordCount: 0, lineCount: 0, seconds: 0, length: .short, verse: true, tags: [])
+            #expect(monologue.spokenText == expected, "\(text.debugDescription)")
+        }
+    }
+}
