@@ -81,10 +81,16 @@ struct FolioBench {
             return
         }
         if arguments.dropFirst().first == "index" {
-            // `folio-bench PLAYS_DIR index`: building the in-memory index alone, for a quick before-and-after.
+            // `folio-bench PLAYS_DIR index`: building the in-memory index alone, for a quick
+            // before-and-after, and what it adds to the process's resident memory beside the
+            // monologues it is given (measured first, before freed memory can be reused).
             let monologues = try PlayCorpus.monologues(from: files).monologues
+            let before = residentKiB()
+            let library = MonologueLibrary(monologues)
+            let added = residentKiB() - before
             let times = (0..<9).map { _ in measure { _ = MonologueLibrary(monologues) } }
             report("build the in-memory index", times, unit: .milliseconds, bar: "≤ 200 ms")
+            print(String(format: "the index adds %.1f MiB resident for %d monologues", Double(added) / 1024, library.count))
             return
         }
         if arguments.dropFirst().first == "search" || ProcessInfo.processInfo.environment["FOLIO_BENCH_ONLY"] == "search" {
@@ -133,6 +139,13 @@ struct FolioBench {
         report("related monologues (five most similar)", relatedTimes, unit: .milliseconds, bar: nil)
         print("")
         GhostBench.run()
+    }
+
+    /// The process's resident memory (VmRSS), in KiB.
+    static func residentKiB() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 
     /// One import of every play into a new database file, as `folio import` does it.
