@@ -791,17 +791,17 @@ public struct MonologueLibrary: Sendable {
         var words: [String] = []
         WordTokenizer.forEachWord(in: phrase) { words.append($0) }
         guard !words.isEmpty else { return result }
-        var positions: [Set<UInt32>] = []
+        var positions: [WordIDSet] = []
         for (k, word) in words.enumerated() {
-            var ids = Set(Self.forms(of: word).compactMap { wordIDs[$0] })
+            var ids = Self.forms(of: word).compactMap { wordIDs[$0] }
             if lastIsPrefix && k == words.count - 1 && word.count >= 2 {
-                ids.formUnion(wordsStarting(with: word).compactMap { wordIDs[$0] })
+                ids += wordsStarting(with: word).compactMap { wordIDs[$0] }
             }
             guard !ids.isEmpty else { return result }
-            positions.append(ids)
+            positions.append(WordIDSet(ids))
         }
         // Anchor on the position with the fewest occurrences; check the others at their offsets.
-        let weights = positions.map { $0.reduce(0) { $0 + occurrences[Int($1)].count } }
+        let weights = positions.map { $0.ids.reduce(0) { $0 + occurrences[Int($1)].count } }
         let anchor = weights.indices.min { weights[$0] < weights[$1] }!
         func check(_ packed: UInt32) {
             let m = Int(packed >> 16), position = Int(packed & 0xFFFF)
@@ -813,7 +813,7 @@ public struct MonologueLibrary: Sendable {
             result.insert(m)
         }
         let few = candidates.count * 16 < weights[anchor]
-        for id in positions[anchor] {
+        for id in positions[anchor].ids {
             let list = occurrences[Int(id)]
             if few {
                 // Few speeches left and a common word: occurrences are sorted by speech, so find
@@ -1125,5 +1125,31 @@ enum WordMembers: Sendable {
         case .few(let members): for i in members { set.insert(Int(i)) }
         case .many(let members): set.formUnion(members)
         }
+    }
+}
+
+/// The word ids a place in a phrase accepts: a word's forms (a handful) or the words a prefix
+/// starts (up to hundreds). Asked once per occurrence of the phrase's rarest word, so a sorted
+/// array read by a short scan or a binary search, not a hashed set: the quoted phrases spent
+/// most of their time hashing.
+struct WordIDSet {
+    let ids: [UInt32]
+
+    init(_ ids: [UInt32]) {
+        self.ids = Array(Set(ids)).sorted()
+    }
+
+    @inline(__always)
+    func contains(_ id: UInt32) -> Bool {
+        if ids.count <= 8 {
+            for candidate in ids where candidate == id { return true }
+            return false
+        }
+        var low = 0, high = ids.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ids[middle] < id { low = middle + 1 } else { high = middle }
+        }
+        return low < ids.count && ids[low] == id
     }
 }
