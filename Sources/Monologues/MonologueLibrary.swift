@@ -108,6 +108,12 @@ public struct MonologueLibrary: Sendable {
     /// has stage directions' lines), that spoken text: made on each request, it cost more than
     /// the snippet itself.
     private let spokenTexts: [Int: String]
+    /// Per monologue cut from word ids, the byte offset of every `SnippetMatcher.checkpointStride`th
+    /// word of its text (monologue k's are `checkpointOffsets[checkpointStarts[k]..<checkpointStarts[k + 1]]`):
+    /// a snippet late in a long speech reads its words from the checkpoint before it, not from the
+    /// speech's first byte. 31 KB for the whole library.
+    private let checkpointOffsets: [Int32]
+    private let checkpointStarts: [Int32]
     /// The text's word ids in the words' order: the words a prefix starts are a range of it.
     private let idsByWord: [UInt32]
     private let idf: [Double]
@@ -308,15 +314,37 @@ public struct MonologueLibrary: Sendable {
         self.words = words
         idsByWord = words.indices.sorted { words[$0] < words[$1] }.map(UInt32.init)
         var spokenTexts: [Int: String] = [:]
+        var checkpointOffsets: [Int32] = []
+        var checkpointStarts: [Int32] = [0]
+        checkpointStarts.reserveCapacity(n + 1)
         snippetSources = sorted.indices.map { i in
             var text = spoken[i]
-            let fromIDs = text.withUTF8 { bytes in !bytes.contains { $0 >= 0x80 } && SnippetMatcher.bounds(bytes).count == tokens[i].count }
-            guard fromIDs else { return .text }
+            // Cut from ids when the words read from the raw text are the indexed words one for
+            // one: always so for ASCII; a word with other bytes (a dash, a curly quote) is folded
+            // on its own and compared. Speeches with a dash were read from the text at 60 µs a
+            // snippet, against 2 µs from ids.
+            let bounds = text.withUTF8 { bytes -> [(start: Int32, end: Int32)]? in
+                let bounds = SnippetMatcher.bounds(bytes)
+                guard bounds.count == tokens[i].count else { return nil }
+                for (k, bound) in bounds.enumerated() {
+                    let word = UnsafeBufferPointer(rebasing: bytes[Int(bound.start)..<Int(bound.end)])
+                    guard word.contains(where: { $0 >= 0x80 }) else { continue }
+                    var folded: [String] = []
+                    WordTokenizer.forEachWord(in: TextFolding.fold(String(decoding: word, as: UTF8.self))) { folded.append($0) }
+                    if folded.joined(separator: " ") != words[Int(tokens[i][k])] { return nil }
+                }
+                return bounds
+            }
+            defer { checkpointStarts.append(Int32(checkpointOffsets.count)) }
+            guard let bounds else { return .text }
+            for k in stride(from: 0, to: bounds.count, by: SnippetMatcher.checkpointStride) { checkpointOffsets.append(bounds[k].start) }
             if text.utf8.count == sorted[i].text.utf8.count { return .idsInText }
             spokenTexts[i] = text
             return .idsInSpokenText
         }
         self.spokenTexts = spokenTexts
+        self.checkpointOffsets = checkpointOffsets
+        self.checkpointStarts = checkpointStarts
         // Rarity counts the listed speeches only: a longer cut repeats its piece's words, which
         // would make a word of one speech look shared.
         let documentCount = listedMonologues.count
@@ -511,9 +539,9 @@ public struct MonologueLibrary: Sendable {
     /// Where a monologue's snippets are cut from.
     enum SnippetSource {
         /// From word ids: the words a snippet reads from its raw spoken text (`SnippetMatcher.bounds`)
-        /// are its indexed words one for one (a text of plain ASCII whose count agrees: in the full
-        /// library, all but the few with a dash above 0x7F), and it has no stage directions'
-        /// lines, so its text is its spoken text.
+        /// are its indexed words one for one (their count agrees, and each word with bytes above
+        /// 0x7F folds to its indexed word), and it has no stage directions' lines, so its text is
+        /// its spoken text.
         case idsInText
         /// From word ids, in the spoken text made by leaving the stage directions out.
         case idsInSpokenText
@@ -537,35 +565,51 @@ public struct MonologueLibrary: Sendable {
     struct SnippetWords {
         var words: WordSet
         var phrases: [[WordSet]]
+        /// The ids in `words`, and those of each phrase's first place, when there are few: then a
+        /// speech's matches are found from where the index keeps those words (`occurrences`),
+        /// not by reading every word of the speech. Nil when a prefix stands for many words.
+        var wordList: [UInt32]?
+        var phraseStarts: [[UInt32]]?
+        /// More ids than this and reading the speech's words costs less than looking each up.
+        static let listLimit = 24
     }
 
     func snippetWords(_ matcher: SnippetMatcher) -> SnippetWords {
         // A word marks when it or, for "reveng'd", its "-ed" reading is a form or starts with a prefix.
-        func insert(forms: some Sequence<String>, prefixes: [String], into set: inout WordSet, readingD: Bool) {
+        func insert(forms: some Sequence<String>, prefixes: [String], into set: inout WordSet, list: inout [UInt32], readingD: Bool) {
+            func add(_ id: UInt32) {
+                if !set.contains(id) { list.append(id) }
+                set.insert(id)
+            }
             for form in forms {
-                if let id = wordIDs[form] { set.insert(id) }
-                if readingD, form.hasSuffix("ed"), let id = wordIDs[String(form.dropLast(2)) + "'d"] { set.insert(id) }
+                if let id = wordIDs[form] { add(id) }
+                if readingD, form.hasSuffix("ed"), let id = wordIDs[String(form.dropLast(2)) + "'d"] { add(id) }
             }
             for prefix in prefixes {
-                for id in idsStarting(with: prefix) { set.insert(id) }
+                for id in idsStarting(with: prefix) { add(id) }
                 guard readingD else { continue }
                 // "reveng'd" reads "revenged", which "reveng" (covered above), "revenge" and "revenged" start.
-                if prefix.hasSuffix("e"), let id = wordIDs[String(prefix.dropLast()) + "'d"] { set.insert(id) }
-                if prefix.hasSuffix("ed"), let id = wordIDs[String(prefix.dropLast(2)) + "'d"] { set.insert(id) }
+                if prefix.hasSuffix("e"), let id = wordIDs[String(prefix.dropLast()) + "'d"] { add(id) }
+                if prefix.hasSuffix("ed"), let id = wordIDs[String(prefix.dropLast(2)) + "'d"] { add(id) }
             }
         }
         var words = WordSet(count: self.words.count)
-        insert(forms: matcher.words, prefixes: matcher.prefixes, into: &words, readingD: true)
+        var wordList: [UInt32] = []
+        insert(forms: matcher.words, prefixes: matcher.prefixes, into: &words, list: &wordList, readingD: true)
+        var phraseStarts: [[UInt32]] = []
         let phrases = matcher.phrases.map { phrase in
-            phrase.map { position in
+            phrase.enumerated().map { k, position in
                 var set = WordSet(count: self.words.count)
+                var list: [UInt32] = []
                 // A phrase's word matches as a form, the form's "'d" reading, or (not read) a prefix.
-                insert(forms: position.forms, prefixes: [], into: &set, readingD: true)
-                if let prefix = position.prefix { for id in idsStarting(with: prefix) { set.insert(id) } }
+                insert(forms: position.forms, prefixes: [], into: &set, list: &list, readingD: true)
+                if let prefix = position.prefix { insert(forms: [], prefixes: [prefix], into: &set, list: &list, readingD: false) }
+                if k == 0 { phraseStarts.append(list) }
                 return set
             }
         }
-        return SnippetWords(words: words, phrases: phrases)
+        let few = wordList.count <= SnippetWords.listLimit && phraseStarts.allSatisfy { $0.count <= SnippetWords.listLimit }
+        return SnippetWords(words: words, phrases: phrases, wordList: few ? wordList : nil, phraseStarts: few ? phraseStarts : nil)
     }
 
     /// The ids of the text's words that start with `prefix`.
@@ -585,20 +629,52 @@ public struct MonologueLibrary: Sendable {
         let ids = tokens[number]
         var marks = SnippetMatcher.Marks(count: ids.count)
         var any = false
-        for (i, id) in ids.enumerated() where marking.words.contains(id) {
-            marks.matched[i] = true
-            any = true
+        // Every place of a speech where one of `words` stands, from the index's occurrences
+        // (sorted by speech, then place): a binary search to the speech's run of each word.
+        func places(of words: [UInt32], _ body: (Int) -> Void) {
+            let key = UInt32(number) << 16
+            for id in words {
+                let list = occurrences[Int(id)]
+                var low = 0, high = list.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if list[middle] < key { low = middle + 1 } else { high = middle }
+                }
+                while low < list.count, Int(list[low] >> 16) == number {
+                    body(Int(list[low] & 0xFFFF))
+                    low += 1
+                }
+            }
         }
-        for phrase in marking.phrases where phrase.count <= ids.count {
-            for start in 0...(ids.count - phrase.count) where phrase[0].contains(ids[start]) {
-                guard (1..<phrase.count).allSatisfy({ phrase[$0].contains(ids[start + $0]) }) else { continue }
+        // The index keeps places only within a speech's first 65,536 words.
+        let fromOccurrences = ids.count < 65_536 ? marking.wordList.flatMap { list in marking.phraseStarts.map { (list, $0) } } : nil
+        if let (wordList, _) = fromOccurrences {
+            places(of: wordList) { i in
+                marks.matched[i] = true
+                any = true
+            }
+        } else {
+            for (i, id) in ids.enumerated() where marking.words.contains(id) {
+                marks.matched[i] = true
+                any = true
+            }
+        }
+        for (p, phrase) in marking.phrases.enumerated() where phrase.count <= ids.count {
+            func check(_ start: Int) {
+                guard start + phrase.count <= ids.count, (0..<phrase.count).allSatisfy({ phrase[$0].contains(ids[start + $0]) }) else { return }
                 marks.markPhrase(at: start, length: phrase.count)
                 any = true
+            }
+            if let (_, starts) = fromOccurrences {
+                places(of: starts[p], check)
+            } else {
+                for start in 0...(ids.count - phrase.count) where phrase[0].contains(ids[start]) { check(start) }
             }
         }
         guard any else { return nil }
         var text = spokenTexts[number] ?? monologues[number].text
-        return text.withUTF8 { bytes in SnippetMatcher.cut(bytes, marks: marks) }
+        let checkpoints = checkpointOffsets[Int(checkpointStarts[number])..<Int(checkpointStarts[number + 1])]
+        return text.withUTF8 { bytes in SnippetMatcher.cut(bytes, marks: marks, checkpoints: checkpoints) }
     }
 
     /// Monologues matching every term of `query` and the filter, best first.
