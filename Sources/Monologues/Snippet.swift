@@ -162,14 +162,14 @@ struct SnippetMatcher: Sendable {
         }
     }
 
+    /// Words between two checkpoints (`cut`'s `checkpoints`).
+    static let checkpointStride = 64
+
     /// The snippet around the best cluster of marked words, cut from the text's bytes; nil when
     /// none is marked. `known`: the text's word bounds, when already read; otherwise the bytes are
     /// read only as far as the snippet's last word. The parts are gathered as bytes and made
     /// strings once each: a string a word, joined and searched for line breaks character by
     /// character, cost more than finding the words.
-    /// Words between two checkpoints (`cut`'s `checkpoints`).
-    static let checkpointStride = 64
-
     /// `checkpoints`: the byte offsets of every `checkpointStride`th word, when known; the words
     /// are then read from the one at or before the window, not from the first byte. A window late
     /// in a long speech read most of it: "my lord" king's snippets took 13.6 µs a result.
