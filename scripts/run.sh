@@ -9,7 +9,20 @@ cd "$FOLIO_ROOT"
 scripts/setup.sh
 scripts/fetch-data.sh
 
-swift build -c release --product folio
+# SQLite needs no PostgreSQL client: without the PostgreSQL trait the first build leaves out
+# postgres-nio and the TLS stack it brings (a copy of BoringSSL). A PostgreSQL database, named by
+# FOLIO_DATABASE_URL or --database, builds it in.
+traits=(--disable-default-traits)
+database="${FOLIO_DATABASE_URL:-}"
+previous=""
+for argument in "$@"; do
+  case "$argument" in --database=*) database="${argument#--database=}" ;; esac
+  [ "$previous" = "--database" ] && database="$argument"
+  previous="$argument"
+done
+case "$database" in postgres://*|postgresql://*) traits=() ;; esac
+
+swift build -c release --product folio "${traits[@]}"
 folio="$(swift build -c release --show-bin-path)/folio"
 
 # Import on first run only: `stats` fails while the library is empty.

@@ -33,12 +33,25 @@ FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/api-contract.sh
 # Attack and abuse, replayed against live servers: budgets, throttles, quotas, sessions, headers.
 FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/security.sh
 # Crash safety: kill -9 under concurrent writes, restart, every acknowledged write still there;
-# on SQLite, then on PostgreSQL.
-python3 scripts/crash-test.py --bin "$(swift build --show-bin-path)/folio" --corpus "$FOLIO_CORPUS" --rounds 5
-python3 scripts/crash-test.py --bin "$(swift build --show-bin-path)/folio" --corpus "$FOLIO_CORPUS" --rounds 5 \
-  --postgres-url "$FOLIO_TEST_POSTGRES_URL"
-# Two instances over one PostgreSQL database: sessions, favourites and a Ghost room across them,
-# and one of them killed mid-game.
+# on SQLite and on PostgreSQL. Then two instances over one PostgreSQL database: sessions,
+# favourites and a Ghost room across them, and one of them killed mid-game. The three wait on
+# restarts and sockets more than they compute, so they run side by side (64 s + 14 s one after
+# another); each has its own servers, ports and schema, and each log is shown whole.
 need_pip "websockets==15.0.1"
-python3 scripts/multi-instance-test.py --bin "$(swift build --show-bin-path)/folio" --corpus "$FOLIO_CORPUS" \
-  --postgres-url "$FOLIO_TEST_POSTGRES_URL"
+bin="$(swift build --show-bin-path)/folio"
+logs="$(mktemp -d)"
+python3 scripts/crash-test.py --bin "$bin" --corpus "$FOLIO_CORPUS" --rounds 5 >"$logs/crash-sqlite" 2>&1 &
+crash_sqlite=$!
+python3 scripts/crash-test.py --bin "$bin" --corpus "$FOLIO_CORPUS" --rounds 5 \
+  --postgres-url "$FOLIO_TEST_POSTGRES_URL" >"$logs/crash-postgres" 2>&1 &
+crash_postgres=$!
+python3 scripts/multi-instance-test.py --bin "$bin" --corpus "$FOLIO_CORPUS" \
+  --postgres-url "$FOLIO_TEST_POSTGRES_URL" >"$logs/multi-instance" 2>&1 &
+multi_instance=$!
+failed=0
+for check in crash_sqlite:$crash_sqlite crash_postgres:$crash_postgres multi_instance:$multi_instance; do
+  wait "${check#*:}" || { echo "test: ${check%%:*} failed" >&2; failed=1; }
+done
+cat "$logs/crash-sqlite" "$logs/crash-postgres" "$logs/multi-instance"
+rm -rf "$logs"
+exit $failed

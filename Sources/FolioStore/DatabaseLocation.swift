@@ -1,6 +1,8 @@
 import FolioCore
 import Foundation
+#if PostgreSQL
 import PostgresNIO
+#endif
 
 /// Which database Folio uses, named by a URL (`--database`, `FOLIO_DATABASE_URL`):
 /// `sqlite:///path/to/folio.sqlite`, or `postgres://user[:password]@host[:port]/database`
@@ -106,6 +108,7 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
         self.database = database
     }
 
+    #if PostgreSQL
     var clientConfiguration: PostgresClient.Configuration {
         var configuration: PostgresClient.Configuration
         switch server {
@@ -123,6 +126,7 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
         configuration.options.connectTimeout = .seconds(5)
         return configuration
     }
+    #endif
 
     public var description: String {
         var text = "postgres://\(username)@"
@@ -146,12 +150,15 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
 public enum DatabaseURLError: FolioError, Equatable {
     case invalid(url: String, reason: String)
     case engineCannot(engine: String, what: String, instead: String)
+    /// This `folio` was built without the PostgreSQL trait (as `scripts/run.sh` builds it for SQLite).
+    case engineNotBuiltIn(engine: String)
 
     public var kind: FolioErrorKind { .invalidInput }
     public var code: String {
         switch self {
         case .invalid: "invalid_database_url"
         case .engineCannot: "not_supported_by_engine"
+        case .engineNotBuiltIn: "engine_not_built_in"
         }
     }
 
@@ -161,6 +168,8 @@ public enum DatabaseURLError: FolioError, Equatable {
             "The database URL \(url) cannot be used: \(reason). Give sqlite:///path/to/folio.sqlite or postgres://user[:password]@host[:port]/database."
         case .engineCannot(let engine, let what, let instead):
             "\(what) works on a SQLite database, and this one is \(engine). \(instead)"
+        case .engineNotBuiltIn(let engine):
+            "This folio was built without \(engine). Build it with `swift build -c release --product folio` (scripts/run.sh does when FOLIO_DATABASE_URL or --database names \(engine)), or give a sqlite:// URL."
         }
     }
 }

@@ -27,7 +27,12 @@ public enum FolioDatabases {
         case .sqlite(let path):
             return try AppDatabase.open(path: path)
         case .postgres(let postgres):
+            #if PostgreSQL
             return try await PostgresDatabase.open(postgres, migrate: migrate)
+            #else
+            _ = postgres
+            throw DatabaseURLError.engineNotBuiltIn(engine: location.engineName)
+            #endif
         }
     }
 }

@@ -46,7 +46,7 @@ PHONE_USER_AGENT = (
 )
 
 # The screenshots a run leaves; older ones are cleared so the folder shows only this run.
-ARTIFACT_PATTERNS = ("list-*.png", "monologue-*.png", "ghost-*.png", "plots-*.png", "characters-*.png", "failure-*.png", "failure-*.html", "server.log")
+ARTIFACT_PATTERNS = ("list-*.png", "monologue-*.png", "ghost-*.png", "plots-*.png", "characters-*.png", "failure-*.png", "failure-*.html", "server*.log")
 
 # Environment proxies must not swallow requests to the local server.
 _local = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -67,14 +67,31 @@ def _required_path(name: str) -> Path:
     return path
 
 
-@pytest.fixture(scope="session")
-def artifacts() -> Path:
+def _artifacts_folder() -> Path:
     folder = Path(os.environ.get("FOLIO_ARTIFACTS", "/work/main/artifacts/e2e"))
     folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def pytest_sessionstart(session):
+    # The last run's screenshots go once, before the tests start: scripts/e2e.sh runs the suite in
+    # two processes (pytest-xdist) that share the folder, and neither may delete the other's.
+    if hasattr(session.config, "workerinput"):
+        return
+    folder = _artifacts_folder()
     for pattern in ARTIFACT_PATTERNS:
         for old in folder.glob(pattern):
-            old.unlink()
-    return folder
+            old.unlink(missing_ok=True)
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    return _artifacts_folder()
+
+
+# Each process of the suite has a server of its own, logging to a file of its own.
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+WORKER_SUFFIX = f"-{WORKER}" if WORKER else ""
 
 
 # A stand-in for the characters' wiki, slow on purpose, so a test can see the loading indicator
@@ -116,7 +133,7 @@ def folio_url(artifacts: Path, wiki_base: str):
     try:
         import_library(binary, corpus, data_dir, timeout=IMPORT_SECONDS)
         # Every test registers its own accounts, all from this one address.
-        server = Server(binary, data_dir, artifacts / "server.log", "--wiki-base", wiki_base,
+        server = Server(binary, data_dir, artifacts / f"server{WORKER_SUFFIX}.log", "--wiki-base", wiki_base,
                         "--max-registrations-per-hour", "1000", startup_seconds=STARTUP_SECONDS)
         yield server.base
     except ServerFailed as failure:

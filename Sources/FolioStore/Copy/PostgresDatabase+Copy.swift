@@ -1,3 +1,5 @@
+// The PostgreSQL engine: built with the PostgreSQL trait (on by default).
+#if PostgreSQL
 import Foundation
 import PostgresNIO
 
@@ -99,3 +101,4 @@ extension CopyValue {
         }
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// The PostgreSQL engine: built with the PostgreSQL trait (on by default).
+#if PostgreSQL
 import FolioApp
 import FolioCore
 import Foundation
@@ -137,3 +139,4 @@ extension PostgresDatabase: AccountStore {
         }
     }
 }
+#endif

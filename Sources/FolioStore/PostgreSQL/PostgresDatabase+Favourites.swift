@@ -1,3 +1,5 @@
+// The PostgreSQL engine: built with the PostgreSQL trait (on by default).
+#if PostgreSQL
 import FolioApp
 import FolioCore
 import Foundation
@@ -128,3 +130,4 @@ extension PostgresDatabase: FavouriteStore {
         }
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// The PostgreSQL engine: built with the PostgreSQL trait (on by default).
+#if PostgreSQL
 import FolioApp
 import FolioCore
 import Foundation
@@ -177,3 +179,4 @@ extension PostgresDatabase: LibraryStore {
         }
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// The PostgreSQL engine: built with the PostgreSQL trait (on by default).
+#if PostgreSQL
 import Characters
 import FolioApp
 import FolioCore
@@ -166,3 +168,4 @@ extension PostgresDatabase: CharacterStore {
         }
     }
 }
+#endif

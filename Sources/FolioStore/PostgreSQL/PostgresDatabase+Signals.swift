@@ -1,3 +1,5 @@
+// The PostgreSQL engine: built with the PostgreSQL trait (on by default).
+#if PostgreSQL
 import FolioApp
 import Foundation
 import PostgresNIO
@@ -41,3 +43,4 @@ extension PostgresDatabase: FolioDatabase {
         return .changed(id, version: version)
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// The PostgreSQL engine: built with the PostgreSQL trait (on by default).
+#if PostgreSQL
 import FolioApp
 import FolioCore
 import Foundation
@@ -465,3 +467,4 @@ extension PostgresDatabase: VocabularyStore {
         return rows.map { $0.pair(tags: tagsByPair[$0.id] ?? []) }
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// The PostgreSQL engine: built with the PostgreSQL trait (on by default).
+#if PostgreSQL
 import FolioApp
 import Crypto
 import Foundation
@@ -186,3 +188,4 @@ extension PostgresConnection {
         try await run("SELECT pg_advisory_xact_lock(\(number))", logger)
     }
 }
+#endif

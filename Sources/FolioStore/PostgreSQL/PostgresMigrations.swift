@@ -1,3 +1,5 @@
+// The PostgreSQL engine: built with the PostgreSQL trait (on by default).
+#if PostgreSQL
 import Foundation
 import PostgresNIO
 
@@ -302,3 +304,4 @@ extension PostgresDatabase {
         }
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// The PostgreSQL engine: built with the PostgreSQL trait (on by default).
+#if PostgreSQL
 import Foundation
 import PostgresNIO
 
@@ -248,3 +250,4 @@ struct AdvanceGameStatement: PostgresPreparedStatement {
 
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
 }
+#endif
