@@ -34,9 +34,9 @@ FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/api-contract.sh
 FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/security.sh
 # Crash safety: kill -9 under concurrent writes, restart, every acknowledged write still there;
 # on SQLite and on PostgreSQL. Then two instances over one PostgreSQL database: sessions,
-# favourites and a Ghost room across them, and one of them killed mid-game. The three wait on
-# restarts and sockets more than they compute, so they run side by side (64 s + 14 s one after
-# another); each has its own servers, ports and schema, and each log is shown whole.
+# favourites and a Ghost room across them, and one of them killed mid-game. One after another
+# they left a core idle much of the time (28 + 36 + 14 s); side by side they take 44 s with the CPU
+# 93% busy. Each has its own servers, ports and schema, and each log is shown whole.
 need_pip "websockets==15.0.1"
 bin="$(swift build --show-bin-path)/folio"
 logs="$(mktemp -d)"
