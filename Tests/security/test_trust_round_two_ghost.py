@@ -157,12 +157,12 @@ def test_listed_rooms_on_uploaded_word_lists_do_not_make_the_lobby_rebuild_index
         starter.join(timeout=40)
 
     times = sorted(seconds for _, seconds, _ in lobby_reads)
+    p99 = times[int(len(times) * 0.99) - 1]
     print(f"{len(opened)} listed rooms on uploaded lists opened, {len(refused)} refused; {len(lobby_reads)} lobby reads: "
-          f"worst {times[-1] * 1000:.0f} ms, 99% within {times[int(len(times) * 0.99) - 1] * 1000:.0f} ms, "
+          f"worst {times[-1] * 1000:.0f} ms, 99% within {p99 * 1000:.0f} ms, "
           f"median {times[len(times) // 2] * 1000:.0f} ms; hot-seat starts: "
           f"{[getattr(a, 'status_code', repr(a)[:60]) for a in hot_answers]}")
     assert all(status == 200 for status, _, _ in lobby_reads), [r for r in lobby_reads if r[0] != 200][:3]
-    p99 = times[int(len(times) * 0.99) - 1]
     assert p99 < LOBBY_BOUND, f"99% of lobby reads within {p99 * 1000:.0f} ms"
     assert times[-1] < LOBBY_WORST, f"slowest lobby read {times[-1] * 1000:.0f} ms"
     assert probe.worst <= PING_BOUND, probe.line
