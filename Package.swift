@@ -30,7 +30,6 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -52,11 +51,14 @@ let package = Package(
         .target(name: "Plots", dependencies: ["FolioCore"], resources: [.copy("Resources")]),
         .target(name: "Characters", dependencies: ["FolioCore"], resources: [.copy("Resources")]),
 
+        // MARK: - digests (SHA-256 and HMAC from the system: libcrypto on Linux, CryptoKit on Apple's)
+        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .target(name: "FolioDigest", dependencies: [.target(name: "CLibCrypto", condition: .when(platforms: [.linux]))]),
+
         // MARK: - app layer (the store interfaces and the use cases; no server, no database)
-        // Crypto names spoken sides' files by the SHA-256 of what they say.
+        // FolioDigest names spoken sides' files by the SHA-256 of what they say.
         .target(name: "FolioApp", dependencies: [
-            "FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots", "Characters",
-            .product(name: "Crypto", package: "swift-crypto"),
+            "FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots", "Characters", "FolioDigest",
         ]),
 
         // MARK: - store
@@ -64,7 +66,7 @@ let package = Package(
             "FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots", "Characters", "FolioApp",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
-            .product(name: "Crypto", package: "swift-crypto"),
+            "FolioDigest",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -78,7 +80,7 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "CompressNIO", package: "compress-nio"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-            .product(name: "Crypto", package: "swift-crypto"),
+            "FolioDigest",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Mustache", package: "swift-mustache"),
             .product(name: "Logging", package: "swift-log"),
@@ -103,7 +105,7 @@ let package = Package(
 
         // MARK: - tests
         .target(name: "FolioTestSupport", dependencies: ["Monologues", "Vocabulary", "FolioApp"], path: "Tests/FolioTestSupport"),
-        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
+        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioDigest"]),
         .testTarget(name: "MonologuesTests", dependencies: ["Monologues", "FolioTestSupport"]),
         .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary", "FolioCore"], resources: [.copy("Resources")]),
         .testTarget(name: "GhostTests", dependencies: ["Ghost", "FolioCore", "FolioTestSupport"]),

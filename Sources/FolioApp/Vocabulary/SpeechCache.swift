@@ -1,4 +1,4 @@
-import Crypto
+import FolioDigest
 import Foundation
 import Vocabulary
 #if canImport(Glibc)
@@ -54,7 +54,7 @@ public actor SpeechCache {
     /// The name of the file that holds `utterance`: its listener, voice and text hashed, 64 hex digits.
     public nonisolated static func key(for utterance: Utterance) -> String {
         let listener = utterance.listener.map { $0 + "\u{0}" } ?? ""
-        return SHA256.hash(data: Data((listener + utterance.voice + "\u{0}" + utterance.text).utf8)).map { String(format: "%02x", $0) }.joined()
+        return Digest.hex(Digest.sha256(Data((listener + utterance.voice + "\u{0}" + utterance.text).utf8)))
     }
 
     public nonisolated func location(of key: String) -> URL {

@@ -1,4 +1,4 @@
-import Crypto
+import FolioDigest
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -41,7 +41,7 @@ struct OfflinePagesMiddleware: RouterMiddleware {
     /// apart, and no name written into the browser's caches beyond the page itself.
     static func accountTag(_ id: (some CustomStringConvertible)?) -> String {
         guard let id else { return "visitor" }
-        return SHA256.hash(data: Data("folio-account\u{0}\(id)".utf8)).prefix(12).map { String(format: "%02x", $0) }.joined()
+        return Digest.hex(Digest.sha256(Data("folio-account\u{0}\(id)".utf8)).prefix(12))
     }
 }
 

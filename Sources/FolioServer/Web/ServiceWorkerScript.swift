@@ -1,4 +1,4 @@
-import Crypto
+import FolioDigest
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -38,14 +38,14 @@ struct ServiceWorkerScript: Sendable {
     ///   - publicFiles: the static files by their path under `public/`, with their bytes.
     ///   - templates: the templates likewise: the pages the worker keeps are drawn with them.
     init(source: String, publicFiles: [(path: String, data: Data)], templates: [(path: String, data: Data)]) throws {
-        var digest = SHA256()
+        let digest = SHA256Hasher()
         for (group, files) in [("public", publicFiles), ("templates", templates)] {
             for file in files.sorted(by: { $0.path < $1.path }) {
-                digest.update(data: Data("\(group)/\(file.path)\u{0}\(file.data.count)\u{0}".utf8))
-                digest.update(data: file.data)
+                digest.update(Data("\(group)/\(file.path)\u{0}\(file.data.count)\u{0}".utf8))
+                digest.update(file.data)
             }
         }
-        version = digest.finalize().prefix(8).map { String(format: "%02x", $0) }.joined()
+        version = Digest.hex(digest.finalize().prefix(8))
         // The worker itself is not part of the shell it caches.
         let shellFiles = publicFiles.map(\.path).filter { $0 != "sw.js" }.sorted().map { PublicPathGuard<FolioRequestContext>.prefix + $0 }
         struct Shell: Encodable { let version: String; let files: [String] }

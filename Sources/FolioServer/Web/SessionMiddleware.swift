@@ -1,5 +1,5 @@
 import FolioApp
-import Crypto
+import FolioDigest
 import FolioCore
 import FolioStore
 import Foundation
@@ -40,16 +40,22 @@ enum Cookies {
 /// victim into an account of its own, and cannot derive a token without the secret. A new
 /// session (log-in, password change) or a new visitor id (log-out) is a new token.
 struct CSRFTokens: Sendable {
-    let key: SymmetricKey
+    let key: [UInt8]
 
     /// A key of its own, for a router built without a database's secret (tests of the routes alone).
-    init(key: SymmetricKey = SymmetricKey(size: .bits256)) {
+    init(key: [UInt8] = CSRFTokens.randomKey()) {
         self.key = key
+    }
+
+    /// 256 random bits, from the system's secure generator.
+    static func randomKey() -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 
     /// The installation's key, shared by every server instance over the same database.
     static func load(from database: any AccountStore) async throws -> CSRFTokens {
-        CSRFTokens(key: SymmetricKey(data: try await database.serverSecret(named: "csrf")))
+        CSRFTokens(key: Array(try await database.serverSecret(named: "csrf")))
     }
 
     func token(session: String) -> String { derive("session\u{0}" + session) }
@@ -57,14 +63,7 @@ struct CSRFTokens: Sendable {
     func token(visitor: String) -> String { derive("visitor\u{0}" + visitor) }
 
     private func derive(_ message: String) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var hex = [UInt8]()
-        hex.reserveCapacity(64)
-        for byte in HMAC<SHA256>.authenticationCode(for: Data(message.utf8), using: key) {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: hex, as: UTF8.self)
+        Digest.hex(Digest.hmacSHA256(Array(message.utf8), key: key))
     }
 
     /// The cookies that start a session: the session's own, its CSRF token, and the end of the

@@ -1,4 +1,4 @@
-import Crypto
+import FolioDigest
 import FolioCore
 import Foundation
 
@@ -61,20 +61,20 @@ public enum DatabaseCopy {
 
     /// The row count and checksum of one table, read a batch at a time.
     public static func summary(of table: CopyTable, in database: any CopyableDatabase) async throws -> TableSummary {
-        var hash = SHA256()
+        let hash = SHA256Hasher()
         var count = 0
         var after: [CopyValue]?
         while true {
             let rows = try await database.copyRows(table, after: after, limit: table.key.isEmpty ? Int(Int32.max) : batch)
             // A table without a key comes in no set order: its rows are hashed sorted.
             for row in table.key.isEmpty ? rows.sorted(by: { canonical($0).lexicographicallyPrecedes(canonical($1)) }) : rows {
-                hash.update(data: canonical(row))
+                hash.update(canonical(row))
             }
             count += rows.count
             guard !table.key.isEmpty, rows.count == batch, let last = rows.last else { break }
             after = table.keyIndexes.map { last[$0] }
         }
-        return TableSummary(table: table.name, rows: count, checksum: hash.finalize().map { String(format: "%02x", $0) }.joined())
+        return TableSummary(table: table.name, rows: count, checksum: Digest.hex(hash.finalize()))
     }
 
     /// A row's bytes for the checksum: each cell tagged with its kind and length, so no two

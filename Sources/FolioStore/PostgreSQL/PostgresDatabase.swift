@@ -1,7 +1,7 @@
 // The PostgreSQL engine: built with the PostgreSQL trait (on by default).
 #if PostgreSQL
 import FolioApp
-import Crypto
+import FolioDigest
 import Foundation
 import Logging
 import PostgresNIO
@@ -183,7 +183,7 @@ extension PostgresConnection {
     /// attempts). The key (any text, a username's NUL included) is hashed here to the 64-bit
     /// number PostgreSQL's advisory locks take.
     func lock(_ key: String, _ logger: Logger) async throws {
-        let digest = SHA256.hash(data: Data(key.utf8))
+        let digest = Digest.sha256(Data(key.utf8))
         let number = digest.prefix(8).reduce(Int64(0)) { $0 << 8 | Int64($1) }
         try await run("SELECT pg_advisory_xact_lock(\(number))", logger)
     }
