@@ -31,7 +31,7 @@ swift test --skip-build --skip "$live"
 swift test --skip-build --filter "$live"
 # Speed, as ratios taken in one run (never absolute times): the in-process search against SQLite
 # FTS5 on the same queries, then the search route against the bare route of one server.
-"$(swift build --show-bin-path)/folio-bench" "$FOLIO_CORPUS" search-guard 4
+"$(swift build --show-bin-path)/folio-bench" "$FOLIO_CORPUS" search-guard 8
 FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/speed-guard.sh
 FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/e2e.sh
 FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/api-contract.sh

@@ -74,10 +74,18 @@ struct FolioBench {
             warnings.forEach { print($0) }
             let library = MonologueLibrary(monologues)
             for query in ["revenge", "reveng'd", "revenged", "speaking", "alone", "o'er", "goin'", "king crown blood", "love death night",
-                          "\"to be or not to be\"", "venge*", "night", "fool wise folly"] {
+                          "\"to be or not to be\"", "venge*", "night", "fool wise folly", "Hamlet revenge blood", "to-night",
+                          "\"my lord\" king", "\"lady macbeth\"", "tragic love", "crown* blood", "kisses", "comic fool", "reveng'd blood"] {
                 let result = library.search(query, limit: 40)
                 print(query, result.total, result.items.map(\.id).joined(separator: " "))
             }
+            // As typed: the last word is a word's start.
+            for query in ["to-mor", "is this a dag", "\"my lo", "king cro", "love de"] {
+                let result = library.search(query, limit: 40, lastWordIsPrefix: true)
+                print("typing", query, result.total, result.items.map(\.id).joined(separator: " "))
+            }
+            let filtered = library.search("night", filter: MonologueFilter(gender: .female, tone: .tragedy), limit: 40)
+            print("filtered night", filtered.total, filtered.items.map(\.id).joined(separator: " "))
             return
         }
         if arguments.dropFirst().first == "index" {

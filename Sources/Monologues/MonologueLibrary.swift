@@ -89,10 +89,15 @@ public struct MonologueLibrary: Sendable {
     /// monologues having that value and the weight.
     private let fieldValueIndex: SubstringIndex
     private let fieldValues: [(members: BitSet, weight: Int)]
-    /// Whole words of text and notes (with "'d" also read as "ed").
-    private let wordMembers: [String: WordMembers]
-    /// Word ids and positions for phrase matching, text only.
-    private let wordIDs: [String: UInt32]
+    /// Per word as a query may hold it, where its forms with the seed's endings are (`endings`:
+    /// the word itself first, when the library has it) among `formPlaces`, which are places in
+    /// `sortedWords` and `entries`. One lookup finds every form of a query's word with what it
+    /// matches and its id: seven lookups, one a form, in two dictionaries (members, ids) were a
+    /// fifth of a search.
+    private let forms: [String: FormRange]
+    private let formPlaces: [Int32]
+    /// Per word of `sortedWords`: its id in the text, and the speeches holding it.
+    private let entries: [WordEntry]
     private let tokens: [[UInt32]]
     /// Per word id, packed (monologue << 16 | position) occurrences, grouped by monologue.
     private let occurrences: [[UInt32]]
@@ -114,8 +119,6 @@ public struct MonologueLibrary: Sendable {
     /// speech's first byte. 31 KB for the whole library.
     private let checkpointOffsets: [Int32]
     private let checkpointStarts: [Int32]
-    /// The text's word ids in the words' order: the words a prefix starts are a range of it.
-    private let idsByWord: [UInt32]
     private let idf: [Double]
     /// Per monologue: the length of its tf-idf vector.
     private let norms: [Double]
@@ -128,6 +131,8 @@ public struct MonologueLibrary: Sendable {
     private let playMembers: [String: BitSet]
     private let ageMembers: [PlayingAge: BitSet]
     private let oftenHeardMembers: BitSet
+    /// No monologue: what a filter on a value no monologue has keeps.
+    private let noMembers: BitSet
     /// Every monologue but the longer cuts: what related speeches and the play's order walk.
     private let listed: BitSet
     /// Each longer cut with its piece, by number: a search that finds both drops the first.
@@ -183,6 +188,7 @@ public struct MonologueLibrary: Sendable {
         var ageMembers: [PlayingAge: BitSet] = [:]
         for (i, age) in ages.enumerated() { ageMembers[age, default: BitSet(capacity: n)].insert(i) }
         self.ageMembers = ageMembers
+        noMembers = BitSet(capacity: n)
         var oftenHeard = BitSet(capacity: n)
         for id in OftenHeard.ids { if let i = numberByID[id] { oftenHeard.insert(i) } }
         oftenHeardMembers = oftenHeard
@@ -303,16 +309,48 @@ public struct MonologueLibrary: Sendable {
             merged.insert(form)
         }
         for word in merged { memberLists[word] = Array(Set(memberLists[word]!)).sorted() }
-        let wordMembers = memberLists.mapValues { WordMembers($0, of: n) }
-        self.wordMembers = wordMembers
-        sortedWords = wordMembers.keys.sorted()
+        let sortedWords = memberLists.keys.sorted()
+        entries = sortedWords.map { word in
+            WordEntry(id: wordIDs[word] ?? WordEntry.notInText, members: WordMembers(memberLists[word]!, of: n))
+        }
+        // Each stem's forms (a word is the stem of itself, with the ending ""), in two passes over
+        // the words in order, so that a word comes before its longer forms: one counts each
+        // stem's forms, the other places them. A list per stem, joined after, left 1.7 MiB of
+        // freed lists resident.
+        func forEachStem(_ body: (_ stem: String, _ place: Int, _ exact: Bool) -> Void) {
+            for (place, word) in sortedWords.enumerated() {
+                let bytes = word.utf8
+                for ending in Self.endings where bytes.count > ending.utf8.count
+                    && bytes.reversed().starts(with: ending.utf8.reversed()) {
+                    // Endings are ASCII, so cutting their bytes off leaves whole characters.
+                    body(String(decoding: bytes.dropLast(ending.utf8.count), as: UTF8.self), place, ending.isEmpty)
+                }
+            }
+        }
+        var forms: [String: FormRange] = [:]
+        forEachStem { stem, _, _ in forms[stem, default: FormRange(start: 0)].addForm(exact: false) }
+        var next = 0
+        var index = forms.values.startIndex
+        while index != forms.values.endIndex {
+            let count = forms.values[index].count
+            forms.values[index] = FormRange(start: next)
+            next += count
+            forms.values.formIndex(after: &index)
+        }
+        var formPlaces = [Int32](repeating: 0, count: next)
+        forEachStem { stem, place, exact in
+            let range = forms[stem]!
+            formPlaces[range.start + range.count] = Int32(place)
+            forms[stem]!.addForm(exact: exact)
+        }
+        self.forms = forms
+        self.formPlaces = formPlaces
+        self.sortedWords = sortedWords
         firstLineWords = spoken.map { text in UInt16(clamping: Self.firstLineWordCount(text)) }
-        self.wordIDs = wordIDs
         self.tokens = tokens
         self.occurrences = occurrences
 
         self.words = words
-        idsByWord = words.indices.sorted { words[$0] < words[$1] }.map(UInt32.init)
         var spokenTexts: [Int: String] = [:]
         var checkpointOffsets: [Int32] = []
         var checkpointStarts: [Int32] = [0]
@@ -396,7 +434,14 @@ public struct MonologueLibrary: Sendable {
     /// only or in more than a tenth of them, more the rarer it is between. What "related" weighs
     /// speeches by, and what tells a speech's key words from its common ones.
     public func rarity(of word: String) -> Double {
-        wordIDs[word].map { idf[Int($0)] } ?? 0
+        textID(of: word).map { idf[Int($0)] } ?? 0
+    }
+
+    /// The id of a word of the text; nil for a word found only in notes, or nowhere.
+    @inline(__always)
+    private func textID(of word: String) -> UInt32? {
+        guard let range = forms[word], range.exact else { return nil }
+        return entries[Int(formPlaces[range.start])].textID
     }
 
     public func monologue(id: String) -> Monologue? {
@@ -582,15 +627,15 @@ public struct MonologueLibrary: Sendable {
                 set.insert(id)
             }
             for form in forms {
-                if let id = wordIDs[form] { add(id) }
-                if readingD, form.hasSuffix("ed"), let id = wordIDs[String(form.dropLast(2)) + "'d"] { add(id) }
+                if let id = textID(of: form) { add(id) }
+                if readingD, form.hasSuffix("ed"), let id = textID(of: String(form.dropLast(2)) + "'d") { add(id) }
             }
             for prefix in prefixes {
                 for id in idsStarting(with: prefix) { add(id) }
                 guard readingD else { continue }
                 // "reveng'd" reads "revenged", which "reveng" (covered above), "revenge" and "revenged" start.
-                if prefix.hasSuffix("e"), let id = wordIDs[String(prefix.dropLast()) + "'d"] { add(id) }
-                if prefix.hasSuffix("ed"), let id = wordIDs[String(prefix.dropLast(2)) + "'d"] { add(id) }
+                if prefix.hasSuffix("e"), let id = textID(of: String(prefix.dropLast()) + "'d") { add(id) }
+                if prefix.hasSuffix("ed"), let id = textID(of: String(prefix.dropLast(2)) + "'d") { add(id) }
             }
         }
         var words = WordSet(count: self.words.count)
@@ -612,16 +657,9 @@ public struct MonologueLibrary: Sendable {
         return SnippetWords(words: words, phrases: phrases, wordList: few ? wordList : nil, phraseStarts: few ? phraseStarts : nil)
     }
 
-    /// The ids of the text's words that start with `prefix`.
-    private func idsStarting(with prefix: String) -> ArraySlice<UInt32> {
-        var low = 0, high = idsByWord.count
-        while low < high {
-            let middle = (low + high) / 2
-            if words[Int(idsByWord[middle])] < prefix { low = middle + 1 } else { high = middle }
-        }
-        var end = low
-        while end < idsByWord.count, words[Int(idsByWord[end])].hasPrefix(prefix) { end += 1 }
-        return idsByWord[low..<end]
+    /// The ids of the text's words that start with `prefix`, in the words' order.
+    private func idsStarting(with prefix: String) -> [UInt32] {
+        wordsStarting(with: prefix).compactMap { entries[$0].textID }
     }
 
     /// The snippet of the library's own text of monologue `number`, marked from its word ids.
@@ -632,18 +670,8 @@ public struct MonologueLibrary: Sendable {
         // Every place of a speech where one of `words` stands, from the index's occurrences
         // (sorted by speech, then place): a binary search to the speech's run of each word.
         func places(of words: [UInt32], _ body: (Int) -> Void) {
-            let key = UInt32(number) << 16
             for id in words {
-                let list = occurrences[Int(id)]
-                var low = 0, high = list.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if list[middle] < key { low = middle + 1 } else { high = middle }
-                }
-                while low < list.count, Int(list[low] >> 16) == number {
-                    body(Int(list[low] & 0xFFFF))
-                    low += 1
-                }
+                Self.forEachOccurrence(in: occurrences[Int(id)], of: number) { packed in body(Int(packed & 0xFFFF)) }
             }
         }
         // The index keeps places only within a speech's first 65,536 words.
@@ -714,9 +742,14 @@ public struct MonologueLibrary: Sendable {
         let typing = prepared.typing
         let personal = view.tags.compactMap { id, tags in numberByID[id].map { ($0, tags.map(TextFolding.fold)) } }
         var result = filterMembers(filter, personal: personal, genders: view.genders)
-        var termMatches: [(strong: BitSet, tagged: BitSet)] = []
+        // Per term, the speeches where it is a name (character, play, title) or in a tag, which
+        // the score weighs; nil for none, as for most terms.
+        var termMatches: [(strong: BitSet?, tagged: BitSet?)] = []
         termMatches.reserveCapacity(parsed.count)
         var termWords: [[UInt32]] = []
+        // Every speech a term matches in any field, gathered in one set cleared for each term: a
+        // set for each kind of field of each term cost an allocation apiece, a tenth of a search.
+        var any = BitSet(capacity: monologues.count)
         // Phrases are checked word by word in the text, so they go last, among the speeches the
         // plain words have left; the score does not depend on the order.
         let order = parsed.indices.filter { if case .phrase = parsed[$0].kind { false } else { true } }
@@ -725,29 +758,31 @@ public struct MonologueLibrary: Sendable {
             let term = parsed[index]
             guard !result.isEmpty else { break }
             let isLast = index == parsed.count - 1
-            var match: (strong: BitSet, tagged: BitSet, text: BitSet)
+            any.removeAll()
+            var ids: [UInt32] = []
+            var (strong, tagged) = fieldMatch(term.text, into: &any)
             switch term.kind {
             case .word, .prefix:
                 let prefix = term.kind == .prefix || (typing && isLast)
-                match = self.match(term.text)
-                if prefix { match.text.formUnion(prefixMatch(term.text)) }
-                if let tone = Self.toneWords[term.text], let members = toneMembers[tone] { match.text.formUnion(members) }
-                termWords.append(textWordIDs(term.text, prefix: prefix))
+                textMatch(term.text, into: &any, ids: &ids, prefix: prefix)
+                if prefix { any.formUnion(prefixMatch(term.text)) }
+                if let tone = Self.toneWords[term.text], let members = toneMembers[tone] { any.formUnion(members) }
             case .phrase(let lastIsPrefix):
                 let prefix = lastIsPrefix || (typing && isLast && prepared.terms.endsInOpenPhrase)
                 // A quoted name ("lady macbeth") still finds the character; in the text, the
                 // words must stand together.
-                match = fieldMatch(term.text)
-                match.text.formUnion(phraseMatch(term.text, lastIsPrefix: prefix, within: result))
-                termWords.append(textWordIDs(term.text, prefix: prefix))
+                phraseMatch(term.text, lastIsPrefix: prefix, within: result, into: &any)
+                ids = textWordIDs(term.text, prefix: prefix)
             }
+            termWords.append(ids)
             let text = term.text
-            for (number, tags) in personal where tags.contains(where: { $0.contains(text) }) { match.tagged.insert(number) }
-            var any = match.strong
-            any.formUnion(match.tagged)
-            any.formUnion(match.text)
+            for (number, tags) in personal where tags.contains(where: { $0.contains(text) }) {
+                if tagged == nil { tagged = BitSet(capacity: monologues.count) }
+                tagged!.insert(number)
+                any.insert(number)
+            }
             result.formIntersection(any)
-            termMatches.append((match.strong, match.tagged))
+            termMatches.append((strong, tagged))
         }
         // The same speech never twice: a longer cut goes when its piece was found too (239 pairs
         // in the full library, a bit test each).
@@ -777,7 +812,7 @@ public struct MonologueLibrary: Sendable {
         result.forEach { i in
             var score = 0
             for (strong, tagged) in termMatches {
-                score += strong.contains(i) ? 100 : (tagged.contains(i) ? 10 : 1)
+                score += strong?.contains(i) == true ? 100 : (tagged?.contains(i) == true ? 10 : 1)
             }
             if let phrase, phrase.contains(i) { score += 1000 }
             if let b = buckets.firstIndex(where: { $0.score == score }) {
@@ -807,7 +842,7 @@ public struct MonologueLibrary: Sendable {
 
     private func filterMembers(_ filter: MonologueFilter, personal: [(Int, [String])] = [], genders: [String: Gender] = [:]) -> BitSet {
         var result = BitSet.full(capacity: monologues.count)
-        let empty = BitSet(capacity: monologues.count)
+        let empty = noMembers
         if let gender = filter.gender, gender != .any {
             var allowed = genderMembers[gender] ?? empty
             allowed.formUnion(genderMembers[.any] ?? empty)
@@ -836,44 +871,36 @@ public struct MonologueLibrary: Sendable {
         return result
     }
 
-    /// The monologues a single folded term matches, by kind of field.
-    private func match(_ term: String) -> (strong: BitSet, tagged: BitSet, text: BitSet) {
-        var result = fieldMatch(term)
-        result.text.formUnion(textMatch(term))
-        return result
-    }
-
-    /// The substring fields a folded term (or quoted phrase) is found in, by weight: character,
-    /// play and title; tags; gender and tone (counted as text).
-    private func fieldMatch(_ term: String) -> (strong: BitSet, tagged: BitSet, text: BitSet) {
-        let n = monologues.count
-        var strong = BitSet(capacity: n), tagged = BitSet(capacity: n), text = BitSet(capacity: n)
-        let needle = Array(term.utf8)
-        fieldValueIndex.forEachValue(containing: needle) { k in
+    /// The substring fields a folded term (or quoted phrase) is found in, all added to `any`, and
+    /// those of weight: character, play and title (`strong`); tags (`tagged`). Gender and tone
+    /// count as text. Nil where none matched.
+    private func fieldMatch(_ term: String, into any: inout BitSet) -> (strong: BitSet?, tagged: BitSet?) {
+        var strong: BitSet?, tagged: BitSet?
+        fieldValueIndex.forEachValue(containing: Array(term.utf8)) { k in
             let field = fieldValues[k]
+            any.formUnion(field.members)
             switch field.weight {
-            case 100...: strong.formUnion(field.members)
-            case 10..<100: tagged.formUnion(field.members)
-            default: text.formUnion(field.members)
+            case 100...: if strong == nil { strong = field.members } else { strong!.formUnion(field.members) }
+            case 10..<100: if tagged == nil { tagged = field.members } else { tagged!.formUnion(field.members) }
+            default: break
             }
         }
-        return (strong, tagged, text)
+        return (strong, tagged)
     }
 
     /// Monologues among `candidates` whose spoken text holds the phrase's words side by side and
     /// in order, each with the seed's endings, the last any word it starts when `lastIsPrefix`.
-    private func phraseMatch(_ phrase: String, lastIsPrefix: Bool, within candidates: BitSet) -> BitSet {
-        var result = BitSet(capacity: monologues.count)
+    private func phraseMatch(_ phrase: String, lastIsPrefix: Bool, within candidates: BitSet, into result: inout BitSet) {
         var words: [String] = []
         WordTokenizer.forEachWord(in: phrase) { words.append($0) }
-        guard !words.isEmpty else { return result }
+        guard !words.isEmpty else { return }
         var positions: [WordIDSet] = []
         for (k, word) in words.enumerated() {
-            var ids = Self.forms(of: word).compactMap { wordIDs[$0] }
+            var ids = Self.forms(of: word).compactMap { textID(of: $0) }
             if lastIsPrefix && k == words.count - 1 && word.count >= 2 {
-                ids += wordsStarting(with: word).compactMap { wordIDs[$0] }
+                ids += wordsStarting(with: word).compactMap { entries[$0].textID }
             }
-            guard !ids.isEmpty else { return result }
+            guard !ids.isEmpty else { return }
             positions.append(WordIDSet(ids))
         }
         // Anchor on the position with the fewest occurrences; check the others at their offsets.
@@ -895,40 +922,72 @@ public struct MonologueLibrary: Sendable {
                 // Few speeches left and a common word: occurrences are sorted by speech, so find
                 // each speech's run rather than walk them all.
                 candidates.forEach { m in
-                    var low = 0, high = list.count
-                    let key = UInt32(m) << 16
-                    while low < high {
-                        let middle = (low + high) / 2
-                        if list[middle] < key { low = middle + 1 } else { high = middle }
-                    }
-                    while low < list.count, Int(list[low] >> 16) == m {
-                        check(list[low])
-                        low += 1
-                    }
+                    Self.forEachOccurrence(in: list, of: m) { packed in check(packed) }
                 }
             } else {
                 for packed in list where candidates.contains(Int(packed >> 16)) { check(packed) }
             }
         }
-        return result
     }
 
     /// Whole-word matches in text and notes, with the seed's endings. A term that is itself
     /// several words ("to-night") needs each of them.
     private func textMatch(_ term: String) -> BitSet {
-        let n = monologues.count
+        var result = BitSet(capacity: monologues.count)
+        var ids: [UInt32] = []
+        textMatch(term, into: &result, ids: &ids, prefix: false)
+        return result
+    }
+
+    /// Adds `textMatch`'s speeches to `set`, and gives the ids of the text's words the term
+    /// stands for (what ranks within a tier). Each form is looked up once for both.
+    private func textMatch(_ term: String, into set: inout BitSet, ids: inout [UInt32], prefix: Bool) {
         var words: [String] = []
         WordTokenizer.forEachWord(in: term) { words.append($0) }
-        guard !words.isEmpty else { return BitSet(capacity: n) }
-        var result: BitSet?
-        for word in words {
-            var forms = BitSet(capacity: n)
-            for ending in Self.endings {
-                wordMembers[ending.isEmpty ? word : word + ending]?.add(to: &forms)
-            }
-            if result == nil { result = forms } else { result!.formIntersection(forms) }
+        if words.count == 1 {
+            // Nearly every term: its forms go straight into `set`.
+            addForms(of: words[0], typed: prefix && words[0].count >= 2, to: &set, ids: &ids)
+            return
         }
-        return result ?? BitSet(capacity: n)
+        var all: BitSet?
+        for (index, word) in words.enumerated() {
+            var forms = BitSet(capacity: monologues.count)
+            addForms(of: word, typed: prefix && index == words.count - 1 && word.count >= 2, to: &forms, ids: &ids)
+            if all == nil { all = forms } else { all!.formIntersection(forms) }
+        }
+        if let all { set.formUnion(all) }
+    }
+
+    /// The speeches holding a word with the seed's endings, added to `set`, and the ids of those
+    /// forms, or, for a word being typed, of every word it starts (at most 200, the commonest
+    /// forms being the short ones that come first).
+    private func addForms(of word: String, typed: Bool, to set: inout BitSet, ids: inout [UInt32]) {
+        if let range = forms[word] {
+            for place in formPlaces[range.start ..< range.start + range.count] {
+                let entry = entries[Int(place)]
+                entry.members.add(to: &set)
+                if !typed, let id = entry.textID { ids.append(id) }
+            }
+        }
+        if typed { ids += wordsStarting(with: word).prefix(200).compactMap { entries[$0].textID } }
+    }
+
+    /// The ids `textMatch` gives, without the speeches: for a quoted phrase, whose speeches come
+    /// from `phraseMatch`.
+    private func textWordIDs(_ term: String, prefix: Bool) -> [UInt32] {
+        var words: [String] = []
+        WordTokenizer.forEachWord(in: term) { words.append($0) }
+        var ids: [UInt32] = []
+        for (index, word) in words.enumerated() {
+            if prefix && index == words.count - 1 && word.count >= 2 {
+                ids += wordsStarting(with: word).prefix(200).compactMap { entries[$0].textID }
+            } else {
+                if let range = forms[word] {
+                    ids += formPlaces[range.start ..< range.start + range.count].compactMap { entries[Int($0)].textID }
+                }
+            }
+        }
+        return ids
     }
 
     /// Text matches of a word being typed: every word of text and notes it is the start of (at
@@ -940,8 +999,8 @@ public struct MonologueLibrary: Sendable {
         guard let last = words.last, last.count >= 2 else { return result }
         // Earlier words of a hyphenated term ("to-mor") must be there whole.
         var earlier = words.count > 1 ? textMatch(words.dropLast().joined(separator: " ")) : nil
-        for word in wordsStarting(with: last) {
-            wordMembers[word]?.add(to: &result)
+        for k in wordsStarting(with: last) {
+            entries[k].members.add(to: &result)
         }
         if earlier != nil {
             earlier!.formIntersection(result)
@@ -950,8 +1009,9 @@ public struct MonologueLibrary: Sendable {
         return result
     }
 
-    /// The words of text and notes that start with `prefix`, in order: a range of `sortedWords`.
-    private func wordsStarting(with prefix: String) -> ArraySlice<String> {
+    /// The words of text and notes that start with `prefix`, in order: a range of `sortedWords`
+    /// (and `entries`).
+    private func wordsStarting(with prefix: String) -> Range<Int> {
         var low = 0, high = sortedWords.count
         while low < high {
             let middle = (low + high) / 2
@@ -959,54 +1019,77 @@ public struct MonologueLibrary: Sendable {
         }
         var end = low
         while end < sortedWords.count, sortedWords[end].hasPrefix(prefix) { end += 1 }
-        return sortedWords[low..<end]
-    }
-
-    /// The ids of the text's words a term stands for: each of its words with the seed's
-    /// endings, or, for a word being typed, every word it starts (at most 200, the commonest
-    /// forms being the short ones that come first).
-    private func textWordIDs(_ term: String, prefix: Bool) -> [UInt32] {
-        var ids: [UInt32] = []
-        var words: [String] = []
-        WordTokenizer.forEachWord(in: term) { words.append($0) }
-        for (index, word) in words.enumerated() {
-            if prefix && index == words.count - 1 && word.count >= 2 {
-                ids += wordsStarting(with: word).prefix(200).compactMap { wordIDs[$0] }
-            } else {
-                ids += Self.endings.compactMap { wordIDs[$0.isEmpty ? word : word + $0] }
-            }
-        }
-        return ids
+        return low..<end
     }
 
     /// One tier's members, those whose text holds the query's words more often and earlier
-    /// first; a word in the first line counts most. Ties keep sortTitle order. One pass over
-    /// the occurrences of the query's words, however many speeches the tier holds.
+    /// first; a word in the first line counts most. Ties keep sortTitle order.
+    ///
+    /// A word's occurrences are sorted by speech, and so are the members: for a word far more
+    /// common than the tier is large, each member's run is found by galloping on from the last
+    /// one, and otherwise the occurrences are walked once. Written over raw buffers: with arrays
+    /// and a closure that counted, exclusivity checks and retains were a third of a search.
     private func byRelevance(_ members: [Int], termWords: [[UInt32]]) -> [Int] {
-        var slot = [Int32](repeating: -1, count: monologues.count)
-        for (k, m) in members.enumerated() { slot[m] = Int32(k) }
-        var relevance = [Double](repeating: 0, count: members.count)
-        var count = [UInt16](repeating: 0, count: members.count)
-        var first = [UInt16](repeating: .max, count: members.count)
-        for ids in termWords where !ids.isEmpty {
-            for k in members.indices {
-                count[k] = 0
-                first[k] = .max
-            }
-            for id in ids {
-                for packed in occurrences[Int(id)] {
-                    let k = Int(slot[Int(packed >> 16)])
-                    guard k >= 0 else { continue }
-                    count[k] = count[k] &+ (count[k] < .max ? 1 : 0)
-                    first[k] = min(first[k], UInt16(packed & 0xFFFF))
+        let n = members.count
+        // Each member's place in `members`, by number: made only when some word is walked whole.
+        var slot: [Int32] = []
+        // Scratch on the stack: three arrays a tier cost as much in allocation as the counting.
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { relevance in
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 2 * n) { scratch in
+                relevance.initialize(repeating: 0)
+                let count = UnsafeMutableBufferPointer(rebasing: scratch[0 ..< n])
+                let first = UnsafeMutableBufferPointer(rebasing: scratch[n ..< 2 * n])
+                for ids in termWords where !ids.isEmpty {
+                    count.initialize(repeating: 0)
+                    first.initialize(repeating: .max)
+                    for id in ids {
+                        occurrences[Int(id)].withUnsafeBufferPointer { list in
+                            if n * 16 < list.count {
+                                var low = 0
+                                for k in 0 ..< n {
+                                    let m = members[k], key = UInt32(m) << 16
+                                    // Every occurrence before `low` is of an earlier speech.
+                                    var high = low, step = 1
+                                    while high < list.count, list[high] < key {
+                                        low = high + 1
+                                        high = low + step
+                                        step <<= 1
+                                    }
+                                    high = min(high, list.count)
+                                    while low < high {
+                                        let middle = (low + high) >> 1
+                                        if list[middle] < key { low = middle + 1 } else { high = middle }
+                                    }
+                                    while low < list.count, Int(list[low] >> 16) == m {
+                                        if count[k] < .max { count[k] += 1 }
+                                        first[k] = min(first[k], UInt16(list[low] & 0xFFFF))
+                                        low += 1
+                                    }
+                                }
+                            } else {
+                                if slot.isEmpty {
+                                    slot = [Int32](repeating: -1, count: monologues.count)
+                                    for (k, m) in members.enumerated() { slot[m] = Int32(k) }
+                                }
+                                slot.withUnsafeBufferPointer { slot in
+                                    for packed in list {
+                                        let k = Int(slot[Int(packed >> 16)])
+                                        guard k >= 0 else { continue }
+                                        if count[k] < .max { count[k] += 1 }
+                                        first[k] = min(first[k], UInt16(packed & 0xFFFF))
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    for k in 0 ..< n where count[k] > 0 {
+                        relevance[k] += log2(1 + Double(count[k])) + 1 / (1 + Double(first[k]) / 20)
+                            + (first[k] < firstLineWords[members[k]] ? 3 : 0)
+                    }
                 }
-            }
-            for k in members.indices where count[k] > 0 {
-                relevance[k] += log2(1 + Double(count[k])) + 1 / (1 + Double(first[k]) / 20)
-                    + (first[k] < firstLineWords[members[k]] ? 3 : 0)
+                return members.indices.sorted { a, b in relevance[a] != relevance[b] ? relevance[a] > relevance[b] : a < b }.map { members[$0] }
             }
         }
-        return members.indices.sorted { a, b in relevance[a] != relevance[b] ? relevance[a] > relevance[b] : a < b }.map { members[$0] }
     }
 
     /// Monologues whose text holds the query's words side by side, in order. A word being typed
@@ -1019,10 +1102,10 @@ public struct MonologueLibrary: Sendable {
         var lastIDs: Set<UInt32>?
         for (index, word) in words.enumerated() {
             if lastIsPrefix && index == words.count - 1 && word.count >= 2 {
-                lastIDs = Set(wordsStarting(with: word).prefix(200).compactMap { wordIDs[$0] })
+                lastIDs = Set(wordsStarting(with: word).prefix(200).compactMap { entries[$0].textID })
                 if lastIDs!.isEmpty { return nil }
             } else {
-                guard let id = wordIDs[word] else { return nil }
+                guard let id = textID(of: word) else { return nil }
                 ids.append(id)
             }
         }
@@ -1031,12 +1114,13 @@ public struct MonologueLibrary: Sendable {
         // Anchor on the rarest whole word; check the others at their offsets.
         let anchor = ids.indices.min { occurrences[Int(ids[$0])].count < occurrences[Int(ids[$1])].count }!
         var result = BitSet(capacity: monologues.count)
-        for packed in occurrences[Int(ids[anchor])] {
+        let list = occurrences[Int(ids[anchor])]
+        func check(_ packed: UInt32) {
             let m = Int(packed >> 16), position = Int(packed & 0xFFFF)
-            guard candidates.contains(m), !result.contains(m) else { continue }
+            guard !result.contains(m) else { return }
             let start = position - anchor
             let text = tokens[m]
-            guard start >= 0, start + length <= text.count else { continue }
+            guard start >= 0, start + length <= text.count else { return }
             var matches = true
             for j in ids.indices where text[start + j] != ids[j] {
                 matches = false
@@ -1044,6 +1128,15 @@ public struct MonologueLibrary: Sendable {
             }
             if matches, let lastIDs, !lastIDs.contains(text[start + ids.count]) { matches = false }
             if matches { result.insert(m) }
+        }
+        let found = candidates.count
+        if found * 16 < list.count {
+            // Few speeches found and a common word: find each one's run of occurrences.
+            candidates.forEach { m in
+                Self.forEachOccurrence(in: list, of: m) { packed in check(packed) }
+            }
+        } else {
+            for packed in list where candidates.contains(Int(packed >> 16)) { check(packed) }
         }
         return result
     }
@@ -1177,6 +1270,60 @@ public struct MonologueLibrary: Sendable {
         return counts.map { TagCount(name: $0.key, count: $0.value) }
             .sorted { $0.count != $1.count ? $0.count > $1.count : $0.name < $1.name }
     }
+}
+
+/// Where the forms of one word are in `MonologueLibrary.formPlaces`, and whether the word
+/// itself is the first of them, in 32 bits: the dictionary holds one for each of 27,829 words
+/// and stems, in room for 49,152.
+struct FormRange: Sendable {
+    private var packed: UInt32
+
+    /// No forms yet, the first to be placed at `start` (below 2^28).
+    init(start: Int) {
+        precondition(start < 1 << 28, "more forms than a form range can place")
+        packed = UInt32(start) << 4
+    }
+
+    var start: Int { Int(packed >> 4) }
+    /// At most one form per ending, so below 8.
+    var count: Int { Int(packed >> 1 & 7) }
+    var exact: Bool { packed & 1 != 0 }
+
+    /// One more form, after those before it; `exact`: the word itself, placed first.
+    mutating func addForm(exact: Bool) {
+        precondition(count < 7, "a word has one form per ending")
+        packed += 2
+        if exact { packed |= 1 }
+    }
+}
+
+extension MonologueLibrary {
+    /// Calls `body` with each occurrence in monologue `m` of a word whose occurrences are
+    /// `list` (packed, sorted by monologue), found by binary search: for a common word and few
+    /// speeches, far less than walking the whole list.
+    @inline(__always)
+    static func forEachOccurrence(in list: [UInt32], of m: Int, _ body: (UInt32) -> Void) {
+        var low = 0, high = list.count
+        let key = UInt32(m) << 16
+        while low < high {
+            let middle = (low + high) >> 1
+            if list[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        while low < list.count, Int(list[low] >> 16) == m {
+            body(list[low])
+            low += 1
+        }
+    }
+}
+
+/// What the index keeps of one word of text and notes.
+struct WordEntry: Sendable {
+    /// `textID` of a word found only in notes, or only as the "ed" reading of a "'d".
+    static let notInText = UInt32.max
+    let id: UInt32
+    let members: WordMembers
+
+    var textID: UInt32? { id == Self.notInText ? nil : id }
 }
 
 /// The speeches holding one word. Most words are in a few speeches and keep their numbers, 4
