@@ -90,12 +90,18 @@ let package = Package(
         ], resources: [.copy("Resources/Templates"), .copy("Resources/public"), .copy("Resources/openapi.json")]),
 
         // MARK: - cli
+        // Every command but `serve`, without the server: FolioCLI and FolioServer compile side by side.
         .target(name: "FolioCLI", dependencies: [
-            "FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots", "Characters", "FolioApp", "FolioStore", "FolioServer",
+            "FolioCore", "Monologues", "Vocabulary", "Ghost", "Plots", "Characters", "FolioApp", "FolioStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .executableTarget(name: "folio", dependencies: ["FolioCLI"]),
+        .target(name: "FolioServe", dependencies: [
+            "FolioCLI", "FolioServer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "folio", dependencies: ["FolioCLI", "FolioServe"]),
 
         // MARK: - benchmarks (run release-built: `swift run -c release folio-bench`)
         // GRDB: the SQLite FTS5 yardstick the search is compared with (`folio-bench search-guard`).

@@ -4,12 +4,20 @@ import Foundation
 
 /// `folio`: lists the subcommands and nothing else.
 public struct FolioCommand: AsyncParsableCommand {
-    public static let configuration = CommandConfiguration(
-        commandName: "folio",
-        abstract: "Five small apps over one library: Shakespeare monologues and more.",
-        subcommands: [ServeCommand.self, ImportCommand.self, MonologuesCommand.self, VocabCommand.self, GhostCommand.self, AccountCommand.self,
-                      PlotCommand.self, CharactersCommand.self, BackupCommand.self, RestoreCommand.self, DatabaseCommand.self]
-    )
+    public static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "folio",
+            abstract: "Five small apps over one library: Shakespeare monologues and more.",
+            subcommands: (serve.map { [$0] } ?? []) + [ImportCommand.self, MonologuesCommand.self, VocabCommand.self, GhostCommand.self,
+                                                       AccountCommand.self, PlotCommand.self, CharactersCommand.self, BackupCommand.self,
+                                                       RestoreCommand.self, DatabaseCommand.self]
+        )
+    }
+
+    /// `folio serve`, which the `folio` executable names before it parses anything. It needs the
+    /// server, and FolioCLI does not link FolioServer: the two compile side by side in a fresh
+    /// build, where FolioCLI waited for FolioServer.
+    nonisolated(unsafe) public static var serve: (any AsyncParsableCommand.Type)?
 
     public init() {}
 }

@@ -2,7 +2,9 @@ import ArgumentParser
 import FolioStore
 
 /// Where the data lives, shared by every command that touches the database.
-struct StoreOptions: ParsableArguments {
+public struct StoreOptions: ParsableArguments {
+    public init() {}
+
     @Option(name: .customLong("data-dir"), help: "Folio's data directory (default: $FOLIO_DATA_DIR, else $XDG_DATA_HOME/folio, else ~/.local/share/folio).")
     var dataDir: String?
 
@@ -10,14 +12,14 @@ struct StoreOptions: ParsableArguments {
             help: "The database: sqlite:///path/to/folio.sqlite or postgres://user[:password]@host[:port]/database (default: $FOLIO_DATABASE_URL, else folio.sqlite in the data directory).")
     var databaseURL: String?
 
-    var directory: DataDirectory { DataDirectory.resolve(explicit: dataDir, environment: Terminal.current.environment) }
+    public var directory: DataDirectory { DataDirectory.resolve(explicit: dataDir, environment: Terminal.current.environment) }
 
     var location: DatabaseLocation {
         get throws { try DatabaseLocation.resolve(url: databaseURL, dataDirectory: directory, environment: Terminal.current.environment) }
     }
 
     /// Opens the database (migrating it first), whichever engine keeps it.
-    func openDatabase() async throws -> any FolioDatabase {
+    public func openDatabase() async throws -> any FolioDatabase {
         try await FolioDatabases.open(try location)
     }
 

@@ -10,8 +10,8 @@ public struct ServerLimits: Sendable, Equatable {
     public var openRoomsPerAccount = 5
     /// Hot-seat games (or games against the computer) started without an account, per address per hour.
     public var anonymousGamesPerAddressPerHour = 60
-    /// Vocabulary pairs one account may keep: room for every FreeDict pair twice over.
-    public var pairsPerAccount = 50_000
+    /// Vocabulary pairs one account may keep.
+    public var pairsPerAccount = PairBook.defaultPairLimit
     /// Live Ghost sockets open at once from one address.
     public var webSocketsPerAddress = 20
     /// Live Ghost sockets open at once on one game (its players and watchers).

@@ -1,3 +1,5 @@
 import FolioCLI
+import FolioServe
 
+FolioCommand.serve = ServeCommand.self
 await FolioCommand.run()

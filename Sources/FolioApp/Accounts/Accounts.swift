@@ -8,6 +8,12 @@ public protocol PasswordHasher: Sendable {
     func verify(_ password: String, hash: String) async throws -> Bool
 }
 
+/// How hard passwords are hashed, wherever they are: the server's pool and the terminal alike.
+public enum PasswordRules {
+    /// bcrypt's cost: about a quarter of a second a hash on one core.
+    public static let bcryptCost: UInt8 = 12
+}
+
 /// Accounts and their passwords, the same from the web pages and the terminal: the rules a
 /// name and a password must keep, creating an account, checking a log-in without telling which
 /// names exist, and changing a password. Sessions and throttles belong to the face that has them.

@@ -9,6 +9,9 @@ public struct PairBook: Sendable {
     public let store: any VocabularyStore
     /// The operator's cap on pairs per account; nil for none.
     public let pairLimit: Int?
+    /// The cap unless the operator sets another (`folio serve --max-pairs-per-account`): room for
+    /// every FreeDict pair twice over.
+    public static let defaultPairLimit = 50_000
 
     public init(store: any VocabularyStore, pairLimit: Int?) {
         self.store = store

@@ -1,6 +1,5 @@
 import ArgumentParser
 import FolioCore
-import FolioServer
 import FolioStore
 import Foundation
 

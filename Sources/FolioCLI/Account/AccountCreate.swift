@@ -1,6 +1,5 @@
 import ArgumentParser
 import FolioCore
-import FolioServer
 import FolioStore
 import Foundation
 
@@ -19,7 +18,7 @@ extension AccountCommand {
             guard let password = readLine(strippingNewline: true) else {
                 throw AccountError.passwordTooShort
             }
-            let passwords = Passwords(threads: 1, queueLength: 0)
+            let passwords = TerminalPasswords()
             let accounts = Accounts(store: try await store.openDatabase(), passwords: passwords)
             let account = try await accounts.create(try await accounts.newAccount(username: username, password: password))
             print("Created account \(account.username).")

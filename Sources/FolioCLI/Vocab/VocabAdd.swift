@@ -1,7 +1,6 @@
 import ArgumentParser
 import FolioApp
 import FolioCore
-import FolioServer
 import FolioStore
 import Foundation
 import Monologues

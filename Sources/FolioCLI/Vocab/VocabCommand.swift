@@ -1,7 +1,6 @@
 import ArgumentParser
 import FolioApp
 import FolioCore
-import FolioServer
 import FolioStore
 import Foundation
 import Monologues
@@ -62,7 +61,7 @@ struct PageOptions: ParsableArguments {
 }
 
 /// The quota `folio serve` applies by default, so a pair added here could also be added there.
-let pairLimit = ServerLimits().pairsPerAccount
+let pairLimit = PairBook.defaultPairLimit
 
 extension UserOptions {
     /// The --user account's pairs, under the same quota as `folio serve`.

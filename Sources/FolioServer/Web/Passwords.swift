@@ -29,7 +29,7 @@ import Synchronization
 ///   flood's 40 client threads on the same machine: a genuine log-in from another address took
 ///   1.0–1.6 s with the flood's checks at normal priority, against 0.37 s alone.
 public final class Passwords: PasswordHasher {
-    public static let standardCost: UInt8 = 12
+    public static let standardCost = PasswordRules.bcryptCost
     /// Wrong passwords from one network within `suspectMemory` that move its checks to the
     /// low-priority lane: more than a person mistypes in a minute.
     static let suspectFailures = 3

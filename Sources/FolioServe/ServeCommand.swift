@@ -1,10 +1,12 @@
 import ArgumentParser
+import FolioCLI
 import FolioServer
 import Foundation
-import Hummingbird
 
-struct ServeCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+/// `folio serve`. The one command that needs the server, so the only one outside FolioCLI: FolioCLI
+/// does not link FolioServer, and a fresh release build compiles the two side by side.
+public struct ServeCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "serve", abstract: "Serve the web app and the JSON API (/api/v1/…).")
 
     @OptionGroup var store: StoreOptions
@@ -33,7 +35,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Limits") var limits: LimitOptions
 
-    func validate() throws {
+    public init() {}
+
+    public func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be from 1 to 65535.") }
         for proxy in trustedProxies where ClientAddressCheck.normalised(proxy) == nil {
             throw ValidationError("--trusted-proxy must be an IP address, such as 127.0.0.1 or ::1, not \(proxy).")
@@ -50,7 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    public func run() async throws {
         var configuration = ServerConfiguration(hostname: hostname, port: port, wikiBase: wikiBase.hasSuffix("/") ? wikiBase : wikiBase + "/",
                                                 publicURL: publicURL, limits: limits.serverLimits)
         configuration.opsPort = opsPort
