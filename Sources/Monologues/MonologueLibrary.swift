@@ -442,13 +442,23 @@ public struct MonologueLibrary: Sendable {
     /// six words looked up 48 forms.
     private func formIDs(of word: String) -> [UInt32] {
         var ids: [UInt32] = []
-        if let range = forms[word] {
-            for place in formPlaces[range.start ..< range.start + range.count] {
-                if let id = entries[Int(place)].textID { ids.append(id) }
-            }
+        for place in placesOfForms(of: word) {
+            if let id = entries[Int(place)].textID { ids.append(id) }
         }
         if word.hasSuffix("ed"), let id = textID(of: String(word.dropLast(2)) + "'d") { ids.append(id) }
         return ids
+    }
+
+    /// Where `word`'s forms with the seed's endings are in `sortedWords` and `entries`.
+    private func placesOfForms(of word: String) -> ArraySlice<Int32> {
+        guard let range = forms[word] else { return [] }
+        return formPlaces[range.start ..< range.start + range.count]
+    }
+
+    /// The ids of a word being typed: every word of the text it starts, at most 200 (the
+    /// commonest forms being the short ones that come first).
+    private func typedIDs(of word: String) -> [UInt32] {
+        wordsStarting(with: word).prefix(200).compactMap { entries[$0].textID }
     }
 
     /// The id of a word of the text; nil for a word found only in notes, or nowhere.
@@ -976,14 +986,12 @@ public struct MonologueLibrary: Sendable {
     /// forms, or, for a word being typed, of every word it starts (at most 200, the commonest
     /// forms being the short ones that come first).
     private func addForms(of word: String, typed: Bool, to set: inout BitSet, ids: inout [UInt32]) {
-        if let range = forms[word] {
-            for place in formPlaces[range.start ..< range.start + range.count] {
-                let entry = entries[Int(place)]
-                entry.members.add(to: &set)
-                if !typed, let id = entry.textID { ids.append(id) }
-            }
+        for place in placesOfForms(of: word) {
+            let entry = entries[Int(place)]
+            entry.members.add(to: &set)
+            if !typed, let id = entry.textID { ids.append(id) }
         }
-        if typed { ids += wordsStarting(with: word).prefix(200).compactMap { entries[$0].textID } }
+        if typed { ids += typedIDs(of: word) }
     }
 
     /// The ids `textMatch` gives, without the speeches: for a quoted phrase, whose speeches come
@@ -994,11 +1002,9 @@ public struct MonologueLibrary: Sendable {
         var ids: [UInt32] = []
         for (index, word) in words.enumerated() {
             if prefix && index == words.count - 1 && word.count >= 2 {
-                ids += wordsStarting(with: word).prefix(200).compactMap { entries[$0].textID }
+                ids += typedIDs(of: word)
             } else {
-                if let range = forms[word] {
-                    ids += formPlaces[range.start ..< range.start + range.count].compactMap { entries[Int($0)].textID }
-                }
+                ids += placesOfForms(of: word).compactMap { entries[Int($0)].textID }
             }
         }
         return ids
@@ -1116,7 +1122,7 @@ public struct MonologueLibrary: Sendable {
         var lastIDs: Set<UInt32>?
         for (index, word) in words.enumerated() {
             if lastIsPrefix && index == words.count - 1 && word.count >= 2 {
-                lastIDs = Set(wordsStarting(with: word).prefix(200).compactMap { entries[$0].textID })
+                lastIDs = Set(typedIDs(of: word))
                 if lastIDs!.isEmpty { return nil }
             } else {
                 guard let id = textID(of: word) else { return nil }
