@@ -13,8 +13,8 @@ Environment:
 from __future__ import annotations
 
 import multiprocessing
-import queue
 import os
+import queue
 import re
 import shutil
 import statistics
@@ -177,7 +177,8 @@ class Client:
 
 def unique(prefix: str) -> str:
     """A username no other test uses."""
-    return f"{prefix}{time.monotonic_ns() % 10**10}"
+    # The process id too: two pytest-xdist workers share the clock.
+    return f"{prefix}{os.getpid() % 1000}{time.monotonic_ns() % 10**10}"
 
 
 # MARK: - Shared helpers for the attack replays
