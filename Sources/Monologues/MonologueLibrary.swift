@@ -541,8 +541,11 @@ public struct MonologueLibrary: Sendable {
         /// The last word is still being typed, so it is a word's start.
         public let typing: Bool
 
-        var matcher: SnippetMatcher {
-            var matcher = SnippetMatcher()
+        /// What the query's snippets mark, word by word: each word of a plain or prefix term
+        /// (`isPrefix`: it also marks the words it starts), and each phrase's words in order (the
+        /// last a start when the phrase is being typed or ends in `*`). The one reading of the
+        /// terms behind both the marking by strings (`matcher`) and by ids (`snippetWords`).
+        func forEachMarked(word: (_ word: String, _ isPrefix: Bool) -> Void, phrase: ([(word: String, isPrefix: Bool)]) -> Void) {
             for (index, term) in terms.parsed.enumerated() {
                 let isLast = index == terms.parsed.count - 1
                 var words: [String] = []
@@ -550,17 +553,23 @@ public struct MonologueLibrary: Sendable {
                 switch term.kind {
                 case .word, .prefix:
                     let prefix = term.kind == .prefix || (typing && isLast)
-                    for (k, word) in words.enumerated() {
-                        if prefix && k == words.count - 1 && word.count >= 2 { matcher.prefixes.append(word) }
-                        matcher.words.formUnion(MonologueLibrary.forms(of: word))
-                    }
+                    for (k, w) in words.enumerated() { word(w, prefix && k == words.count - 1 && w.count >= 2) }
                 case .phrase(let lastIsPrefix):
                     let prefix = lastIsPrefix || (typing && isLast && terms.endsInOpenPhrase)
-                    matcher.phrases.append(words.enumerated().map { k, word in
-                        (Set(MonologueLibrary.forms(of: word)), prefix && k == words.count - 1 && word.count >= 2 ? word : nil)
-                    })
+                    phrase(words.enumerated().map { k, w in (w, prefix && k == words.count - 1 && w.count >= 2) })
                 }
             }
+        }
+
+        /// The marking by strings, for texts the library has not indexed (an actor's own cut).
+        var matcher: SnippetMatcher {
+            var matcher = SnippetMatcher()
+            forEachMarked(word: { word, isPrefix in
+                if isPrefix { matcher.prefixes.append(word) }
+                matcher.words.formUnion(MonologueLibrary.forms(of: word))
+            }, phrase: { positions in
+                matcher.phrases.append(positions.map { (Set(MonologueLibrary.forms(of: $0.word)), $0.isPrefix ? $0.word : nil) })
+            })
             return matcher
         }
     }
@@ -594,13 +603,19 @@ public struct MonologueLibrary: Sendable {
     /// only the raw bytes' word boundaries are read, with no string made but the snippet's parts.
     /// Reading every word as a string cost 28–117 µs a speech, more than the search itself.
     public func snippets(of numbers: [Int], ownTexts: [String?] = [], for query: PreparedQuery) -> [Snippet?] {
-        let matcher = query.matcher
-        guard !matcher.isEmpty else { return numbers.map { _ in nil } }
+        // Each made once, when a speech first needs it: the marking by ids for the library's own
+        // texts, by strings for the others.
         var marking: SnippetWords?
+        var matcher: SnippetMatcher?
+        func byStrings(_ text: String) -> Snippet? {
+            if matcher == nil { matcher = query.matcher }
+            return matcher!.snippet(of: text)
+        }
         return numbers.enumerated().map { k, number in
-            if k < ownTexts.count, let own = ownTexts[k] { return matcher.snippet(of: own) }
-            guard snippetSources[number] != .text else { return matcher.snippet(of: monologues[number].spokenText) }
-            if marking == nil { marking = snippetWords(matcher) }
+            if k < ownTexts.count, let own = ownTexts[k] { return byStrings(own) }
+            guard snippetSources[number] != .text else { return byStrings(monologues[number].spokenText) }
+            if marking == nil { marking = snippetWords(query) }
+            guard !marking!.isEmpty else { return nil }
             return snippet(number, marking: marking!)
         }
     }
@@ -618,22 +633,13 @@ public struct MonologueLibrary: Sendable {
         case text
     }
 
-    /// A set of this library's word ids, one bit a word.
-    struct WordSet {
-        var bits: [UInt64]
-
-        init(count: Int) { bits = [UInt64](repeating: 0, count: (count + 63) / 64) }
-
-        mutating func insert(_ id: UInt32) { bits[Int(id >> 6)] |= 1 << UInt64(id & 63) }
-
-        @inline(__always) func contains(_ id: UInt32) -> Bool { bits[Int(id >> 6)] & (1 << UInt64(id & 63)) != 0 }
-    }
-
     /// What a query's snippets mark, as word ids: the same words `SnippetMatcher.matchesWord`
     /// and its phrases accept, found once per query rather than tested once per word read.
     struct SnippetWords {
-        var words: WordSet
-        var phrases: [[WordSet]]
+        var words: WordIDSet
+        var phrases: [[WordIDSet]]
+        /// Nothing to mark: the query has no words (a search by filters alone).
+        var isEmpty: Bool
         /// The ids in `words`, and those of each phrase's first place, when there are few: then a
         /// speech's matches are found from where the index keeps those words (`occurrences`),
         /// not by reading every word of the speech. Nil when a prefix stands for many words.
@@ -643,42 +649,60 @@ public struct MonologueLibrary: Sendable {
         static let listLimit = 24
     }
 
-    func snippetWords(_ matcher: SnippetMatcher) -> SnippetWords {
-        // A word marks when it or, for "reveng'd", its "-ed" reading is a form or starts with a prefix.
-        func insert(forms: some Sequence<String>, prefixes: [String], into set: inout WordSet, list: inout [UInt32], readingD: Bool) {
-            func add(_ id: UInt32) {
-                if !set.contains(id) { list.append(id) }
-                set.insert(id)
-            }
-            for form in forms {
-                if let id = textID(of: form) { add(id) }
-                if readingD, form.hasSuffix("ed"), let id = textID(of: String(form.dropLast(2)) + "'d") { add(id) }
-            }
-            for prefix in prefixes {
-                for id in idsStarting(with: prefix) { add(id) }
-                guard readingD else { continue }
-                // "reveng'd" reads "revenged", which "reveng" (covered above), "revenge" and "revenged" start.
-                if prefix.hasSuffix("e"), let id = textID(of: String(prefix.dropLast()) + "'d") { add(id) }
-                if prefix.hasSuffix("ed"), let id = textID(of: String(prefix.dropLast(2)) + "'d") { add(id) }
-            }
+    /// The ids a query's snippets mark, from the forms table: one lookup a word for its forms
+    /// with the seed's endings, and one or two for the "'d" spellings those forms are read from
+    /// ("lov'd" for "loved"). Made from the forms as strings, with a set of strings a phrase's
+    /// word, this cost 17–19 µs for "to be or not to be", more than the search itself.
+    func snippetWords(_ query: PreparedQuery) -> SnippetWords {
+        // A word marks when it is a form or one of the forms' "'d" spellings ("reveng'd").
+        // Ids may repeat in a list until `distinct` (a prefix's words hold its forms).
+        func markedIDs(of word: String, into list: inout [UInt32]) {
+            list += formIDs(of: word)
+            // The forms "-ed" (every word) and "-d" (a word in "e") are spelt "'d" too.
+            if let id = textID(of: word + "'d") { list.append(id) }
+            if word.hasSuffix("e"), let id = textID(of: String(word.dropLast()) + "'d") { list.append(id) }
         }
-        var words = WordSet(count: self.words.count)
+        // A word starting with `prefix`, or with it read as "-ed" ("reveng'd" reads "revenged",
+        // which "reveng", "revenge" and "revenged" start).
+        func startedIDs(of prefix: String, readingD: Bool, into list: inout [UInt32]) {
+            list += idsStarting(with: prefix)
+            guard readingD else { return }
+            if prefix.hasSuffix("e"), let id = textID(of: String(prefix.dropLast()) + "'d") { list.append(id) }
+            if prefix.hasSuffix("ed"), let id = textID(of: String(prefix.dropLast(2)) + "'d") { list.append(id) }
+        }
+        func distinct(_ list: [UInt32]) -> [UInt32] {
+            var list = list
+            list.sort()
+            var kept = 0
+            for id in list where kept == 0 || list[kept - 1] != id {
+                list[kept] = id
+                kept += 1
+            }
+            return Array(list[..<kept])
+        }
         var wordList: [UInt32] = []
-        insert(forms: matcher.words, prefixes: matcher.prefixes, into: &words, list: &wordList, readingD: true)
-        var phraseStarts: [[UInt32]] = []
-        let phrases = matcher.phrases.map { phrase in
-            phrase.enumerated().map { k, position in
-                var set = WordSet(count: self.words.count)
+        var phraseLists: [[[UInt32]]] = []
+        var isEmpty = true
+        query.forEachMarked(word: { word, isPrefix in
+            isEmpty = false
+            markedIDs(of: word, into: &wordList)
+            if isPrefix { startedIDs(of: word, readingD: true, into: &wordList) }
+        }, phrase: { positions in
+            isEmpty = false
+            phraseLists.append(positions.map { position in
                 var list: [UInt32] = []
-                // A phrase's word matches as a form, the form's "'d" reading, or (not read) a prefix.
-                insert(forms: position.forms, prefixes: [], into: &set, list: &list, readingD: true)
-                if let prefix = position.prefix { insert(forms: [], prefixes: [prefix], into: &set, list: &list, readingD: false) }
-                if k == 0 { phraseStarts.append(list) }
-                return set
-            }
-        }
+                // A phrase's word matches as a form, a form's "'d" spelling, or (not read) a prefix.
+                markedIDs(of: position.word, into: &list)
+                if position.isPrefix { startedIDs(of: position.word, readingD: false, into: &list) }
+                return list
+            })
+        })
+        wordList = distinct(wordList)
+        let phrases = phraseLists.map { $0.map { WordIDSet(sorted: distinct($0)) } }
+        let phraseStarts = phrases.map { $0.first?.ids ?? [] }
         let few = wordList.count <= SnippetWords.listLimit && phraseStarts.allSatisfy { $0.count <= SnippetWords.listLimit }
-        return SnippetWords(words: words, phrases: phrases, wordList: few ? wordList : nil, phraseStarts: few ? phraseStarts : nil)
+        return SnippetWords(words: WordIDSet(sorted: wordList), phrases: phrases, isEmpty: isEmpty,
+                            wordList: few ? wordList : nil, phraseStarts: few ? phraseStarts : nil)
     }
 
     /// The ids of the text's words that start with `prefix`, in the words' order.
@@ -1380,6 +1404,11 @@ struct WordIDSet {
 
     init(_ ids: [UInt32]) {
         self.ids = Array(Set(ids)).sorted()
+    }
+
+    /// Ids already sorted, each once.
+    init(sorted ids: [UInt32]) {
+        self.ids = ids
     }
 
     @inline(__always)

@@ -180,6 +180,7 @@ struct CorpusLibraryTests {
             ("king crown blood", false), ("reveng*", false), ("revenge", false), ("revenged", false), ("venge* blood", false),
             ("\"to be or not to be\"", false), ("\"my lord\" king", false), ("is this a dag", true), ("wherefore art th", true),
             ("\"deny thy fa", true), ("love", false), ("hamlet", false), ("th", true), ("o", false), ("sweet\u{2019}s", false),
+            ("despised love", false), ("\"i have loved\"", false), ("\"that e'er i lov'd\"", false), ("graced", false), ("\"so fare", true),
         ]
         var compared = 0, fromIDs = 0
         for (query, typing) in queries {
