@@ -181,6 +181,12 @@ final class TestClock: Sendable {
             #expect(try await puzzle(&ada).streak == 0)
             let page = try await ada.get("/ghost/daily")
             #expect(page.status == .ok && page.body.contains("id=\"daily-form\""))
+            // The page's form answers with a redirect to the page, which shows the answer: Back
+            // and reload never send it again.
+            let sent = try await ada.post("/ghost/daily", ["letter": try await puzzle(&ada).choices[0]])
+            #expect(sent.status == .seeOther && sent.location == "/ghost/daily")
+            let shown = try await ada.get("/ghost/daily")
+            #expect(shown.status == .ok && shown.body.contains("id=\"daily-verdict\"") && !shown.body.contains("id=\"daily-form\""))
         }
     }
 

@@ -129,7 +129,7 @@ import Vocabulary
             #expect(card.body.contains("id=\"hear-english\"") && !card.body.contains("id=\"hear-welsh\""))
             let reverse = try await a.get("/vocab/revise/session?direction=welshToEnglish")
             #expect(reverse.body.contains("id=\"hear-welsh\"") && !reverse.body.contains("id=\"hear-english\""))
-            let result = try await a.post("/vocab/revise/answer", ["pairId": String(id), "direction": "englishToWelsh", "answer": "cath",
+            let result = try await a.get("/vocab/revise/answer", ["pairId": String(id), "direction": "englishToWelsh", "answer": "cath",
                                                                    "startedAt": String(Int(Date().timeIntervalSince1970) - 3)])
             #expect(result.body.contains("id=\"hear-english\"") && result.body.contains("id=\"hear-welsh\""))
 

@@ -27,7 +27,7 @@ import Testing
             #expect(first.body.contains(#"<input type="hidden" name="line" value="1">"#))
 
             // A slip: almost, the slip named, Hard proposed; nothing stored yet.
-            let checked = try await actor.post("/monologues/favourites/\(Self.id)/rehearse/check",
+            let checked = try await actor.get("/monologues/favourites/\(Self.id)/rehearse/check",
                                                ["line": "1", "answer": "The raven himself is horse"])
             #expect(checked.status == .ok)
             #expect(checked.body.contains(#"data-verdict="close">Almost</p>"#))
@@ -53,7 +53,7 @@ import Testing
             // Bad input is a clear 400; a forged form is refused.
             #expect(try await actor.post("/monologues/favourites/\(Self.id)/rehearse/rate", ["line": "9", "rating": "3"]).status == .badRequest)
             #expect(try await actor.post("/monologues/favourites/\(Self.id)/rehearse/rate", ["line": "1", "rating": "7"]).status == .badRequest)
-            #expect(try await actor.post("/monologues/favourites/\(Self.id)/rehearse/check", ["line": "one", "answer": "x"]).status == .badRequest)
+            #expect(try await actor.get("/monologues/favourites/\(Self.id)/rehearse/check", ["line": "one", "answer": "x"]).status == .badRequest)
             #expect(try await actor.post("/monologues/favourites/\(Self.id)/rehearse/rate", ["line": "1", "rating": "3"], csrf: "forged").status
                 == .forbidden)
 
@@ -66,7 +66,7 @@ import Testing
             try await other.register("ellen")
             #expect(try await other.get("/monologues/favourites/\(Self.id)/rehearse").status == .notFound)
             #expect(try await other.post("/monologues/favourites/\(Self.id)/rehearse/rate", ["line": "1", "rating": "3"]).status == .notFound)
-            #expect(try await other.post("/monologues/favourites/\(Self.id)/rehearse/check", ["line": "1", "answer": "x"]).status == .notFound)
+            #expect(try await other.get("/monologues/favourites/\(Self.id)/rehearse/check", ["line": "1", "answer": "x"]).status == .notFound)
             var stranger = Visitor(client)
             let loggedOut = try await stranger.get("/monologues/favourites/\(Self.id)/rehearse")
             #expect(loggedOut.status == .seeOther || loggedOut.status == .found)

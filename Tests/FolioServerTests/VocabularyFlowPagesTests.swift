@@ -162,7 +162,7 @@ import Vocabulary
                 prompts.append(prompt + (returning ? "+" : ""))
                 var fields = Self.hiddenFields(page.body)
                 fields["answer"] = prompt == "bread" && !returning ? "menyn" : answers[prompt] ?? ""
-                let result = try await a.post("/vocab/revise/answer", fields)
+                let result = try await a.get("/vocab/revise/answer", fields)
                 #expect(result.status == .ok)
                 // Each rating shows when the card would be back: minutes for a new card's first three.
                 let intervals = result.body.matches(of: /<span aria-hidden="true">([^<]+)<\/span>/).map { String($0.1) }

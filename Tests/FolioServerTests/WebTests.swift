@@ -34,6 +34,14 @@ struct Visitor {
         try await send(uri, method: .get, body: nil, contentType: nil)
     }
 
+    /// A form sent with GET (one that stores nothing): the fields in the query.
+    @discardableResult
+    mutating func get(_ uri: String, _ fields: [String: String]) async throws -> Page {
+        let query = fields.sorted { $0.key < $1.key }
+            .map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)" }.joined(separator: "&")
+        return try await get(uri + "?" + query)
+    }
+
     /// A form POST; the CSRF token is added unless `csrf` says otherwise.
     @discardableResult
     mutating func post(_ uri: String, _ fields: [String: String], csrf: String? = nil) async throws -> Page {

@@ -228,7 +228,7 @@ def test_a_missing_page_leads_back_to_its_app(phone, folio_url, artifacts):
     assert urlparse(element(driver, "#error-home").get_attribute("href")).path == "/"
 
 
-def test_installable_and_readable_offline(phone, folio_url, artifacts):
+def test_installable_and_readable_offline(phone, folio_url, api, artifacts):
     driver, base = phone, folio_url
     # A cache of an earlier shell, made before the worker first runs: activating must delete it.
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
@@ -331,6 +331,17 @@ def test_installable_and_readable_offline(phone, folio_url, artifacts):
         before = element(driver, "#plot-text").text
         element(driver, "#wheel-subject").send_keys(Keys.ARROW_DOWN)
         eventually(driver, lambda: element(driver, "#plot-text").text, lambda now: now != before, "the subject wheel to turn offline")
+        # Spin deals a new plot without a connection, its seed in the address; the address
+        # reloads to the same plot from the plot page the device kept.
+        click(driver, "#plot-spin")
+        spun = eventually(driver, lambda: urlparse(driver.current_url).path,
+                          lambda path: re.fullmatch(r"/plots/\d+", path) and path != plot_path, "Spin to deal a plot offline")
+        eventually(driver, lambda: element(driver, "#plot-machine").get_attribute("data-spinning"), lambda v: v is None, "the spin to end")
+        spun_text = element(driver, "#plot-text").text
+        spun_ids = element(driver, "#plot-machine").get_attribute("data-ids")
+        open_offline(driver, base, spun)
+        element(driver, "#plot-machine[data-ready='true']")
+        assert element(driver, "#plot-text").text == spun_text and not driver.find_elements(By.CSS_SELECTOR, "#offline-page")
 
         # A form sent offline says it was not saved, rather than the browser's error page.
         open_offline(driver, base, f"/monologues/{chosen}")
@@ -340,6 +351,8 @@ def test_installable_and_readable_offline(phone, folio_url, artifacts):
         assert element(driver, "#offline-page").is_displayed()
     finally:
         go_online(driver, sessions)
+    # The server deals the plot Spin dealt offline for that seed.
+    assert api.get("/api/v1/plots/" + spun.split("/")[-1])["ids"] == spun_ids
 
     # Online again: pages come from the server, and a log-out drops the account's kept pages.
     visit(driver, base, "/account")

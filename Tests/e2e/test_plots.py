@@ -12,6 +12,7 @@ light and the dark theme as `plots-*.png`.
 from __future__ import annotations
 
 import json
+import random
 import time
 from pathlib import Path
 from urllib.parse import urlparse
@@ -136,6 +137,38 @@ def test_spin_settles_on_first_lines_agrees_and_the_permalink_reproduces(desktop
         assert norm(element(driver, "#plot-text").text) == text
         assert "-".join(again[w]["id"] for w in WHEELS) in link or link.rstrip("/").split("/")[-1].isdigit()
     assert first_text and before
+
+
+# A plot from a seed is dealt in two places: the server (Plots/Wheels.swift) and, for Spin with or
+# without a connection, the browser (public/rules/plot-seed.js).
+DEAL = """
+const seeds = arguments[0], counts = arguments[1], done = arguments[arguments.length - 1];
+import('/public/rules/plot-seed.js').then((rule) => {
+  const dealt = {};
+  for (const seed of seeds) {
+    const at = rule.plotIndices(seed, counts);
+    dealt[seed] = `s${at.subject}-p${at.predicate}-m${at.modifier}`;
+  }
+  done(dealt);
+}, (error) => done(String(error)));
+"""
+
+
+def test_the_browser_deals_the_servers_plot_for_a_thousand_seeds(desktop, folio_url, api):
+    """The server's plots for a thousand seeds are the cases; the browser's rule must deal each one:
+    the edges of 32 and 64 bits and of JavaScript's exact integers, seeds as Spin makes them (32
+    bits) and as a permalink may name them (up to 64)."""
+    picker = random.Random(20261128)
+    seeds = [0, 1, 2**31, 2**32 - 1, 2**32, 2**53 - 1, 2**53 + 1, 2**63, 2**64 - 1]
+    seeds += [picker.randrange(2**32) for _ in range(800)] + [picker.randrange(2**64) for _ in range(1000 - 809)]
+    expected = {str(seed): api.get(f"/api/v1/plots/{seed}")["ids"] for seed in seeds}
+    wheels = api.get("/api/v1/plots/wheels")
+    counts = {"subjects": len(wheels["subjects"]), "predicates": len(wheels["predicates"]), "modifiers": len(wheels["modifiers"])}
+    visit(desktop, folio_url, "/plots/1")
+    dealt = desktop.execute_async_script(DEAL, [str(seed) for seed in seeds], counts)
+    assert isinstance(dealt, dict), dealt
+    wrong = {seed: (dealt.get(seed), ids) for seed, ids in expected.items() if dealt.get(seed) != ids}
+    assert len(expected) == 1000 and not wrong, f"{len(wrong)} of 1000 seeds dealt otherwise (browser, server): {list(wrong.items())[:5]}"
 
 
 def test_phone_keeps_and_removes_a_plot_and_mutes(phone, folio_url, artifacts):

@@ -152,8 +152,9 @@ struct GhostPagesController: Sendable {
     @Sendable func answerDaily(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let form = try await WebForm.read(request)
         do {
-            let status = try await referee.answerPuzzle(letter: form.string("letter"), account: context.account)
-            return try dailyPage(status, context: context, error: nil, status: .ok)
+            _ = try await referee.answerPuzzle(letter: form.string("letter"), account: context.account)
+            // The answer is kept with the account, so the page that shows it is a GET.
+            return .redirect(to: SiteRoute.ghostDaily.path(), type: .normal)
         } catch let error as GhostError {
             return try dailyPage(try await referee.puzzleStatus(account: context.account), context: context, error: error.message,
                                  status: ErrorMiddleware.status(for: error.kind))

@@ -29,11 +29,12 @@ struct RehearsalPages: Sendable {
     }
 
     /// A typed line compared with the text: the verdict and the line, then the ratings, the one the
-    /// check proposes first. Nothing is stored until a rating is chosen, so sending it again is harmless.
+    /// check proposes first. Nothing is stored until a rating is chosen, so the check is a GET:
+    /// reloading it or going Back to it asks again, harmlessly.
     @Sendable func check(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let id = try context.parameters.require("id")
-        let form = try await WebForm.read(request)
+        let form = WebForm(query: request)
         let library = try await library.current()
         let now = Date()
         let checked = try await rehearsal.check(id, line: try Self.lineNumber(form), answer: form.string("answer"),

@@ -498,9 +498,11 @@ struct VocabularyPagesController: Sendable {
                           context: context)
     }
 
+    /// A typed answer checked; nothing is stored until it is rated, so the check is a GET: reloading
+    /// it or going Back to it checks again, harmlessly.
     @Sendable func answer(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let form = try await WebForm.read(request)
+        let form = WebForm(query: request)
         let (direction, tag, session) = try sessionState(form)
         guard let id = PairID(form.string("pairId")) else { throw StoreError.notFound(what: "pair", id: String(form.string("pairId").prefix(20))) }
         let now = Date()

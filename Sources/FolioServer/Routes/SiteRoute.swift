@@ -27,11 +27,14 @@ enum SiteRoute: String, Route {
     // Account
     case account, registerForm, register, loginForm, login, logout, changePassword
 
+    /// A form that stores nothing (checking a typed answer) is a GET, so that its answer page can
+    /// be reloaded and gone Back to like any other; every form that changes something is a POST
+    /// answered with a redirect.
     var method: HTTPRequest.Method {
         switch self {
         case .saveMonologueOptions, .saveFavouriteEdits, .restoreFavourite, .removeFavourite, .toggleFavourite, .saveMonologueTextSize,
-             .favouriteCuts, .checkLine, .rateLine, .restartRehearsal,
-             .createPair, .updatePair, .deletePair, .answer, .rate, .saveStudySettings, .undoRating, .suspendPair, .tuneScheduler, .toggleCharacterFavourite,
+             .favouriteCuts, .rateLine, .restartRehearsal,
+             .createPair, .updatePair, .deletePair, .rate, .saveStudySettings, .undoRating, .suspendPair, .tuneScheduler, .toggleCharacterFavourite,
              .keepPlot, .forgetPlot, .saveGrammar, .deleteGrammar,
              .startHotSeat, .openRoom, .ghostMove, .joinGhostGame, .playAgain, .answerGhostDaily, .uploadWordList, .deleteWordList,
              .register, .login, .logout, .changePassword:

@@ -1,7 +1,8 @@
 // The plot wheels: each wheel scrolls and comes to rest on the first line of an entry (CSS scroll
-// snapping does the resting); Spin asks the server for a plot and turns the wheels to it, with a
-// click as each entry passes; the predicate wheel shows the forms that agree with the subject;
-// Share hands the plot to the phone's share sheet, or copies it.
+// snapping does the resting); Spin deals a plot from a new seed as the server would, with no
+// connection needed, and turns the wheels to it, with a click as each entry passes; the
+// predicate wheel shows the forms that agree with the subject; Share hands the plot to the
+// phone's share sheet, or copies it.
 // Without this script the page still shows its plot, Spin is a link to a new one, and the link to
 // the plot is there to copy.
 (function () {
@@ -207,19 +208,26 @@
     });
   }
 
+  // Spin deals a plot here, from a new seed, exactly as the server deals one (rules/plot-seed.js),
+  // so it needs no connection; the address is the seed's, as the server's would be.
   var spin = document.getElementById("plot-spin");
+  function counts() {
+    return { subjects: entries(wheels.subject).length, predicates: entries(wheels.predicate).length,
+             modifiers: entries(wheels.modifier).length };
+  }
+  function idsOf(at) { return ["s" + at.subject, "p" + at.predicate, "m" + at.modifier]; }
   spin.addEventListener("click", function (event) {
-    if (!window.fetch || !window.Promise) return;
+    if (!window.Promise) return;
     event.preventDefault();
     if (spinning) return;
     spinning = true;
     machine.setAttribute("data-spinning", "true");
-    fetch("/api/v1/plots", { credentials: "same-origin" })
-      .then(function (response) { return response.ok ? response.json() : Promise.reject(response.status); })
-      .then(function (plot) {
-        var ids = plot.ids.split("-");
-        machine.setAttribute("data-seed", String(plot.seed));
-        machine.setAttribute("data-ids", plot.ids);
+    import("/public/rules/plot-seed.js")
+      .then(function (rule) {
+        var seed = rule.newSeed();
+        var ids = idsOf(rule.plotIndices(seed, counts()));
+        machine.setAttribute("data-seed", String(seed));
+        machine.setAttribute("data-ids", ids.join("-"));
         var reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
         return Promise.all(names.map(function (name, i) {
           var target = document.getElementById("entry-" + ids[i]);
@@ -299,10 +307,37 @@
   }
 
   // The page's own plot, centred on each wheel.
-  names.forEach(function (name) {
-    var selected = wheels[name].querySelector('.wheel-entry[aria-selected="true"]') || entries(wheels[name])[0];
-    wheels[name].scrollTop = restingTop(wheels[name], selected);
-    band(wheels[name], selected);
-  });
-  machine.setAttribute("data-ready", "true");
+  function rest(ids) {
+    names.forEach(function (name, i) {
+      var selected = (ids && document.getElementById("entry-" + ids[i]))
+        || wheels[name].querySelector('.wheel-entry[aria-selected="true"]') || entries(wheels[name])[0];
+      wheels[name].scrollTop = restingTop(wheels[name], selected);
+      band(wheels[name], selected);
+    });
+  }
+  rest(null);
+  // Offline, the device answers a plot's address it has not kept with a plot page it has (see
+  // sw.js): the wheels then go to the plot the address names, a seed or three entry ids.
+  var named = /^\/plots\/(\d{1,20}|s\d+-p\d+-m\d+)$/.exec(location.pathname);
+  var shown = machine.getAttribute("data-seed") || machine.getAttribute("data-ids");
+  if (named && named[1] !== shown) {
+    var ready = /^\d/.test(named[1])
+      ? import("/public/rules/plot-seed.js").then(function (rule) {
+          machine.setAttribute("data-seed", named[1]);
+          return idsOf(rule.plotIndices(named[1], counts()));
+        })
+      : Promise.resolve(named[1].split("-")).then(function (ids) {
+          machine.setAttribute("data-seed", "");
+          return ids;
+        });
+    ready.then(function (ids) {
+      if (!ids.every(function (id) { return document.getElementById("entry-" + id); })) return;
+      machine.setAttribute("data-ids", ids.join("-"));
+      rest(ids);
+      update();
+    }).catch(function () { /* the page's own plot stays */ })
+      .then(function () { machine.setAttribute("data-ready", "true"); });
+  } else {
+    machine.setAttribute("data-ready", "true");
+  }
 })();

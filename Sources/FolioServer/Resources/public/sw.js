@@ -89,7 +89,9 @@ async function page(event) {
   const url = new URL(request.url);
   let response;
   try {
-    response = await fetch(request);
+    // Back or Forward may ask for a page from the browser's cache alone ("only-if-cached"),
+    // which fetch() refuses for a navigation: such a page is asked for like any other.
+    response = await fetch(request.cache === "only-if-cached" ? new Request(request.url, { credentials: "same-origin" }) : request);
   } catch (error) {
     return (await keptCopy(request)) || offlinePage();
   }
@@ -107,6 +109,12 @@ async function send(request) {
   try {
     return await fetch(request);
   } catch (error) {
+    // Back or Forward to a page that answered a form (a refused log-in, say): the browser asks
+    // only its own cache for it, so as not to send the form again, and finds nothing there. That
+    // is no lost connection: the form's own page is shown instead, and nothing is sent.
+    if (request.cache === "only-if-cached" && request.referrer && new URL(request.referrer).origin === self.location.origin) {
+      return Response.redirect(request.referrer, 303);
+    }
     return offlinePage();
   }
 }
@@ -138,7 +146,23 @@ async function networkFirst(event) {
 
 async function keptCopy(request) {
   const cache = await caches.open(PAGES_CACHE);
-  return cache.match(request);
+  return (await cache.match(request)) || (await keptPlotPage(cache, new URL(request.url)));
+}
+
+// A plot's address (/plots/917484202, /plots/s3-p12-m40) names its plot completely, and every
+// plot page holds all the wheels: one kept plot page shows any plot, its script turning the
+// wheels to the one the address names. So a plot dealt offline by Spin can be reloaded.
+const PLOT_ADDRESS = /^\/plots(\/(\d{1,20}|s\d+-p\d+-m\d+))?$/;
+
+async function keptPlotPage(cache, url) {
+  if (!PLOT_ADDRESS.test(url.pathname)) return undefined;
+  const keys = await cache.keys();
+  // The copy kept last holds the wheels as they stand now.
+  for (let k = keys.length - 1; k >= 0; k--) {
+    const kept = new URL(keys[k].url);
+    if (kept.origin === url.origin && PLOT_ADDRESS.test(kept.pathname) && !kept.search) return cache.match(keys[k]);
+  }
+  return undefined;
 }
 
 async function offlinePage() {

@@ -1,0 +1,112 @@
+"""Back and reload after a form, on a phone (390×844), online: the gestures a phone uses most must
+never resend a form or land on the offline page. A checked revision answer, a checked rehearsal
+line and the daily Ghost puzzle's answer are pages of their own (a check stores nothing, so it is a
+GET; the puzzle's answer is stored and redirects to the puzzle); Back from a page that did answer
+a POST (a refused log-in) goes to the form it came from.
+"""
+
+from __future__ import annotations
+
+import time
+from urllib.parse import urlparse
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+
+from test_everywhere import shots
+from test_monologues import (assert_fits_width, body_text, element, eventually, fill, log_in, log_out, mark_page, new_username,
+                             register, submit, toggle_favourite, visit, wait_ready, PASSWORD)
+from test_monologues_rehearse import SPEECH
+from test_vocabulary import fill_pair, start_revision
+
+
+def go_back(driver: WebDriver) -> None:
+    # The page Back leads to may come whole from the back-forward cache, with the marks the test
+    # left on it then, and may have this one's address: the page being left gets a mark of its own.
+    left = f"left-{time.monotonic_ns()}"
+    driver.execute_script("window.folioLeft = arguments[0];", left)
+    driver.back()
+    eventually(driver, lambda: driver.execute_script("return [window.folioLeft || null, document.readyState];"),
+               lambda seen: seen[0] != left and seen[1] == "complete", "the page Back leads to")
+
+
+def reload(driver: WebDriver) -> None:
+    mark_page(driver)
+    driver.refresh()
+    wait_ready(driver, "the page reloaded")
+
+
+def assert_not_offline(driver: WebDriver, after: str) -> None:
+    assert not driver.find_elements(By.CSS_SELECTOR, "#offline-page"), f"the offline page after {after}: {body_text(driver)[:300]!r}"
+    element(driver, "#main")
+
+
+def test_back_and_reload_after_every_kind_of_form(phone, folio_url, artifacts):
+    driver, base = phone, folio_url
+    register(driver, base, new_username())
+
+    # Vocabulary: a checked answer is a page of its own.
+    visit(driver, base, "/vocab/new")
+    fill_pair(driver, "bread", "bara", "noun", "Food")
+    submit(driver, "#pair-save")
+    start_revision(driver, base, "Food", "englishToWelsh")
+    element(driver, "#answer-form")
+    prompt_url = driver.current_url
+    fill(driver, "#answer", "bara")
+    submit(driver, "#answer-submit")
+    element(driver, "#verdict")
+    result_url = driver.current_url
+    assert urlparse(result_url).path == "/vocab/revise/answer" and "answer=bara" in result_url, result_url
+    reload(driver)
+    assert_not_offline(driver, "reloading a checked answer")
+    assert "verdict-right" in element(driver, "#verdict").get_attribute("class")
+    go_back(driver)
+    assert_not_offline(driver, "Back from a checked answer")
+    assert driver.current_url == prompt_url and element(driver, "#answer-form"), driver.current_url
+    driver.forward()
+    wait_ready(driver, "Forward to the checked answer")
+    element(driver, "#verdict")
+    # Rated: the next page comes by redirect, and Back returns to the answer, checked again.
+    submit(driver, "#rate-form button.rating[value='3']")
+    element(driver, "#session-summary")
+    go_back(driver)
+    assert_not_offline(driver, "Back from the session's summary")
+    element(driver, "#verdict")
+    assert_fits_width(driver, 390)
+    shots(driver, artifacts, "back-vocab-answer")
+
+    # Rehearse: a checked line is a page of its own too.
+    visit(driver, base, f"/monologues/{SPEECH}")
+    toggle_favourite(driver, now_favourite=True)
+    visit(driver, base, f"/monologues/favourites/{SPEECH}/rehearse")
+    rehearse_url = driver.current_url
+    fill(driver, "#rehearse-answer", "To be, or not to be")
+    submit(driver, "#rehearse-check")
+    element(driver, "#rehearse-verdict")
+    reload(driver)
+    assert_not_offline(driver, "reloading a checked line")
+    element(driver, "#rehearse-verdict")
+    go_back(driver)
+    assert_not_offline(driver, "Back from a checked line")
+    assert driver.current_url == rehearse_url and element(driver, "#rehearse-answer"), driver.current_url
+
+    # Ghost: the daily puzzle's answer is kept, then shown by the puzzle's own page.
+    visit(driver, base, "/ghost/daily")
+    submit(driver, "#daily-form button")
+    element(driver, "#daily-verdict")
+    assert urlparse(driver.current_url).path == "/ghost/daily", driver.current_url
+    reload(driver)
+    assert_not_offline(driver, "reloading the answered puzzle")
+    element(driver, "#daily-verdict")
+    go_back(driver)
+    assert_not_offline(driver, "Back from the answered puzzle")
+
+    # A page that answered a POST (a refused log-in): Back to it shows its form, not the offline page.
+    log_out(driver, base)
+    log_in(driver, base, "nobody-" + new_username(), password=PASSWORD + "-wrong")
+    element(driver, "form#login-form")
+    visit(driver, base, "/plots")
+    go_back(driver)
+    assert_not_offline(driver, "Back to a refused log-in")
+    element(driver, "form#login-form")
+    shots(driver, artifacts, "back-login")
