@@ -45,6 +45,25 @@ import Testing
         }
     }
 
+    /// The star says what it does: a double tap, or the form sent again, leaves the speech as the
+    /// first tap did (a toggle sent twice had taken the favourite away again).
+    @Test func theFavouriteButtonSentTwiceDoesWhatItSaysOnce() async throws {
+        try await withApp { client in
+            var actor = Visitor(client)
+            try await actor.register("viola")
+            let page = try await actor.get("/monologues/\(Self.hamlet)")
+            #expect(page.body.contains(#"<input type="hidden" name="favourite" value="1">"#))
+            for _ in 0..<2 { #expect(try await actor.post("/monologues/\(Self.hamlet)/favourite", ["favourite": "1"]).status == .seeOther) }
+            let kept = try await actor.get("/monologues/\(Self.hamlet)")
+            #expect(kept.body.contains(#"<input type="hidden" name="favourite" value="0">"#) && kept.body.contains("Remove from favourites"))
+            for _ in 0..<2 { #expect(try await actor.post("/monologues/\(Self.hamlet)/favourite", ["favourite": "0"]).status == .seeOther) }
+            #expect(try await actor.get("/monologues/\(Self.hamlet)").body.contains("Add to favourites"))
+            // Without the field (an older page): a toggle, as before.
+            try await actor.post("/monologues/\(Self.hamlet)/favourite", [:])
+            #expect(try await actor.get("/monologues/\(Self.hamlet)").body.contains("Remove from favourites"))
+        }
+    }
+
     @Test func theWayBackKeepsTheSearchAndOnlyTheSearch() async throws {
         try await withApp { client in
             var reader = Visitor(client)

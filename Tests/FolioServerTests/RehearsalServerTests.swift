@@ -37,10 +37,16 @@ import Testing
             #expect(try await actor.get("/monologues/favourites/\(Self.id)/rehearse").body.contains("Line 1 of 2 · new"))
 
             // Rating it stores it and asks the next line, cued by the first.
-            let rated = try await actor.post("/monologues/favourites/\(Self.id)/rehearse/rate", ["line": "1", "rating": "3"])
+            #expect(checked.body.contains(#"<input type="hidden" name="checkedCard" value="new">"#))
+            let rated = try await actor.post("/monologues/favourites/\(Self.id)/rehearse/rate", ["line": "1", "rating": "3", "checkedCard": "new"])
             #expect(rated.status == .seeOther || rated.status == .found)
             let second = try await actor.get("/monologues/favourites/\(Self.id)/rehearse")
             #expect(second.body.contains("Line 2 of 2 · new"))
+            // The same rating sent again from the checked page (a second tap, Back to it) stores
+            // nothing: the line keeps the first rating, and the next line is asked as before.
+            let again = try await actor.post("/monologues/favourites/\(Self.id)/rehearse/rate", ["line": "1", "rating": "1", "checkedCard": "new"])
+            #expect(again.status == .seeOther)
+            #expect(try await actor.get("/monologues/favourites/\(Self.id)/rehearse").body == second.body)
             #expect(second.body.contains(#"<p id="rehearse-cue" class="rehearse-cue">The raven himself is hoarse</p>"#))
             // Said aloud and rated Again: it comes back first, within minutes, with the first letters again.
             _ = try await actor.post("/monologues/favourites/\(Self.id)/rehearse/rate", ["line": "2", "rating": "1"])

@@ -36,10 +36,22 @@ import Vocabulary
             #expect(result.status == .ok)
             #expect(result.body.contains("verdict-almost"))
             #expect(result.body.contains("rating-proposed"))
-            let rated = try await a.post("/vocab/revise/rate", ["pairId": String(man.id!), "direction": "englishToWelsh", "tag": "People",
-                                                                "rating": "2", "duration": "3.0"])
+            // The answer's page carries the card as it stood when checked ("new" here).
+            let checkedCard = try #require(result.body.firstMatch(of: #/name="checkedCard" value="([^"]*)"/#)?.output.1)
+            #expect(checkedCard == "new")
+            let fields = ["pairId": String(man.id!), "direction": "englishToWelsh", "tag": "People", "rating": "2", "duration": "3.0",
+                          "checkedCard": String(checkedCard)]
+            let rated = try await a.post("/vocab/revise/rate", fields)
             #expect(rated.location?.hasPrefix("/vocab/revise/session") == true)
             #expect(try await database.vocabulary.reviewCount(accountID: owner.id) == 1)
+            // The same rating sent again from that page (a second tap, Back to the answer): the
+            // first stands, nothing is stored twice, and the session goes on as it did.
+            let again = try await a.post("/vocab/revise/rate", fields.merging(["rating": "1"]) { $1 })
+            #expect(again.status == .seeOther && again.location == rated.location)
+            #expect(try await database.vocabulary.reviewCount(accountID: owner.id) == 1)
+            // Checked afresh, the answer's page carries the card as it now stands.
+            let recheck = try await a.get("/vocab/revise/answer", ["pairId": String(man.id!), "direction": "englishToWelsh", "answer": "gŵr"])
+            #expect(recheck.body.firstRange(of: #/name="checkedCard" value="(\d+)"/#) != nil)
             let card = try await database.vocabulary.card(accountID: owner.id, pairID: man.id!, direction: .englishToWelsh)
             #expect(card?.lastReview != nil)
             #expect(try await a.post("/vocab/revise/rate", ["pairId": String(man.id!), "direction": "englishToWelsh", "rating": "7"]).status == .badRequest)

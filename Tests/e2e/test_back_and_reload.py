@@ -17,7 +17,7 @@ from test_everywhere import shots
 from test_monologues import (assert_fits_width, body_text, element, eventually, fill, log_in, log_out, mark_page, new_username,
                              register, submit, toggle_favourite, visit, wait_ready, PASSWORD)
 from test_monologues_rehearse import SPEECH
-from test_vocabulary import fill_pair, start_revision
+from test_vocabulary import fill_pair, open_pair, start_revision
 
 
 def go_back(driver: WebDriver) -> None:
@@ -74,6 +74,33 @@ def test_back_and_reload_after_every_kind_of_form(phone, folio_url, artifacts):
     element(driver, "#verdict")
     assert_fits_width(driver, 390)
     shots(driver, artifacts, "back-vocab-answer")
+    # Rated again from there: the first rating stands, and the session ends as it did.
+    submit(driver, "#rate-form button.rating[value='1']")
+    element(driver, "#session-summary")
+    open_pair(driver, base, "bread")
+    history = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#review-history li")]
+    assert len(history) == 1 and "Good" in history[0], history
+
+    # A double tap on Check: the second tap lands where Again stands on the answer's page, and
+    # must not rate the card.
+    visit(driver, base, "/vocab/new")
+    fill_pair(driver, "water", "dŵr", "noun", "Drink")
+    submit(driver, "#pair-save")
+    start_revision(driver, base, "Drink", "englishToWelsh")
+    fill(driver, "#answer", "dŵr")
+    mark_page(driver)
+    tap = driver.execute_script("""
+        const button = document.getElementById('answer-submit');
+        const box = button.getBoundingClientRect();
+        setTimeout(() => button.click(), 0);
+        return [box.left + box.width / 2, box.top + box.height / 2];""")
+    wait_ready(driver, "the checked answer")
+    # The second tap of the double tap, where Check was, a moment after the answer shows.
+    driver.execute_script("""
+        const hit = document.elementFromPoint(arguments[0], arguments[1]);
+        if (hit) hit.click();""", *tap)
+    element(driver, "#verdict")
+    assert urlparse(driver.current_url).path == "/vocab/revise/answer", f"the second tap went on to {driver.current_url}"
 
     # Rehearse: a checked line is a page of its own too.
     visit(driver, base, f"/monologues/{SPEECH}")
@@ -100,6 +127,20 @@ def test_back_and_reload_after_every_kind_of_form(phone, folio_url, artifacts):
     element(driver, "#daily-verdict")
     go_back(driver)
     assert_not_offline(driver, "Back from the answered puzzle")
+
+    # Plots: each Spin is a plot to come back to; Back turns the wheels to the one before.
+    visit(driver, base, "/plots/5")
+    element(driver, "#plot-machine[data-ready='true']")
+    shown = [(urlparse(driver.current_url).path, element(driver, "#plot-text").text)]
+    for _ in range(2):
+        element(driver, "#plot-spin").click()
+        eventually(driver, lambda: (urlparse(driver.current_url).path, element(driver, "#plot-machine").get_attribute("data-spinning")),
+                   lambda seen: seen[0] != shown[-1][0] and seen[1] is None, "a spin to end on a new plot")
+        shown.append((urlparse(driver.current_url).path, element(driver, "#plot-text").text))
+    for path, text in reversed(shown[:-1]):
+        driver.back()
+        eventually(driver, lambda: element(driver, "#plot-text").text, lambda seen: seen == text,
+                   f"Back to the plot at {path} (spun: {shown})")
 
     # A page that answered a POST (a refused log-in): Back to it shows its form, not the offline page.
     log_out(driver, base)

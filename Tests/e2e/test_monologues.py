@@ -82,7 +82,11 @@ def click_element(driver: WebDriver, target) -> None:
 
 
 def submit(driver: WebDriver, button_css: str) -> None:
-    """Presses a form's submit button and waits for the page the server answers with."""
+    """Presses a form's submit button and waits for the page the server answers with. A form that
+    takes no tap in its first moments on screen (data-settle, against double taps) is waited for."""
+    if driver.execute_script("return !!document.querySelector('form[data-settle]') && !document.documentElement.hasAttribute('data-settled');"):
+        eventually(driver, lambda: driver.execute_script("return document.documentElement.hasAttribute('data-settled');"), bool,
+                   "the form to take taps")
     mark_page(driver)
     click(driver, button_css)
     wait_ready(driver, f"a new page after pressing {button_css}")

@@ -66,6 +66,16 @@ public struct Favourites: Sendable {
         try await store.removeFavourite(accountID: accountID, monologueID: monologueID)
     }
 
+    /// Keeps the monologue or lets it go, whichever it is now: the same request twice leaves it as
+    /// the first did (adding keeps the first favourite and its edits; letting go of none is nothing).
+    public func set(_ monologueID: String, favourite: Bool, accountID: Account.ID, now: Date = Date()) async throws {
+        if favourite {
+            try await store.addFavourite(accountID: accountID, monologueID: monologueID, now: now)
+        } else {
+            try await store.removeFavourite(accountID: accountID, monologueID: monologueID)
+        }
+    }
+
     /// Keeps the monologue, or lets it go when it is kept; returns whether it is now kept.
     @discardableResult
     public func toggle(_ monologueID: String, accountID: Account.ID, now: Date = Date()) async throws -> Bool {

@@ -207,11 +207,17 @@ public struct Rehearsal: Sendable {
 
     /// Rates line `number` and stores it. Progress kept under lines the actor has since cut or
     /// rewritten is let go here, where a write happens anyway.
+    /// `checked`: the line's card as it stood when the line was checked; when it has moved on
+    /// since (the line rated already), `RevisionError.alreadyRated` and nothing is stored.
     public func rate(_ monologueID: String, line number: Int, rating: Rating, accountID: Account.ID,
-                     in library: MonologueLibrary, now: Date) async throws -> Rated {
+                     in library: MonologueLibrary, now: Date, checked: CardStamp? = nil) async throws -> Rated {
         let item = try await favourites.item(monologueID, accountID: accountID, in: library)
         let stored = try await store.rehearsedLines(accountID: accountID, monologueID: monologueID)
-        return try await rate(Self.plan(item, stored: stored, now: now), stored: stored, line: number, rating: rating, accountID: accountID)
+        let plan = Self.plan(item, stored: stored, now: now)
+        if let checked, checked != CardStamp(try Self.line(number, of: plan).progress?.card) {
+            throw RevisionError.alreadyRated(standing: nil)
+        }
+        return try await rate(plan, stored: stored, line: number, rating: rating, accountID: accountID)
     }
 
     /// Rates line `number` of `before` (made from `stored`, the rows as read) and stores it.

@@ -193,12 +193,23 @@ public struct Revision: Sendable {
         return Checked(pair: pair, typed: typed, result: result, proposed: proposed)
     }
 
+    /// The stamp of the pair's card in `direction` as it stands now (see `CardStamp`).
+    public func stamp(accountID: Account.ID, pairID: PairID, direction: Direction) async throws -> CardStamp {
+        CardStamp(try await store.card(accountID: accountID, pairID: pairID, direction: direction))
+    }
+
     /// Schedules the pair's card in `direction` with `rating` and stores it with the review.
-    /// `seconds` is the time the learner took, kept only when plausible.
+    /// `seconds` is the time the learner took, kept only when plausible. `checked`: the card as it
+    /// stood when the answer was checked; when it has moved on since, `RevisionError.alreadyRated`.
     @discardableResult
     public func rate(accountID: Account.ID, pairID: PairID, direction: Direction, rating: Rating, seconds: TimeInterval?,
-                     now: Date) async throws -> Card {
+                     now: Date, checked: CardStamp? = nil) async throws -> Card {
         let stored = try await store.card(accountID: accountID, pairID: pairID, direction: direction)
+        if let checked, checked != CardStamp(stored) {
+            // The rating that moved the card on is the pair's latest; the caller goes on from it.
+            let standing = try await store.reviews(accountID: accountID, pairID: pairID, limit: 1, offset: 0).items.first?.rating
+            throw RevisionError.alreadyRated(standing: standing)
+        }
         let settings = try await settings(accountID: accountID)
         let (next, log) = scheduler(for: settings).review(stored ?? Card(due: now), rating: rating, at: now,
                                                           duration: ReviewLog.acceptedDuration(seconds))
@@ -362,10 +373,13 @@ public enum RevisionError: FolioError, Equatable {
     case nothingToUndo
     /// Fitted weights that would not do better than the defaults.
     case noImprovement(reviews: Int)
+    /// A rating for an answer whose card has been rated since it was checked; `standing`, the
+    /// rating that was stored.
+    case alreadyRated(standing: Rating?)
 
     public var kind: FolioErrorKind {
         switch self {
-        case .nothingToUndo, .noImprovement: .conflict
+        case .nothingToUndo, .noImprovement, .alreadyRated: .conflict
         default: .invalidInput
         }
     }
@@ -374,6 +388,7 @@ public enum RevisionError: FolioError, Equatable {
         switch self {
         case .nothingToUndo: "nothing_to_undo"
         case .noImprovement: "no_improvement"
+        case .alreadyRated: "already_rated"
         default: "invalid_parameter"
         }
     }
@@ -387,6 +402,7 @@ public enum RevisionError: FolioError, Equatable {
         case .rating(let value): "Invalid rating \"\(value)\": expected 1 (Again), 2 (Hard), 3 (Good) or 4 (Easy)."
         case .direction(let value): "Invalid direction \"\(value)\": expected englishToWelsh or welshToEnglish."
         case .session: "This revision session's address is damaged. Start a new session from the Revision page."
+        case .alreadyRated: "This answer has been rated already; the rating stands."
         }
     }
 }

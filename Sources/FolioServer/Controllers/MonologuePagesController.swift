@@ -207,10 +207,17 @@ struct MonologuePagesController: Sendable {
                                 textSize: options.textSize.rawValue)
     }
 
+    /// The page's button says what it does ("favourite" 1 adds, 0 removes), so a second tap, or
+    /// the form sent again, leaves the speech as the first one did; without it, a toggle.
     @Sendable func toggleFavourite(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let id = try context.parameters.require("id")
         let account = try context.requireAccount()
-        try await favourites.toggle(id, accountID: account.id)
+        let form = try await WebForm.read(request)
+        switch form.value("favourite") {
+        case "1": try await favourites.set(id, favourite: true, accountID: account.id)
+        case "0": try await favourites.set(id, favourite: false, accountID: account.id)
+        default: try await favourites.toggle(id, accountID: account.id)
+        }
         return .redirect(to: SiteRoute.monologue.path(id), type: .normal)
     }
 

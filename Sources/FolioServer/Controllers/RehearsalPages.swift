@@ -43,14 +43,19 @@ struct RehearsalPages: Sendable {
         return try await render(RehearsalPage(plan, checked: checked, rehearsal: rehearsal), context: context)
     }
 
-    /// Stores the rating and goes on to the next line.
+    /// Stores the rating and goes on to the next line; a rating sent again for a line whose card has
+    /// moved on since it was checked is not stored twice.
     @Sendable func rate(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let id = try context.parameters.require("id")
         let form = try await WebForm.read(request)
         let rating = try Revision.rating(Int(form.string("rating")) ?? 0)
-        _ = try await rehearsal.rate(id, line: try Self.lineNumber(form), rating: rating, accountID: account.id,
-                                     in: try await library.current(), now: Date())
+        do {
+            _ = try await rehearsal.rate(id, line: try Self.lineNumber(form), rating: rating, accountID: account.id,
+                                         in: try await library.current(), now: Date(), checked: CardStamp(formValue: form.string("checkedCard")))
+        } catch RevisionError.alreadyRated {
+            // Back to a line already rated, or a second tap: the first rating stands.
+        }
         return .redirect(to: SiteRoute.rehearse.path(id), type: .normal)
     }
 
@@ -110,6 +115,8 @@ struct RehearsalPage: Encodable {
         let hasSlips: Bool
         let ratings: [RatingChoice]
         let proposedLabel: String
+        /// The line's card as it stood when checked: a rating sent again from this page is not stored twice.
+        let checkedCard: String
     }
 
     struct LineRow: Encodable {
@@ -158,7 +165,8 @@ struct RehearsalPage: Encodable {
                                    verdictLabel: checked.verdict.label, typed: checked.typed,
                                    hasTyped: !checked.typed.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
                                    expected: line.drill.text, slips: checked.verdict.slips, hasSlips: !checked.verdict.slips.isEmpty,
-                                   ratings: ratings(line, proposed: checked.proposed), proposedLabel: checked.proposed.name)
+                                   ratings: ratings(line, proposed: checked.proposed), proposedLabel: checked.proposed.name,
+                                   checkedCard: CardStamp(line.progress?.card).formValue)
             asking = nil
         } else if let line = plan.next {
             asking = Asking(line: line.number, position: "Line \(line.number) of \(total)", cue: line.drill.cue, hasCue: !line.drill.cue.isEmpty,

@@ -508,12 +508,13 @@ struct VocabularyPagesController: Sendable {
         let now = Date()
         let checked = try await revision.check(accountID: account.id, pairID: id, direction: direction, answer: form.string("answer"))
         let outcomes = try await revision.outcomes(accountID: account.id, pairID: id, direction: direction, now: now)
+        let stamp = try await revision.stamp(accountID: account.id, pairID: id, direction: direction)
         let started = Double(form.string("startedAt")).map { Date(timeIntervalSince1970: $0) }
         let duration = ReviewLog.acceptedDuration(started.map { now.timeIntervalSince($0) })
         return try render("vocab/result", title: "Revision",
                           model: [VocabularyPages.Nav(.revision),
                                   VocabularyPages.Result(checked, outcomes: outcomes, direction: direction, tag: tag, session: session,
-                                                         seconds: duration, now: now),
+                                                         seconds: duration, now: now, stamp: stamp),
                                   listening(checked.pair, sides: [direction.promptSide, direction.answerSide])],
                           context: context)
     }
@@ -525,10 +526,18 @@ struct VocabularyPagesController: Sendable {
         guard let choice = Int(form.string("rating")) else { throw RevisionError.rating(String(form.string("rating").prefix(20))) }
         let rating = try Revision.rating(choice)
         guard let id = PairID(form.string("pairId")) else { throw StoreError.notFound(what: "pair", id: String(form.string("pairId").prefix(20))) }
-        try await revision.rate(accountID: account.id, pairID: id, direction: direction, rating: rating,
-                                seconds: Double(form.string("duration")), now: Date())
+        var stored = rating
+        do {
+            try await revision.rate(accountID: account.id, pairID: id, direction: direction, rating: rating,
+                                    seconds: Double(form.string("duration")), now: Date(),
+                                    checked: CardStamp(formValue: form.string("checkedCard")))
+        } catch RevisionError.alreadyRated(let standing) {
+            // Back to an answer already rated, or a second tap: the first rating stands, and the
+            // session goes on from where that rating took it.
+            stored = standing ?? rating
+        }
         var next = session
-        next.record(id, verdict: Verdict(rawValue: form.string("verdict")), rating: rating)
+        next.record(id, verdict: Verdict(rawValue: form.string("verdict")), rating: stored)
         return .redirect(to: VocabularyPages.SessionFields(direction: direction, tag: tag, session: next).href, type: .normal)
     }
 

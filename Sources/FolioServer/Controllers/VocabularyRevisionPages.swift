@@ -247,9 +247,11 @@ extension VocabularyPages {
         let duration: String
         let differenceMarked: String?
         let fields: SessionFields
+        /// The card as it stood when checked: a rating sent again from this page is not stored twice.
+        let checkedCard: String
 
         init(_ checked: Revision.Checked, outcomes: [(rating: Rating, due: Date)], direction: Direction, tag: String?,
-             session: RevisionSession, seconds: TimeInterval?, now: Date) {
+             session: RevisionSession, seconds: TimeInterval?, now: Date, stamp: CardStamp) {
             verdict = checked.result.verdict.rawValue
             verdictLabel = checked.result.label
             typed = checked.typed
@@ -264,6 +266,7 @@ extension VocabularyPages {
             duration = seconds.map { String(format: "%.1f", $0) } ?? ""
             differenceMarked = checked.result.difference?.summary
             fields = SessionFields(direction: direction, tag: tag, session: session)
+            checkedCard = stamp.formValue
         }
     }
 

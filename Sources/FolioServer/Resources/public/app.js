@@ -241,6 +241,9 @@
         });
       })
       .then(function (pages) {
+        // One link a title: every kept plot page is titled "Plots" (and shows any plot), so the
+        // newest stands for them all.
+        var listed = {};
         pages.filter(Boolean).slice(0, LIMIT).forEach(function (page) {
           var item = document.createElement("li");
           var link = document.createElement("a");
@@ -253,6 +256,8 @@
           var text = url.pathname === "/" ? "All of Folio" : page.title;
           if (app && app !== page.title) text += " · " + app;
           link.textContent = text + (query ? " — “" + query + "”" : "");
+          if (listed[link.textContent]) return;
+          listed[link.textContent] = true;
           item.appendChild(link);
           list.appendChild(item);
         });
@@ -315,6 +320,30 @@
     });
   }
 
+  // A second tap on a button that has just sent its form lands on the page that answers it, where
+  // another button may stand in the same place: Check, then Again on the answer's page, rated a
+  // right answer Again. A form marked data-settle takes no tap in its first 400 ms on screen
+  // (a double tap's second tap comes within 300 ms); <html data-settled> says when it does.
+  function setUpSettlingForms() {
+    var forms = document.querySelectorAll("form[data-settle]");
+    if (!forms.length) return;
+    var shownAt = 0;
+    function shown() {
+      shownAt = Date.now();
+      document.documentElement.removeAttribute("data-settled");
+      setTimeout(function () { document.documentElement.setAttribute("data-settled", "true"); }, SETTLE_MS);
+    }
+    shown();
+    window.addEventListener("pageshow", function (event) { if (event.persisted) shown(); });
+    Array.prototype.forEach.call(forms, function (form) {
+      form.addEventListener("submit", function (event) {
+        if (Date.now() - shownAt < SETTLE_MS) event.preventDefault();
+      });
+    });
+  }
+  var SETTLE_MS = 400;
+
+  setUpSettlingForms();
   setUpBackToList();
   setUpTextSize();
   setUpPrintButtons();

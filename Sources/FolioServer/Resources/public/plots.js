@@ -148,9 +148,14 @@
       var keep = document.getElementById("keep-plot");
       if (keep && keep.getAttribute("data-for") !== ids) { keep.textContent = "Keep"; keep.setAttribute("data-for", ids); }
     }
-    if (window.history && history.replaceState) history.replaceState(null, "", link);
+    // A spin is a new plot to come back to with Back; a wheel turned by hand changes this one.
+    if (window.history && history.replaceState) {
+      if (spun && link !== location.pathname) history.pushState(null, "", link); else history.replaceState(null, "", link);
+    }
+    spun = false;
     hideCopy();
   }
+  var spun = false;
 
   // ---------- Turning by hand ----------
   names.forEach(function (name) {
@@ -234,6 +239,7 @@
           return turn(wheels[name], target, reduce ? 1 : 1300 + 500 * i);
         }));
       })
+      .then(function () { spun = true; })
       .catch(function () { location.href = spin.getAttribute("href"); })
       .then(function () {
         spinning = false;
@@ -316,11 +322,13 @@
     });
   }
   rest(null);
-  // Offline, the device answers a plot's address it has not kept with a plot page it has (see
-  // sw.js): the wheels then go to the plot the address names, a seed or three entry ids.
-  var named = /^\/plots\/(\d{1,20}|s\d+-p\d+-m\d+)$/.exec(location.pathname);
-  var shown = machine.getAttribute("data-seed") || machine.getAttribute("data-ids");
-  if (named && named[1] !== shown) {
+  // The wheels go to the plot the address names (a seed or three entry ids) when the page shows
+  // another: offline, the device answers a plot's address it has not kept with a plot page it
+  // has (see sw.js), and Back after a spin returns to an earlier plot's address.
+  function follow() {
+    var named = /^\/plots\/(\d{1,20}|s\d+-p\d+-m\d+)$/.exec(location.pathname);
+    var shown = machine.getAttribute("data-seed") || machine.getAttribute("data-ids");
+    if (!named || named[1] === shown) return Promise.resolve();
     var ready = /^\d/.test(named[1])
       ? import("/public/rules/plot-seed.js").then(function (rule) {
           machine.setAttribute("data-seed", named[1]);
@@ -330,14 +338,13 @@
           machine.setAttribute("data-seed", "");
           return ids;
         });
-    ready.then(function (ids) {
+    return ready.then(function (ids) {
       if (!ids.every(function (id) { return document.getElementById("entry-" + id); })) return;
       machine.setAttribute("data-ids", ids.join("-"));
       rest(ids);
       update();
-    }).catch(function () { /* the page's own plot stays */ })
-      .then(function () { machine.setAttribute("data-ready", "true"); });
-  } else {
-    machine.setAttribute("data-ready", "true");
+    }).catch(function () { /* the page's own plot stays */ });
   }
+  window.addEventListener("popstate", function () { if (!spinning) follow(); });
+  follow().then(function () { machine.setAttribute("data-ready", "true"); });
 })();
