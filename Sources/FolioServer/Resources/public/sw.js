@@ -90,8 +90,10 @@ async function page(event) {
   let response;
   try {
     // Back or Forward may ask for a page from the browser's cache alone ("only-if-cached"),
-    // which fetch() refuses for a navigation: such a page is asked for like any other.
-    response = await fetch(request.cache === "only-if-cached" ? new Request(request.url, { credentials: "same-origin" }) : request);
+    // which fetch() refuses for a navigation: such a page is asked for like any other (a
+    // redirect left to the browser, as a navigation's must be).
+    response = await fetch(request.cache === "only-if-cached"
+      ? new Request(request.url, { credentials: "same-origin", redirect: "manual" }) : request);
   } catch (error) {
     return (await keptCopy(request)) || offlinePage();
   }
