@@ -39,8 +39,9 @@ def test_phone_cards_back_link_and_text_size(phone, folio_url, api, artifacts):
     search(driver, "dagger")
     eventually(driver, lambda: parse_qs(urlparse(driver.current_url).query).get("q"), lambda q: q == ["dagger"],
                "the address to follow the live search")
-    cards = driver.find_elements(By.CSS_SELECTOR, "#results li.result .card-first-line")
-    assert cards and all(card.text.strip() for card in cards), "a result card without its first line"
+    # The address follows the live search as it asks; the results come a moment later.
+    eventually(driver, lambda: [card.text.strip() for card in driver.find_elements(By.CSS_SELECTOR, "#results li.result .card-first-line")],
+               lambda lines: lines and all(lines), "every result card with its first line")
     shots(driver, artifacts, "monologues-search")
     chosen = open_first_result(driver)
     assert_fits_width(driver, 390)
