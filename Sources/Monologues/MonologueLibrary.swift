@@ -655,7 +655,7 @@ public struct MonologueLibrary: Sendable {
     /// word, this cost 17–19 µs for "to be or not to be", more than the search itself.
     func snippetWords(_ query: PreparedQuery) -> SnippetWords {
         // A word marks when it is a form or one of the forms' "'d" spellings ("reveng'd").
-        // Ids may repeat in a list until `distinct` (a prefix's words hold its forms).
+        // Ids may repeat in a list until it is made a `WordIDSet` (a prefix's words hold its forms).
         func markedIDs(of word: String, into list: inout [UInt32]) {
             list += formIDs(of: word)
             // The forms "-ed" (every word) and "-d" (a word in "e") are spelt "'d" too.
@@ -669,16 +669,6 @@ public struct MonologueLibrary: Sendable {
             guard readingD else { return }
             if prefix.hasSuffix("e"), let id = textID(of: String(prefix.dropLast()) + "'d") { list.append(id) }
             if prefix.hasSuffix("ed"), let id = textID(of: String(prefix.dropLast(2)) + "'d") { list.append(id) }
-        }
-        func distinct(_ list: [UInt32]) -> [UInt32] {
-            var list = list
-            list.sort()
-            var kept = 0
-            for id in list where kept == 0 || list[kept - 1] != id {
-                list[kept] = id
-                kept += 1
-            }
-            return Array(list[..<kept])
         }
         var wordList: [UInt32] = []
         var phraseLists: [[[UInt32]]] = []
@@ -697,12 +687,12 @@ public struct MonologueLibrary: Sendable {
                 return list
             })
         })
-        wordList = distinct(wordList)
-        let phrases = phraseLists.map { $0.map { WordIDSet(sorted: distinct($0)) } }
+        let words = WordIDSet(wordList)
+        let phrases = phraseLists.map { $0.map(WordIDSet.init) }
         let phraseStarts = phrases.map { $0.first?.ids ?? [] }
-        let few = wordList.count <= SnippetWords.listLimit && phraseStarts.allSatisfy { $0.count <= SnippetWords.listLimit }
-        return SnippetWords(words: WordIDSet(sorted: wordList), phrases: phrases, isEmpty: isEmpty,
-                            wordList: few ? wordList : nil, phraseStarts: few ? phraseStarts : nil)
+        let few = words.ids.count <= SnippetWords.listLimit && phraseStarts.allSatisfy { $0.count <= SnippetWords.listLimit }
+        return SnippetWords(words: words, phrases: phrases, isEmpty: isEmpty,
+                            wordList: few ? words.ids : nil, phraseStarts: few ? phraseStarts : nil)
     }
 
     /// The ids of the text's words that start with `prefix`, in the words' order.
@@ -946,7 +936,7 @@ public struct MonologueLibrary: Sendable {
         for (k, word) in words.enumerated() {
             var ids = formIDs(of: word)
             if lastIsPrefix && k == words.count - 1 && word.count >= 2 {
-                ids += wordsStarting(with: word).compactMap { entries[$0].textID }
+                ids += idsStarting(with: word)
             }
             guard !ids.isEmpty else { return }
             positions.append(WordIDSet(ids))
@@ -1402,12 +1392,17 @@ enum WordMembers: Sendable {
 struct WordIDSet {
     let ids: [UInt32]
 
+    /// Sorted, each id once: sorted in place and the repeats stepped over, with no set hashed
+    /// (a query's snippets make one per phrase word).
     init(_ ids: [UInt32]) {
-        self.ids = Array(Set(ids)).sorted()
-    }
-
-    /// Ids already sorted, each once.
-    init(sorted ids: [UInt32]) {
+        var ids = ids
+        ids.sort()
+        var kept = 0
+        for i in ids.indices where kept == 0 || ids[kept - 1] != ids[i] {
+            ids[kept] = ids[i]
+            kept += 1
+        }
+        ids.removeLast(ids.count - kept)
         self.ids = ids
     }
 

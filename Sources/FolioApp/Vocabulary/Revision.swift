@@ -193,11 +193,6 @@ public struct Revision: Sendable {
         return Checked(pair: pair, typed: typed, result: result, proposed: proposed)
     }
 
-    /// The stamp of the pair's card in `direction` as it stands now (see `CardStamp`).
-    public func stamp(accountID: Account.ID, pairID: PairID, direction: Direction) async throws -> CardStamp {
-        CardStamp(try await store.card(accountID: accountID, pairID: pairID, direction: direction))
-    }
-
     /// Schedules the pair's card in `direction` with `rating` and stores it with the review.
     /// `seconds` is the time the learner took, kept only when plausible. `checked`: the card as it
     /// stood when the answer was checked; when it has moved on since, `RevisionError.alreadyRated`.
@@ -267,9 +262,17 @@ public struct Revision: Sendable {
     /// what the rating buttons show ("Good · 3 d"). The scheduler does not fuzz, so this is
     /// the due date a rating then stores.
     public func outcomes(accountID: Account.ID, pairID: PairID, direction: Direction, now: Date) async throws -> [(rating: Rating, due: Date)] {
-        let card = try await store.card(accountID: accountID, pairID: pairID, direction: direction) ?? Card(due: now)
+        try await choices(accountID: accountID, pairID: pairID, direction: direction, now: now).outcomes
+    }
+
+    /// The outcomes, and the card as it stands (see `CardStamp`) for the rating form that offers
+    /// them, from one read of the card.
+    public func choices(accountID: Account.ID, pairID: PairID, direction: Direction,
+                        now: Date) async throws -> (outcomes: [(rating: Rating, due: Date)], checked: CardStamp) {
+        let stored = try await store.card(accountID: accountID, pairID: pairID, direction: direction)
+        let card = stored ?? Card(due: now)
         let scheduler = scheduler(for: try await settings(accountID: accountID))
-        return Rating.allCases.map { rating in (rating, scheduler.review(card, rating: rating, at: now).card.due) }
+        return (Rating.allCases.map { rating in (rating, scheduler.review(card, rating: rating, at: now).card.due) }, CardStamp(stored))
     }
 
     // MARK: - Sessions

@@ -507,8 +507,7 @@ struct VocabularyPagesController: Sendable {
         guard let id = PairID(form.string("pairId")) else { throw StoreError.notFound(what: "pair", id: String(form.string("pairId").prefix(20))) }
         let now = Date()
         let checked = try await revision.check(accountID: account.id, pairID: id, direction: direction, answer: form.string("answer"))
-        let outcomes = try await revision.outcomes(accountID: account.id, pairID: id, direction: direction, now: now)
-        let stamp = try await revision.stamp(accountID: account.id, pairID: id, direction: direction)
+        let (outcomes, stamp) = try await revision.choices(accountID: account.id, pairID: id, direction: direction, now: now)
         let started = Double(form.string("startedAt")).map { Date(timeIntervalSince1970: $0) }
         let duration = ReviewLog.acceptedDuration(started.map { now.timeIntervalSince($0) })
         return try render("vocab/result", title: "Revision",
