@@ -16,6 +16,7 @@ packages=(
   wbritish         # English word list for Ghost (/usr/share/dict/british-english)
   wdutch           # Dutch word list for Ghost (/usr/share/dict/dutch)
   postgresql       # the shared engine for several instances; the tests start a throwaway cluster
+  nodejs           # runs the browser's rule modules (public/rules) on cases the Swift tests generate
 )
 
 need_debian setup "${packages[@]}"

@@ -61,6 +61,7 @@ extension AppDatabase {
         registerWordListsMigration(&migrator)
         registerLoginNetworkMigration(&migrator)
         registerVocabularyImportMigration(&migrator)
+        registerSyncOperationMigration(&migrator)
         return migrator
     }
 }
@@ -586,6 +587,19 @@ extension AppDatabase {
             }
             try db.alter(table: "vocabPair") { t in t.add(column: "importId", .integer) }
             try db.execute(sql: "CREATE INDEX vocabPair_on_importId ON vocabPair(importId) WHERE importId IS NOT NULL")
+        }
+    }
+
+    /// The ids of the operations devices made without a connection and have sent since (a review
+    /// revised offline), one row each, so that a batch sent twice is applied once.
+    static func registerSyncOperationMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v27-sync-operations") { db in
+            try db.create(table: "syncOperation") { t in
+                t.belongsTo("account", onDelete: .cascade).notNull()
+                t.column("id", .text).notNull()
+                t.column("appliedAt", .datetime).notNull()
+                t.primaryKey(["accountId", "id"])
+            }
         }
     }
 }

@@ -163,36 +163,53 @@ extension AppDatabase {
     @discardableResult
     public func recordReview(accountID: Account.ID, pairID: PairID, direction: Direction, card: Card, log: ReviewLog) async throws -> Int {
         try await writer.write { db in
-            guard try Self.owns(db, accountID: accountID, pairID: pairID) else {
-                throw StoreError.notFound(what: "pair", id: pairID.description)
-            }
-            // Statements prepared once per connection, here and in the reads a review makes:
-            // compiling each anew was about a fifth of a review's CPU.
-            let before = try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT state, step, stability, difficulty, due, lastReview, lapses FROM vocabCard WHERE pairId = ? AND direction = ?
-                """), arguments: [pairID, direction.rawValue])
-            let kind = ReviewKind(storedState: before?["state"])
-            let lapsesBefore: Int = before?["lapses"] ?? 0
-            let lapses = lapsesBefore + (kind.isLapse(log.rating) ? 1 : 0)
-            try db.cachedStatement(sql: """
-                INSERT INTO vocabCard (pairId, accountId, direction, state, step, stability, difficulty, due, lastReview, lapses)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(pairId, direction) DO UPDATE SET state = excluded.state, step = excluded.step,
-                  stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due,
-                  lastReview = excluded.lastReview, lapses = excluded.lapses
-                """).execute(arguments: [pairID, accountID, direction.rawValue, card.state.rawValue, card.step, card.stability,
-                                 card.difficulty, card.due, card.lastReview, lapses])
-            var arguments: StatementArguments = [pairID, accountID, direction.rawValue, log.rating.rawValue, log.date,
-                                                 ReviewLog.acceptedDuration(log.duration), kind.rawValue]
-            arguments += [before?["state"] as Int?, before?["step"] as Int?, before?["stability"] as Double?,
-                          before?["difficulty"] as Double?, before?["due"] as Date?, before?["lastReview"] as Date?, lapsesBefore, lapses]
-            try db.cachedStatement(sql: """
-                INSERT INTO vocabReview (pairId, accountId, direction, rating, reviewedAt, duration, kind, undoable,
-                  prevState, prevStep, prevStability, prevDifficulty, prevDue, prevLastReview, prevLapses, lapses)
-                VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: arguments)
-            return lapses
+            try Self.recordReview(db, accountID: accountID, pairID: pairID, direction: direction, card: card, log: log)
         }
+    }
+
+    /// A review sent from a device: its operation id claimed in the same transaction as the
+    /// review, so a resend finds it claimed and a review refused (another's pair) claims nothing.
+    public func recordReview(accountID: Account.ID, operation: String, pairID: PairID, direction: Direction, card: Card,
+                             log: ReviewLog) async throws -> Int? {
+        try await writer.write { db in
+            try db.execute(sql: "INSERT INTO syncOperation (accountId, id, appliedAt) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                           arguments: [accountID, operation, Date()])
+            guard db.changesCount > 0 else { return nil }
+            return try Self.recordReview(db, accountID: accountID, pairID: pairID, direction: direction, card: card, log: log)
+        }
+    }
+
+    private static func recordReview(_ db: Database, accountID: Account.ID, pairID: PairID, direction: Direction, card: Card,
+                                     log: ReviewLog) throws -> Int {
+        guard try Self.owns(db, accountID: accountID, pairID: pairID) else {
+            throw StoreError.notFound(what: "pair", id: pairID.description)
+        }
+        // Statements prepared once per connection, here and in the reads a review makes:
+        // compiling each anew was about a fifth of a review's CPU.
+        let before = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT state, step, stability, difficulty, due, lastReview, lapses FROM vocabCard WHERE pairId = ? AND direction = ?
+            """), arguments: [pairID, direction.rawValue])
+        let kind = ReviewKind(storedState: before?["state"])
+        let lapsesBefore: Int = before?["lapses"] ?? 0
+        let lapses = lapsesBefore + (kind.isLapse(log.rating) ? 1 : 0)
+        try db.cachedStatement(sql: """
+            INSERT INTO vocabCard (pairId, accountId, direction, state, step, stability, difficulty, due, lastReview, lapses)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(pairId, direction) DO UPDATE SET state = excluded.state, step = excluded.step,
+              stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due,
+              lastReview = excluded.lastReview, lapses = excluded.lapses
+            """).execute(arguments: [pairID, accountID, direction.rawValue, card.state.rawValue, card.step, card.stability,
+                             card.difficulty, card.due, card.lastReview, lapses])
+        var arguments: StatementArguments = [pairID, accountID, direction.rawValue, log.rating.rawValue, log.date,
+                                             ReviewLog.acceptedDuration(log.duration), kind.rawValue]
+        arguments += [before?["state"] as Int?, before?["step"] as Int?, before?["stability"] as Double?,
+                      before?["difficulty"] as Double?, before?["due"] as Date?, before?["lastReview"] as Date?, lapsesBefore, lapses]
+        try db.cachedStatement(sql: """
+            INSERT INTO vocabReview (pairId, accountId, direction, rating, reviewedAt, duration, kind, undoable,
+              prevState, prevStep, prevStability, prevDifficulty, prevDue, prevLastReview, prevLapses, lapses)
+            VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: arguments)
+        return lapses
     }
 
     public func undoLastReview(accountID: Account.ID) async throws -> UndoneReview? {

@@ -16,6 +16,11 @@ public protocol VocabularyStore: Sendable {
     /// card (review state) rated Again is one more.
     @discardableResult
     func recordReview(accountID: Account.ID, pairID: PairID, direction: Direction, card: Card, log: ReviewLog) async throws -> Int
+    /// As `recordReview`, for a review made on a device without a connection and sent later:
+    /// `operation` is the id the device gave it. Stored once per account, whatever resends: with
+    /// an id already stored, nothing is stored and the answer is nil.
+    func recordReview(accountID: Account.ID, operation: String, pairID: PairID, direction: Direction, card: Card,
+                      log: ReviewLog) async throws -> Int?
     /// Takes back the account's latest review: its card as it was before (none, for a card seen
     /// for the first time), the log line gone. Nil when the latest review cannot be taken back (one
     /// logged before reviews kept the card as it was) or there is none.

@@ -209,14 +209,19 @@ public struct Revision: Sendable {
         let (next, log) = scheduler(for: settings).review(stored ?? Card(due: now), rating: rating, at: now,
                                                           duration: ReviewLog.acceptedDuration(seconds))
         let lapses = try await store.recordReview(accountID: accountID, pairID: pairID, direction: direction, card: next, log: log)
-        if ReviewKind(before: stored).isLapse(rating), settings.isLeech(afterLapse: lapses) {
-            // A leech: tagged so the learner can find it, suspended so it stops eating the day.
-            _ = try await PairBook(store: store, pairLimit: nil).edit(pairID, accountID: accountID, now: now) { pair in
-                if !pair.tags.contains(where: { $0.caseInsensitiveCompare(Self.leechTag) == .orderedSame }) { pair.tags.append(Self.leechTag) }
-            }
-            try await store.setSuspended(accountID: accountID, pairID: pairID, true)
-        }
+        try await markLeech(accountID: accountID, pairID: pairID, before: stored, rating: rating, lapses: lapses, settings: settings, now: now)
         return next
+    }
+
+    /// After a review is stored: a lapse that makes the pair a leech tags it, so the learner can
+    /// find it, and suspends it, so it stops eating the day.
+    func markLeech(accountID: Account.ID, pairID: PairID, before stored: Card?, rating: Rating, lapses: Int,
+                   settings: StudySettings, now: Date) async throws {
+        guard ReviewKind(before: stored).isLapse(rating), settings.isLeech(afterLapse: lapses) else { return }
+        _ = try await PairBook(store: store, pairLimit: nil).edit(pairID, accountID: accountID, now: now) { pair in
+            if !pair.tags.contains(where: { $0.caseInsensitiveCompare(Self.leechTag) == .orderedSame }) { pair.tags.append(Self.leechTag) }
+        }
+        try await store.setSuspended(accountID: accountID, pairID: pairID, true)
     }
 
     /// The tag a leech is given.

@@ -27,6 +27,23 @@ enum VocabularyPages {
         }
     }
 
+    /// The offline revision page's addresses, and whose cards the device keeps (the same short
+    /// tag the service worker keeps pages under, so two accounts on one phone never mix).
+    struct OfflineRevision: Encodable {
+        let account: String
+        let packHref = APIRoute.offlineRevision.pattern
+        let syncHref = APIRoute.syncReviews.pattern
+        let undoHref = APIRoute.undoReview.pattern
+        let onlineHref = SiteRoute.revise.path()
+        let offlineHref = SiteRoute.reviseOffline.path()
+        let accents = AccentKeys.all
+        let accentTarget = "answer"
+
+        init(accountID: Account.ID) {
+            account = OfflinePagesMiddleware.accountTag(accountID)
+        }
+    }
+
     /// "12,152": grouped the British way whatever the server's own locale.
     static func number(_ value: Int) -> String {
         value.formatted(.number.locale(Locale(identifier: "en_GB")))

@@ -55,6 +55,7 @@ struct VocabularyPagesController: Sendable {
             .on(page: .importDictionary, use: importDictionary)
             .on(page: .exportPairs, use: export)
             .on(page: .revise, use: reviseStart)
+            .on(page: .reviseOffline, use: reviseOffline)
             .on(page: .revisionSession, use: session)
             .on(page: .answer, use: answer)
             .on(page: .rate, use: rate)
@@ -402,8 +403,18 @@ struct VocabularyPagesController: Sendable {
         return try render("vocab/revise-start", title: "Revision",
                           model: [VocabularyPages.Nav(.revision),
                                   VocabularyPages.ReviseStart(allCount: all, tags: tags.items, tag: parameters.get("tag") ?? "", direction: direction,
-                                                              overview: overview)],
+                                                              overview: overview),
+                                  VocabularyPages.OfflineRevision(accountID: account.id)],
                           context: context, flash: flash)
+    }
+
+    /// Revision on this device: a page whose script takes the day's cards with it and revises
+    /// them with or without a connection, sending the ratings when it can. Kept by the service
+    /// worker, which also answers the revision pages with it when there is no connection.
+    @Sendable func reviseOffline(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        return try render("vocab/revise-offline", title: "Revision on this device",
+                          model: [VocabularyPages.Nav(.revision), VocabularyPages.OfflineRevision(accountID: account.id)], context: context)
     }
 
     // MARK: - Daily limits

@@ -11,6 +11,7 @@ enum APIRoute: String, Route {
     case rehearsal, rehearseLine
     case pairs, createPair, pair, updatePair, deletePair, pairAudio, vocabularyTags, nextReview, review, exportPairs, importPairs
     case studySettings, saveStudySettings, studyToday, undoReview, suspendPair, vocabularyStats, schedulerTuning, applySchedulerTuning
+    case offlineRevision, syncReviews
     case randomPlot, plotWheels, expandGrammar, keptPlots, keepPlot, forgetPlot, grammars, saveGrammar, deleteGrammar, plot
     case characters, characterFavourites, saveCharacterFavourite, deleteCharacterFavourite, character
     case ghostHighScores, ghostGames, startGhostGame, ghostGame, ghostMove, joinGhostGame, ghostLobby, ghostDaily, answerGhostDaily
@@ -30,7 +31,7 @@ enum APIRoute: String, Route {
 
     var method: HTTPRequest.Method {
         switch self {
-        case .createPair, .review, .importPairs, .undoReview, .suspendPair, .applySchedulerTuning, .expandGrammar, .saveGrammar, .startGhostGame, .ghostMove, .joinGhostGame, .answerGhostDaily, .uploadGhostWordList,
+        case .createPair, .review, .importPairs, .undoReview, .syncReviews, .suspendPair, .applySchedulerTuning, .expandGrammar, .saveGrammar, .startGhostGame, .ghostMove, .joinGhostGame, .answerGhostDaily, .uploadGhostWordList,
              .restoreFavourite, .rehearseLine:
             .post
         case .saveFavourite, .updatePair, .keepPlot, .saveCharacterFavourite, .saveStudySettings: .put
@@ -71,6 +72,8 @@ enum APIRoute: String, Route {
         case .vocabularyStats: "/api/v1/vocab/stats"
         case .schedulerTuning, .applySchedulerTuning: "/api/v1/vocab/optimizer"
         case .suspendPair: "/api/v1/vocab/pairs/{id}/suspend"
+        case .offlineRevision: "/api/v1/vocab/offline"
+        case .syncReviews: "/api/v1/vocab/sync"
         case .randomPlot: "/api/v1/plots"
         case .plotWheels: "/api/v1/plots/wheels"
         case .expandGrammar: "/api/v1/plots/expand"

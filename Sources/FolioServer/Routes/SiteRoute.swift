@@ -15,7 +15,7 @@ enum SiteRoute: String, Route {
     case rehearse, checkLine, rateLine, restartRehearsal
     // Vocabulary
     case vocabulary, newPair, createPair, editPair, updatePair, deletePair
-    case revise, revisionSession, answer, rate, studySettings, saveStudySettings, undoRating, suspendPair, vocabularyStats, tuneScheduler
+    case revise, reviseOffline, revisionSession, answer, rate, studySettings, saveStudySettings, undoRating, suspendPair, vocabularyStats, tuneScheduler
     case pair, pairTags, vocabularyImport, previewImport, importTable, importDictionary, exportPairs
     // Characters
     case characters, characterFavourites, character, characterDetails, characterWeb, characterPortrait, toggleCharacterFavourite
@@ -75,6 +75,7 @@ enum SiteRoute: String, Route {
         case .updatePair: "/vocab/pairs/{id}"
         case .deletePair: "/vocab/pairs/{id}/delete"
         case .revise: "/vocab/revise"
+        case .reviseOffline: "/vocab/revise/offline"
         case .revisionSession: "/vocab/revise/session"
         case .answer: "/vocab/revise/answer"
         case .rate: "/vocab/revise/rate"

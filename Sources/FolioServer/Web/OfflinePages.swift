@@ -55,6 +55,8 @@ extension SiteRoute {
         // gives the link and the facts.
         .characters, .characterFavourites, .character, .characterDetails, .characterWeb,
         .ghostHelp,
+        // A shell whose script revises from what the device took with it (public/vocab-offline.js).
+        .reviseOffline,
     ].map { RouterPath($0.pattern).description })
 }
 

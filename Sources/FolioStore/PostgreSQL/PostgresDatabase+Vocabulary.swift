@@ -107,14 +107,28 @@ extension PostgresDatabase: VocabularyStore {
     /// (begin, check, card, log, commit) became one.
     @discardableResult
     public func recordReview(accountID: Account.ID, pairID: PairID, direction: Direction, card: Card, log: ReviewLog) async throws -> Int {
-        let statement = RecordReviewStatement(pairID: pairID.rawValue, accountID: accountID.rawValue, direction: direction.rawValue,
-                                              state: card.state.rawValue, step: card.step, stability: card.stability,
-                                              difficulty: card.difficulty, due: card.due, lastReview: card.lastReview,
-                                              rating: log.rating.rawValue, reviewedAt: log.date,
-                                              duration: ReviewLog.acceptedDuration(log.duration))
+        let statement = RecordReviewStatement(accountID: accountID, pairID: pairID, direction: direction, card: card, log: log)
         let written = try await writeStatement { try await $0.rows(statement, logger).first }
         guard let written else { throw StoreError.notFound(what: "pair", id: pairID.description) }
         return Int(written)
+    }
+
+    /// A review sent from a device: its operation id claimed in the same transaction as the
+    /// review, so a resend finds it claimed and a review refused (another's pair) claims nothing.
+    public func recordReview(accountID: Account.ID, operation: String, pairID: PairID, direction: Direction, card: Card,
+                             log: ReviewLog) async throws -> Int? {
+        let statement = RecordReviewStatement(accountID: accountID, pairID: pairID, direction: direction, card: card, log: log)
+        return try await write { connection in
+            let claimed = try await connection.all("""
+                INSERT INTO syncOperation (accountId, id, appliedAt) VALUES (\(accountID.rawValue), \(operation), \(Date()))
+                ON CONFLICT DO NOTHING RETURNING accountId
+                """, logger, as: Int64.self)
+            guard !claimed.isEmpty else { return nil }
+            guard let written = try await connection.rows(statement, logger).first else {
+                throw StoreError.notFound(what: "pair", id: pairID.description)
+            }
+            return Int(written)
+        }
     }
 
     public func undoLastReview(accountID: Account.ID) async throws -> UndoneReview? {

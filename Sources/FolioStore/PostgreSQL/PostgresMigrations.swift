@@ -273,6 +273,13 @@ extension PostgresDatabase {
             """,
             "ALTER TABLE vocabPair ADD COLUMN importId bigint",
         ]),
+        // As SQLite's v27: the ids of operations devices made offline and have sent since.
+        Migration(name: "v15-sync-operations", statements: [
+            """
+            CREATE TABLE syncOperation (accountId bigint NOT NULL REFERENCES account ON DELETE CASCADE, id text COLLATE "C" NOT NULL,
+              appliedAt timestamptz NOT NULL, PRIMARY KEY (accountId, id))
+            """,
+        ]),
     ]
 
     /// Applies the migrations not yet applied, in one transaction that holds an advisory lock:

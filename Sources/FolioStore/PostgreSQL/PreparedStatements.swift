@@ -1,7 +1,10 @@
 // The PostgreSQL engine: built with the PostgreSQL trait (on by default).
 #if PostgreSQL
+import FolioApp
+import FolioCore
 import Foundation
 import PostgresNIO
+import Vocabulary
 
 // The statements of the hottest paths — the session behind every signed-in request, a review,
 // a Ghost move — as prepared statements: PostgreSQL parses and plans each once per connection
@@ -138,6 +141,21 @@ struct RecordReviewStatement: PostgresPreparedStatement {
     let rating: Int
     let reviewedAt: Date
     let duration: Double?
+
+    init(accountID: Account.ID, pairID: PairID, direction: Direction, card: Card, log: ReviewLog) {
+        self.pairID = pairID.rawValue
+        self.accountID = accountID.rawValue
+        self.direction = direction.rawValue
+        state = card.state.rawValue
+        step = card.step
+        stability = card.stability
+        difficulty = card.difficulty
+        due = card.due
+        lastReview = card.lastReview
+        rating = log.rating.rawValue
+        reviewedAt = log.date
+        duration = ReviewLog.acceptedDuration(log.duration)
+    }
 
     func makeBindings() throws -> PostgresBindings {
         var bindings = PostgresBindings(capacity: 12)

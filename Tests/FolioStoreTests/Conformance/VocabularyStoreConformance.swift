@@ -109,6 +109,42 @@ import Vocabulary
         #expect(try await s.reviewCount(accountID: c.bob.id) == 0)
     }
 
+    @Test(arguments: StoreEngine.all) func aReviewSentFromADeviceIsStoredOnceWhateverResendsIt(engine: StoreEngine) async throws {
+        // Given Ann has a pair, and Bob none
+        let c = try await Cast(engine)
+        let s = c.stores
+        let man = try await s.savePair(accountID: c.ann.id, Pair(english: "man", welsh: "gŵr"), pairLimit: nil, now: conformanceNow)
+        let first = Card(state: .learning, step: 1, stability: 2, difficulty: 5, due: conformanceNow.addingTimeInterval(600), lastReview: conformanceNow)
+        // When a device sends her review, Then it is stored with the card
+        let lapses = try await s.recordReview(accountID: c.ann.id, operation: "device-op-0001", pairID: man.id!, direction: .englishToWelsh,
+                                              card: first, log: ReviewLog(rating: .good, date: conformanceNow, duration: 3))
+        #expect(lapses == 0)
+        // When the same operation comes again (a resend), Then nothing more is stored
+        let again = Card(state: .review, stability: 9, difficulty: 4, due: conformanceNow.addingTimeInterval(86_400), lastReview: conformanceNow)
+        #expect(try await s.recordReview(accountID: c.ann.id, operation: "device-op-0001", pairID: man.id!, direction: .englishToWelsh,
+                                         card: again, log: ReviewLog(rating: .easy, date: conformanceNow)) == nil)
+        #expect(try await s.reviewCount(accountID: c.ann.id) == 1)
+        #expect(try await s.card(accountID: c.ann.id, pairID: man.id!, direction: .englishToWelsh)?.step == 1)
+        // And another operation is another review
+        #expect(try await s.recordReview(accountID: c.ann.id, operation: "device-op-0002", pairID: man.id!, direction: .englishToWelsh,
+                                         card: again, log: ReviewLog(rating: .easy, date: conformanceNow.addingTimeInterval(60))) == 0)
+        #expect(try await s.reviewCount(accountID: c.ann.id) == 2)
+        // And Bob's device cannot review Ann's pair, and the refused operation is not used up:
+        // the same id is still his to use
+        await #expect(throws: StoreError.notFound(what: "pair", id: man.id!.description)) {
+            _ = try await s.recordReview(accountID: c.bob.id, operation: "device-op-0003", pairID: man.id!, direction: .englishToWelsh,
+                                         card: again, log: ReviewLog(rating: .easy, date: conformanceNow))
+        }
+        let bobs = try await s.savePair(accountID: c.bob.id, Pair(english: "cat", welsh: "cath"), pairLimit: nil, now: conformanceNow)
+        #expect(try await s.recordReview(accountID: c.bob.id, operation: "device-op-0003", pairID: bobs.id!, direction: .englishToWelsh,
+                                         card: again, log: ReviewLog(rating: .easy, date: conformanceNow)) == 0)
+        // And ids are per account: Ann's id used by Bob is his own
+        #expect(try await s.recordReview(accountID: c.bob.id, operation: "device-op-0001", pairID: bobs.id!, direction: .welshToEnglish,
+                                         card: again, log: ReviewLog(rating: .easy, date: conformanceNow)) == 0)
+        #expect(try await s.reviewCount(accountID: c.ann.id) == 2)
+        #expect(try await s.reviewCount(accountID: c.bob.id) == 2)
+    }
+
     @Test(arguments: StoreEngine.all) func theDaysLimitsHoldBackLearnedAndNewCardsButNotLearningOnes(engine: StoreEngine) async throws {
         // Given Ann has five pairs (two tagged "food"): one learned and due, one in its learning steps and due, three new
         let c = try await Cast(engine)

@@ -180,6 +180,27 @@
     });
   }
 
+  // Reviews made on this device wait in localStorage (public/vocab-offline-data.js) until they
+  // are sent. They stay there through a log-out and go with the next log-in of the same account,
+  // but a learner handing the phone on should know they have not reached the account yet.
+  function setUpLogoutWarning() {
+    var form = document.getElementById("logout-form");
+    if (!form) return;
+    form.addEventListener("submit", function (event) {
+      var waiting = 0;
+      for (var i = 0; i < localStorage.length; i++) {
+        var key = localStorage.key(i);
+        if (!key || key.indexOf("folio-offline-revision:") !== 0) continue;
+        try { waiting += (JSON.parse(localStorage.getItem(key)).queue || []).length; } catch (error) { /* not ours */ }
+      }
+      if (waiting === 0) return;
+      var words = waiting === 1 ? "1 review made on this device has" : waiting + " reviews made on this device have";
+      if (!window.confirm(words + " not been sent to your account yet. Log out anyway? They stay on this device and are sent when you next revise here, logged in.")) {
+        event.preventDefault();
+      }
+    });
+  }
+
   function setUpConnectionNote() {
     var note = document.getElementById("offline-note");
     // The offline page says it all already.
@@ -352,6 +373,7 @@
   setUpThemeToggle();
   setUpSubnav();
   setUpServiceWorker();
+  setUpLogoutWarning();
   setUpConnectionNote();
   setUpInstallButton();
   listKeptPages();

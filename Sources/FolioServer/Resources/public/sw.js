@@ -148,7 +148,17 @@ async function networkFirst(event) {
 
 async function keptCopy(request) {
   const cache = await caches.open(PAGES_CACHE);
-  return (await cache.match(request)) || (await keptPlotPage(cache, new URL(request.url)));
+  const url = new URL(request.url);
+  return (await cache.match(request)) || (await keptPlotPage(cache, url)) || (await keptRevisionPage(cache, url));
+}
+
+// Vocabulary's pages need the server, but revising does not: without a connection, its pages
+// are answered with the page that revises from the cards kept on the device, once it is kept.
+const REVISION_ADDRESS = /^\/vocab(\/revise(\/[a-z]*)?)?\/?$/;
+
+async function keptRevisionPage(cache, url) {
+  if (!REVISION_ADDRESS.test(url.pathname)) return undefined;
+  return cache.match(new URL("/vocab/revise/offline", url.origin).href);
 }
 
 // A plot's address (/plots/917484202, /plots/s3-p12-m40) names its plot completely, and every

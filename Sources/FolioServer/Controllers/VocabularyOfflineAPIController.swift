@@ -1,0 +1,167 @@
+import FolioApp
+import FolioCore
+import Foundation
+import Hummingbird
+import Vocabulary
+
+/// Revision without a connection, as the offline revision page uses it: what a device takes with
+/// it, and the reviews it made, sent once it is back. Times are milliseconds since 1970, as
+/// browsers count them.
+struct VocabularyOfflineAPIController: Sendable {
+    let offline: OfflineRevision
+
+    init(store: any VocabularyStore) {
+        offline = OfflineRevision(revision: Revision(store: store))
+    }
+
+    var routes: MountedRoutes<FolioRequestContext> {
+        MountedRoutes(at: "/api/v1/vocab")
+            .on(api: .offlineRevision, use: pack)
+            .on(api: .syncReviews, use: sync)
+    }
+
+    /// A card as the browser's scheduler (public/rules/fsrs.js) holds it.
+    struct CardJSON: Codable {
+        let state: Int
+        let step: Int?
+        let stability: Double?
+        let difficulty: Double?
+        let due: Int64
+        let lastReview: Int64?
+
+        init(_ card: Card) {
+            state = card.state.rawValue
+            step = card.step
+            stability = card.stability
+            difficulty = card.difficulty
+            due = milliseconds(card.due)
+            lastReview = card.lastReview.map(milliseconds)
+        }
+
+        /// Every key, null where the card has nothing yet, as the browser's scheduler reads it.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(state, forKey: .state)
+            try container.encode(step, forKey: .step)
+            try container.encode(stability, forKey: .stability)
+            try container.encode(difficulty, forKey: .difficulty)
+            try container.encode(due, forKey: .due)
+            try container.encode(lastReview, forKey: .lastReview)
+        }
+    }
+
+    struct PackAnswer: ResponseEncodable {
+        struct SchedulerJSON: Encodable {
+            let weights: [Double]
+            let desiredRetention: Double
+            let learningSteps: [Double]
+            let relearningSteps: [Double]
+            let maximumInterval: Int
+        }
+        struct Entry: Encodable {
+            struct PairJSON: Encodable {
+                let id: Int64
+                let english: String
+                let welsh: String
+                let note: String
+                let tags: [String]
+            }
+            let pair: PairJSON
+            /// Whether any Welsh mutation of a word counts as right (the pair is tagged Mutations).
+            let acceptsMutations: Bool
+            /// Nil for a pair never revised that way.
+            let card: CardJSON?
+        }
+        let now: Int64
+        let dayEnds: Int64
+        let scheduler: SchedulerJSON
+        /// What the day's limits still allow, over both directions.
+        let allowance: StudiedToday
+        let queues: [String: [Entry]]
+    }
+
+    /// The day's queue in both directions, with every card and the learner's scheduler.
+    @Sendable func pack(_ request: Request, context: FolioRequestContext) async throws -> PackAnswer {
+        let account = try context.requireAccount()
+        let pack = try await offline.pack(accountID: account.id, now: Date())
+        var queues: [String: [PackAnswer.Entry]] = [:]
+        for (direction, cards) in pack.queues {
+            queues[direction.rawValue] = cards.compactMap { due in
+                guard let id = due.pair.id else { return nil }
+                return PackAnswer.Entry(pair: .init(id: id.rawValue, english: due.pair.english, welsh: due.pair.welsh, note: due.pair.note,
+                                                    tags: due.pair.tags),
+                                        acceptsMutations: due.pair.acceptsMutations, card: due.card.map(CardJSON.init))
+            }
+        }
+        let scheduler = PackAnswer.SchedulerJSON(weights: pack.scheduler.parameters.weights, desiredRetention: pack.scheduler.desiredRetention,
+                                                 learningSteps: pack.scheduler.learningSteps, relearningSteps: pack.scheduler.relearningSteps,
+                                                 maximumInterval: pack.scheduler.maximumInterval)
+        return PackAnswer(now: milliseconds(pack.now), dayEnds: milliseconds(pack.today.ends), scheduler: scheduler,
+                          allowance: pack.today.allowance, queues: queues)
+    }
+
+    struct SyncRequest: Decodable {
+        struct Review: Decodable {
+            let id: String
+            let pairId: Int64
+            let direction: Direction
+            let rating: Int
+            /// Milliseconds since 1970, by the device's clock.
+            let at: Double
+            let seconds: Double?
+        }
+        let reviews: [Review]
+    }
+
+    struct SyncAnswer: ResponseEncodable {
+        struct Result: Encodable {
+            let id: String
+            /// "applied", "alreadyApplied" or "gone".
+            let outcome: String
+            let card: CardJSON?
+            let reviewedAt: Int64?
+        }
+        let results: [Result]
+        let syncedAt: Int64
+    }
+
+    /// Room for `OfflineRevision.batchLimit` reviews of about 150 bytes each.
+    static let maximumBodyBytes = 256 * 1024
+
+    /// Applies reviews made offline, each once (a batch sent twice changes nothing).
+    @Sendable func sync(_ request: Request, context: FolioRequestContext) async throws -> SyncAnswer {
+        var request = request
+        let account = try context.requireAccount()
+        let expected = "a JSON object {\"reviews\": [{\"id\", \"pairId\", \"direction\", \"rating\" (1-4), \"at\" (milliseconds), \"seconds\"}]}"
+        let body = try await request.collectBody(upTo: Self.maximumBodyBytes)
+        let sent: SyncRequest
+        do {
+            sent = try JSONDecoder().decode(SyncRequest.self, from: body)
+        } catch {
+            throw InputError.body(expected)
+        }
+        let reviews = try sent.reviews.map { review throws -> OfflineRevision.Review in
+            guard review.at.isFinite, (0...Self.latestMilliseconds).contains(review.at), review.pairId > 0 else { throw InputError.body(expected) }
+            return try OfflineRevision.Review(id: review.id, pairID: PairID(review.pairId), direction: review.direction,
+                                              rating: try Revision.rating(review.rating),
+                                              at: Date(timeIntervalSince1970: review.at / 1000), seconds: review.seconds)
+        }
+        let now = Date()
+        let outcomes = try await offline.apply(reviews, accountID: account.id, now: now)
+        return SyncAnswer(results: outcomes.map { id, outcome in
+            switch outcome {
+            case .applied(let card, let at):
+                .init(id: id, outcome: "applied", card: CardJSON(card), reviewedAt: milliseconds(at))
+            case .alreadyApplied(let card):
+                .init(id: id, outcome: "alreadyApplied", card: card.map(CardJSON.init), reviewedAt: nil)
+            case .gone:
+                .init(id: id, outcome: "gone", card: nil, reviewedAt: nil)
+            }
+        }, syncedAt: milliseconds(now))
+    }
+
+    /// The year 9999: any later time is no clock's.
+    static let latestMilliseconds = 253_402_300_799_000.0
+}
+
+private func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }

@@ -1,0 +1,437 @@
+// Revision on this device (/vocab/revise/offline): a session like the online one — due cards,
+// then new ones within the day's limits, a card rated Again back after three others — checked
+// and scheduled here with the server's own rules (public/rules), with or without a connection.
+// Each rating is kept on the device at once (vocab-offline-data.js) and sent when the device is
+// online; the last one stays here a while, so that it can be undone without the server.
+
+import { checkAnswer, proposedRating } from "./rules/answer-check.js";
+import { newCard, scheduler as makeScheduler } from "./rules/fsrs.js";
+import { cardKey, deviceRevision, operationID } from "./vocab-offline-data.js";
+
+const root = document.getElementById("offline-revision");
+const $ = (id) => document.getElementById(id);
+const device = deviceRevision(root.dataset.account, { pack: root.dataset.pack, sync: root.dataset.sync });
+
+/** As the server's RevisionSession: answers between a card rated Again and its return. */
+const AGAIN_GAP = 3;
+const MAXIMUM_ANSWERS = 500;
+const SIZES = [10, 20, 50];
+const RATINGS = [[1, "Again"], [2, "Hard"], [3, "Good"], [4, "Easy"]];
+const LANGUAGE = { englishToWelsh: ["English", "Welsh", "en", "cy"], welshToEnglish: ["Welsh", "English", "cy", "en"] };
+
+let status = { error: null, syncing: false };
+
+// MARK: What is kept
+
+/** The pairs of the kept day and of the session, by id. */
+function entryOf(state, pairId) {
+  const asked = state.session && state.session.pairs && state.session.pairs[pairId];
+  if (asked) return asked;
+  for (const direction of Object.keys((state.pack && state.pack.queues) || {})) {
+    const found = state.pack.queues[direction].find((entry) => entry.pair.id === pairId);
+    if (found) return found;
+  }
+  return null;
+}
+
+function cardOf(state, pairId, direction) {
+  const local = state.cards[cardKey(pairId, direction)];
+  if (local !== undefined) return local;
+  const entry = (state.pack.queues[direction] || []).find((item) => item.pair.id === pairId);
+  return (entry && entry.card) || null;
+}
+
+/** The kept day's queue in `direction` for `tag`, as it stands after the reviews made here. */
+function queue(state, direction, tag) {
+  if (!state.pack) return [];
+  const now = Date.now();
+  let newLeft = state.pack.allowance.newCards - state.done.newCards;
+  let reviewsLeft = state.pack.allowance.reviews - state.done.reviews;
+  const wanted = tag ? tag.toLowerCase() : null;
+  const found = [];
+  for (const entry of state.pack.queues[direction] || []) {
+    if (wanted && !entry.pair.tags.some((name) => name.toLowerCase() === wanted)) continue;
+    const local = state.cards[cardKey(entry.pair.id, direction)];
+    // Reviewed here since the day was taken, and not due again yet.
+    if (local && local.due > now) continue;
+    const card = local !== undefined ? local : entry.card || null;
+    if (!card) {
+      if (newLeft <= 0) continue;
+      newLeft -= 1;
+    } else if (card.state === 2) {
+      if (reviewsLeft <= 0) continue;
+      reviewsLeft -= 1;
+    }
+    found.push(entry);
+  }
+  return found;
+}
+
+// MARK: The session (as FolioApp's RevisionSession)
+
+function nextCard(state) {
+  const session = state.session;
+  if (session.answered >= MAXIMUM_ANSWERS) return null;
+  const due = session.returns.find((item) => item.after <= session.answered);
+  if (due) return { pairId: due.pairId, isReturn: true };
+  if (session.seen.length < session.size) {
+    const fresh = queue(state, session.direction, session.tag).find((entry) => !session.seen.includes(entry.pair.id));
+    if (fresh) return { pairId: fresh.pair.id, isReturn: false, entry: fresh };
+  }
+  if (session.returns.length > 0) return { pairId: session.returns[0].pairId, isReturn: true };
+  return null;
+}
+
+function planned(state) {
+  const session = state.session;
+  const unseen = queue(state, session.direction, session.tag).filter((entry) => !session.seen.includes(entry.pair.id)).length;
+  return session.seen.length + Math.min(Math.max(0, session.size - session.seen.length), unseen);
+}
+
+function record(session, pairId, verdict, rating) {
+  session.answered += 1;
+  if (verdict) session[verdict] += 1;
+  if (!session.seen.includes(pairId)) session.seen.push(pairId);
+  session.returns = session.returns.filter((item) => item.pairId !== pairId);
+  if (rating === 1) session.returns.push({ pairId, after: session.answered + AGAIN_GAP });
+}
+
+/** A rating taken back: the pair comes back next. */
+function takeBack(session, pairId) {
+  session.returns = session.returns.filter((item) => item.pairId !== pairId);
+  session.returns.push({ pairId, after: session.answered });
+}
+
+// MARK: Showing it
+
+function show(section) {
+  for (const id of ["offline-start", "offline-card", "offline-result", "offline-summary"]) $(id).hidden = id !== section;
+}
+
+function clock(milliseconds) {
+  return new Date(milliseconds).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
+/** "10 min", "3 d": as the online rating buttons say it (VocabularyPages.Interval). */
+function interval(from, to) {
+  const seconds = Math.max(0, (to - from) / 1000);
+  const minutes = seconds / 60, hours = minutes / 60, days = hours / 24;
+  const unit = (value, short) => {
+    const shown = value < 10 && (short === "mo" || short === "y") ? Math.round(value * 10) / 10 : Math.round(value);
+    return `${shown} ${short}`;
+  };
+  if (minutes < 59.5) return unit(Math.max(1, minutes), "min");
+  if (hours < 23.5) return unit(hours, "h");
+  if (days < 30.5) return unit(days, "d");
+  if (days < 365) return unit(days / 30.4375, "mo");
+  return unit(days / 365.25, "y");
+}
+
+function plural(count, noun) {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+function renderStatus() {
+  const state = device.read();
+  const parts = [];
+  const online = navigator.onLine && status.error !== "offline";
+  if (!state.pack) {
+    parts.push(online ? "Getting your cards…" : "You are offline, and no cards are kept on this device yet. Open this page once with a connection to take today's cards with you.");
+  } else {
+    parts.push(online ? "Online." : "Offline: revising from the cards kept on this device.");
+  }
+  if (state.queue.length > 0) parts.push(`${plural(state.queue.length, "review")} waiting to sync.`);
+  else if (state.pack) parts.push("Everything is synced.");
+  if (state.lastSync) parts.push(`Last synced at ${clock(state.lastSync)}.`);
+  if (status.error === "signed-out") parts.push("Sign in again to send your reviews: they stay on this device until then.");
+  else if (status.error && status.error !== "offline" && status.error !== "waiting") parts.push(status.error);
+  $("sync-status").textContent = parts.join(" ");
+  const last = state.queue[state.queue.length - 1];
+  $("offline-undo").hidden = !(state.session && last && last.session === state.session.id);
+}
+
+function renderStart(state) {
+  show("offline-start");
+  const select = $("offline-tag");
+  const chosen = select.value;
+  const tags = new Map();
+  for (const direction of Object.keys(state.pack.queues)) {
+    for (const entry of state.pack.queues[direction]) for (const tag of entry.pair.tags) tags.set(tag.toLowerCase(), tag);
+  }
+  select.replaceChildren(new Option("All pairs", ""), ...[...tags.values()].sort((a, b) => a.localeCompare(b)).map((tag) => new Option(tag, tag)));
+  select.value = tags.has(chosen.toLowerCase()) ? chosen : "";
+  const direction = new FormData($("offline-form")).get("direction") || "englishToWelsh";
+  const waiting = queue(state, direction, select.value);
+  const due = waiting.filter((entry) => cardOf(state, entry.pair.id, direction)).length;
+  $("offline-today").textContent = waiting.length === 0
+    ? "Nothing left to revise this way today on this device."
+    : `Ready: ${due} due and ${waiting.length - due} new, ${direction === "englishToWelsh" ? "English → Welsh" : "Welsh → English"}.`;
+  $("offline-begin").disabled = waiting.length === 0;
+}
+
+function renderCard(state) {
+  const session = state.session;
+  const current = session.current;
+  const entry = entryOf(state, current.pairId);
+  const [from, to, fromLang, toLang] = LANGUAGE[session.direction];
+  show("offline-card");
+  const total = Math.max(planned(state), session.seen.length + (current.isReturn ? 0 : 1), 1);
+  const position = current.isReturn ? session.seen.length : session.seen.length + 1;
+  $("offline-direction-label").textContent = `${from} → ${to}`;
+  $("offline-position").textContent = `Card ${position} of ${total}`;
+  $("offline-progress").max = total;
+  $("offline-progress").value = Math.max(0, position - 1);
+  $("offline-again").hidden = !current.isReturn;
+  const prompt = $("offline-prompt");
+  prompt.textContent = session.direction === "englishToWelsh" ? entry.pair.english : entry.pair.welsh;
+  prompt.lang = fromLang;
+  $("offline-answer-label").textContent = `In ${to}`;
+  const input = $("answer");
+  input.lang = toLang;
+  $("offline-accents").hidden = toLang !== "cy";
+  // The same card shown again (a sync's news, say) keeps what is being typed.
+  const shown = `${current.pairId}@${current.startedAt}`;
+  if (shownCard !== shown) {
+    input.value = "";
+    shownCard = shown;
+    cardShownAt = performance.now();
+  }
+  input.focus({ preventScroll: true });
+}
+
+function renderResult(state) {
+  const session = state.session;
+  const current = session.current;
+  const checked = current.checked;
+  const entry = entryOf(state, current.pairId);
+  const toLang = LANGUAGE[session.direction][3];
+  show("offline-result");
+  const verdict = $("offline-verdict");
+  verdict.textContent = checked.label;
+  verdict.className = `verdict verdict-${checked.verdict}`;
+  const typed = $("offline-typed");
+  typed.lang = toLang;
+  if (checked.typed) typed.textContent = checked.typed;
+  else typed.replaceChildren(Object.assign(document.createElement("em"), { textContent: "nothing" }));
+  const expected = $("offline-expected");
+  expected.lang = toLang;
+  expected.textContent = session.direction === "englishToWelsh" ? entry.pair.welsh : entry.pair.english;
+  const difference = $("offline-difference");
+  difference.hidden = $("offline-difference-label").hidden = !checked.parts;
+  difference.replaceChildren(...(checked.parts || []).map((part) =>
+    (part.differs ? Object.assign(document.createElement("mark"), { textContent: part.text }) : document.createTextNode(part.text))));
+  $("offline-note").textContent = entry.pair.note;
+  $("offline-note").hidden = $("offline-note-label").hidden = !entry.pair.note;
+
+  const now = Date.now();
+  const scheduler = makeScheduler(state.pack.scheduler);
+  const card = cardOf(state, current.pairId, session.direction) || newCard(now);
+  const outcomes = scheduler.outcomes(card, now);
+  const proposed = proposedRating(checked.verdict);
+  $("offline-rating-hint").textContent = `The check suggests ${RATINGS[proposed - 1][1]}; choose another if you disagree. Each button says when you would see this pair again.`;
+  $("offline-ratings").replaceChildren(...RATINGS.map(([value, label]) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = `rating rating-${value}${value === proposed ? " proposed" : " secondary"}`;
+    button.dataset.rating = String(value);
+    const name = Object.assign(document.createElement("span"), { className: "rating-name", textContent: label });
+    const due = Object.assign(document.createElement("span"), { className: "rating-interval", textContent: interval(now, outcomes[value - 1].due) });
+    button.append(name, due);
+    return button;
+  }));
+  // A tap that lands as the page changes is not a rating (the online form's data-settle).
+  settledAt = performance.now();
+  const chosen = $("offline-ratings").querySelector(".proposed");
+  if (chosen) chosen.focus({ preventScroll: true });
+}
+
+function renderSummary(state) {
+  const session = state.session;
+  show("offline-summary");
+  $("offline-summary-heading").textContent = session.answered === 0 ? "Nothing to revise right now" : "Session complete";
+  $("offline-summary-text").textContent = session.answered === 0
+    ? "Every card kept on this device for today has been revised this way."
+    : `${plural(session.answered, "answer")}: ${session.right} right, ${session.almost} almost, ${session.wrong} not quite.`;
+}
+
+function render() {
+  const state = device.read();
+  renderStatus();
+  if (!state.pack) {
+    show(null);
+    return;
+  }
+  if (!state.session) return renderStart(state);
+  if (state.session.finished) return renderSummary(state);
+  if (!state.session.current) return advance();
+  if (state.session.current.checked) return renderResult(state);
+  return renderCard(state);
+}
+
+// MARK: What the learner does
+
+let settledAt = 0;
+let cardShownAt = 0;
+let shownCard = null;
+
+function advance() {
+  device.update((state) => {
+    const next = nextCard(state);
+    if (!next) {
+      state.session.finished = true;
+      state.session.current = null;
+      return;
+    }
+    const entry = next.entry || entryOf(state, next.pairId);
+    if (!entry) {
+      // A returning pair no longer kept anywhere: it drops out, as a deleted pair does online.
+      state.session.returns = state.session.returns.filter((item) => item.pairId !== next.pairId);
+      return;
+    }
+    state.session.pairs[next.pairId] = entry;
+    state.session.current = { pairId: next.pairId, isReturn: next.isReturn, startedAt: Date.now(), checked: null };
+  });
+  const state = device.read();
+  if (state.session && !state.session.finished && !state.session.current) return advance();
+  render();
+  if (state.session && state.session.finished) sendWaiting();
+}
+
+function begin(event) {
+  event.preventDefault();
+  const form = new FormData($("offline-form"));
+  const size = Number(form.get("size"));
+  device.update((state) => {
+    state.session = {
+      direction: form.get("direction") === "welshToEnglish" ? "welshToEnglish" : "englishToWelsh",
+      tag: form.get("tag") || "", size: SIZES.includes(size) ? size : 20,
+      id: operationID(), answered: 0, right: 0, almost: 0, wrong: 0, seen: [], returns: [], pairs: {}, current: null, finished: false,
+    };
+  });
+  advance();
+}
+
+function check(event) {
+  event.preventDefault();
+  const answer = $("answer").value;
+  // The second tap of a double tap on a rating lands on the next card: not an empty answer.
+  if (answer.trim() === "" && performance.now() - cardShownAt < 600) return;
+  device.update((state) => {
+    const current = state.session && state.session.current;
+    if (!current || current.checked) return;
+    const entry = entryOf(state, current.pairId);
+    const direction = state.session.direction;
+    const expected = direction === "englishToWelsh" ? entry.pair.welsh : entry.pair.english;
+    // Checked as the server checks (Revision.check): an English answer knows no mutations.
+    const mutations = direction === "welshToEnglish" ? "ignored" : entry.acceptsMutations ? "accepted" : "almost";
+    const result = checkAnswer(answer, expected, mutations);
+    current.checked = {
+      typed: result.typed, verdict: result.verdict, label: result.label,
+      parts: result.difference ? result.difference.parts : null, seconds: (Date.now() - current.startedAt) / 1000,
+    };
+  });
+  render();
+}
+
+function rate(rating) {
+  const rated = device.update((state) => {
+    const session = state.session;
+    const current = session && session.current;
+    if (!current || !current.checked) return false;
+    const now = Date.now();
+    const key = cardKey(current.pairId, session.direction);
+    const before = cardOf(state, current.pairId, session.direction);
+    const kept = Object.prototype.hasOwnProperty.call(state.cards, key) ? state.cards[key] : undefined;
+    const counted = before === null ? "newCards" : before.state === 2 ? "reviews" : null;
+    state.queue.push({
+      id: operationID(), session: session.id, pairId: current.pairId, direction: session.direction, rating, at: now,
+      seconds: current.checked.seconds,
+      // To undo it here: the card as kept before, what it counted against the day, the session's step.
+      undo: { kept: kept === undefined ? null : kept, hadKept: kept !== undefined, counted, verdict: current.checked.verdict },
+    });
+    state.cards[key] = makeScheduler(state.pack.scheduler).review(before || newCard(now), rating, now);
+    if (counted) state.done[counted] += 1;
+    record(session, current.pairId, current.checked.verdict, rating);
+    session.current = null;
+    return true;
+  });
+  if (!rated) return;
+  advance();
+  sendWaiting({ keep: 1 });
+}
+
+function undo() {
+  device.update((state) => {
+    const session = state.session;
+    const op = state.queue[state.queue.length - 1];
+    // Only this session's ratings, still on this device, are taken back here.
+    if (!session || !op || op.session !== session.id) return;
+    state.queue.pop();
+    const key = cardKey(op.pairId, op.direction);
+    if (op.undo.hadKept) state.cards[key] = op.undo.kept;
+    else delete state.cards[key];
+    if (op.undo.counted) state.done[op.undo.counted] -= 1;
+    takeBack(session, op.pairId);
+    session.finished = false;
+    session.current = null;
+  });
+  advance();
+}
+
+async function sendWaiting(options = {}) {
+  if (status.syncing) return;
+  status.syncing = true;
+  const result = await device.sync(options);
+  status.syncing = false;
+  status.error = result.error || null;
+  if (!result.error) {
+    const state = device.read();
+    // A new day, or one taken on another device: fetched once nothing waits and no session runs.
+    if (!state.session || state.session.finished) {
+      const refreshed = await device.refresh();
+      if (refreshed.error && refreshed.error !== "waiting") status.error = refreshed.error;
+    }
+  }
+  // A card on screen stays as it is (what is typed, the rating buttons); only the news changes.
+  const state = device.read();
+  if (state.pack && state.session && !state.session.finished) renderStatus();
+  else render();
+}
+
+// MARK: Wiring
+
+$("offline-form").addEventListener("submit", begin);
+$("offline-form").addEventListener("change", () => render());
+$("offline-card").addEventListener("submit", check);
+$("offline-end").addEventListener("click", () => {
+  device.update((state) => { if (state.session) { state.session.finished = true; state.session.current = null; } });
+  render();
+  sendWaiting();
+});
+$("offline-ratings").addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-rating]");
+  if (!button || performance.now() - settledAt < 400) return;
+  rate(Number(button.dataset.rating));
+});
+document.addEventListener("keydown", (event) => {
+  if ($("offline-result").hidden || !/^[1-4]$/.test(event.key) || event.target.tagName === "INPUT") return;
+  rate(Number(event.key));
+});
+$("offline-again-session").addEventListener("click", () => {
+  device.update((state) => { state.session = null; });
+  render();
+});
+$("offline-undo").addEventListener("click", undo);
+$("offline-sync").addEventListener("click", () => sendWaiting());
+window.addEventListener("online", () => {
+  const session = device.read().session;
+  sendWaiting({ keep: session && !session.finished ? 1 : 0 });
+});
+window.addEventListener("offline", () => { status.error = "offline"; renderStatus(); });
+// Leaving the page sends what waits, the last rating included: undo is for while it is open.
+window.addEventListener("pagehide", () => { device.sync({ keepalive: true }); });
+// Another tab's ratings and syncs show here too.
+window.addEventListener("storage", () => renderStatus());
+
+render();
+sendWaiting({ keep: device.read().session ? 1 : 0 });

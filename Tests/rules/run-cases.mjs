@@ -1,0 +1,55 @@
+// Runs a browser rule module on cases the Swift side generated and reports where it answers
+// otherwise: `node run-cases.mjs <answer-check|fsrs> <cases.json>`. Prints one JSON object:
+// {"count": n, "mismatches": m, "examples": [...]} and exits 0; the Swift test judges it.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
+
+const rules = join(dirname(fileURLToPath(import.meta.url)), "../../Sources/FolioServer/Resources/public/rules");
+const [rule, file] = process.argv.slice(2);
+const cases = JSON.parse(readFileSync(file, "utf8"));
+// Swift leaves out a key whose value is nil; here that is null.
+const nfc = (value) => (value === undefined ? null : typeof value === "string" ? value.normalize("NFC") : value);
+const examples = [];
+let mismatches = 0;
+const differ = (input, expected, got) => {
+  mismatches += 1;
+  if (examples.length < 20) examples.push({ input, expected, got });
+};
+
+if (rule === "answer-check") {
+  const { checkAnswer, marked, summary, proposedRating } = await import(join(rules, "answer-check.js"));
+  for (const c of cases) {
+    const r = checkAnswer(c.typed, c.expected, c.mutations);
+    const got = {
+      verdict: r.verdict, matched: r.matched, label: r.label, rating: proposedRating(r.verdict),
+      marked: r.difference ? marked(r.difference) : null, summary: r.difference ? summary(r.difference) : null,
+    };
+    const want = { verdict: c.verdict, matched: c.matched, label: c.label, rating: c.rating, marked: c.marked, summary: c.summary };
+    if (Object.keys(want).some((key) => nfc(want[key]) !== nfc(got[key]))) differ({ typed: c.typed, expected: c.expected, mutations: c.mutations }, want, got);
+  }
+} else if (rule === "fsrs") {
+  const fsrs = await import(join(rules, "fsrs.js"));
+  for (const history of cases) {
+    const scheduler = fsrs.scheduler(history.scheduler);
+    let card = fsrs.newCard(history.start);
+    for (const [i, review] of history.reviews.entries()) {
+      const outcomes = scheduler.outcomes(card, review.at).map((o) => o.due);
+      card = scheduler.review(card, review.rating, review.at);
+      const got = { ...card, outcomes };
+      const want = review.card;
+      const exact = ["state", "step", "due", "lastReview", "outcomes"].every((key) => JSON.stringify(nfc(want[key])) === JSON.stringify(nfc(got[key])));
+      // Stability and difficulty to twelve significant digits: V8's Math.pow is not the C
+      // library's, and the two can differ in the last bit. Every
+      // state, step and due date, which is all a learner sees, must agree exactly.
+      const close = (a, b) => (a === null || b === null ? a === b : Math.abs(a - b) <= 1e-12 * Math.max(Math.abs(a), Math.abs(b)));
+      if (!exact || !close(nfc(want.stability), got.stability) || !close(nfc(want.difficulty), got.difficulty)) {
+        differ({ history: history.name, review: i, at: review.at, rating: review.rating }, want, got);
+        break;
+      }
+    }
+  }
+} else {
+  throw new Error(`unknown rule ${rule}`);
+}
+console.log(JSON.stringify({ count: cases.length, mismatches, examples }));
