@@ -36,6 +36,23 @@ extension AppDatabase {
         }
     }
 
+    public func saveFavouriteEdits(accountID: Account.ID, _ favourite: Favourite, madeAt: Date) async throws -> Bool {
+        let tags = try favourite.tags.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        return try await writer.write { db in
+            try db.execute(sql: """
+                UPDATE favourite SET text = ?, notes = ?, tags = ?, gender = ?, editedAt = ?
+                WHERE accountId = ? AND monologueId = ? AND (editedAt IS NULL OR editedAt < ?)
+                """, arguments: [favourite.text, favourite.notes, tags, favourite.gender?.rawValue,
+                                 favourite.isEdited ? madeAt : nil, accountID, favourite.monologueID, madeAt])
+            if db.changesCount > 0 { return true }
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM favourite WHERE accountId = ? AND monologueId = ?",
+                                    arguments: [accountID, favourite.monologueID]) ?? false else {
+                throw MonologueError.notFound(id: favourite.monologueID)
+            }
+            return false
+        }
+    }
+
     /// Forgets a favourite's edits: it shows the library's current version again.
     public func restoreFavourite(accountID: Account.ID, monologueID: String) async throws {
         try await saveFavouriteEdits(accountID: accountID, Favourite(monologueID: monologueID))

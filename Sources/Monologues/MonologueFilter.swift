@@ -8,12 +8,16 @@ public enum MonologueError: FolioError, Equatable {
     /// A favourite's edit that cannot be saved, with every reason.
     case invalidEdit([FavouriteEdit.Problem])
     case emptyLibrary
+    /// An edit made on a device and sent later, when the favourite has been edited since (on
+    /// another device, or online): the later edit stands.
+    case editedSince
 
     public var kind: FolioErrorKind {
         switch self {
         case .unknownFilterValue, .invalidParameter, .invalidEdit: .invalidInput
         case .notFound: .notFound
         case .emptyLibrary: .missingData
+        case .editedSince: .conflict
         }
     }
 
@@ -23,6 +27,7 @@ public enum MonologueError: FolioError, Equatable {
         case .notFound: "monologue_not_found"
         case .invalidParameter, .invalidEdit: "invalid_parameter"
         case .emptyLibrary: "library_empty"
+        case .editedSince: "edited_since"
         }
     }
 
@@ -38,6 +43,8 @@ public enum MonologueError: FolioError, Equatable {
             problems.map(\.message).joined(separator: " ")
         case .emptyLibrary:
             "The monologue library is empty. Run `folio import shakespeare` (or ./scripts/run.sh, which fetches the plays and imports them)."
+        case .editedSince:
+            "This favourite was changed on another device (or online) after the change sent from here: the later change stands."
         }
     }
 }

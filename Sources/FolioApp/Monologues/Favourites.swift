@@ -90,11 +90,22 @@ public struct Favourites: Sendable {
     /// Applies `edit` to the account's favourite and saves it. Typed tags join the library's
     /// tags and `personalTags` whatever their case. Every problem is thrown at once
     /// (`MonologueError.invalidEdit`), and then nothing is saved.
+    ///
+    /// `madeAt`: for an edit made on a device without a connection and sent later, when it was
+    /// made (by the device's clock, never later than `now`). It is saved only if the favourite
+    /// has not been edited since — on another device, or online — and otherwise
+    /// `MonologueError.editedSince`: the later change stands.
     public func edit(_ monologueID: String, _ edit: FavouriteEdit, accountID: Account.ID, in library: MonologueLibrary,
-                     personalTags: [String] = [], now: Date = Date()) async throws -> Item {
+                     personalTags: [String] = [], now: Date = Date(), madeAt: Date? = nil) async throws -> Item {
         let current = try await item(monologueID, accountID: accountID, in: library)
         let edited = try edit.applied(to: current.favourite, of: current.original, knownTags: Array(library.knownTags) + personalTags)
-        try await store.saveFavouriteEdits(accountID: accountID, edited, now: now)
+        if let madeAt {
+            guard try await store.saveFavouriteEdits(accountID: accountID, edited, madeAt: min(madeAt, now)) else {
+                throw MonologueError.editedSince
+            }
+        } else {
+            try await store.saveFavouriteEdits(accountID: accountID, edited, now: now)
+        }
         return Item(favourite: edited, original: current.original)
     }
 

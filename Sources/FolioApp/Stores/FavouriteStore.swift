@@ -8,6 +8,9 @@ public protocol FavouriteStore: Sendable {
     func addFavourite(accountID: Account.ID, monologueID: String, now: Date) async throws
     func removeFavourite(accountID: Account.ID, monologueID: String) async throws
     func saveFavouriteEdits(accountID: Account.ID, _ favourite: Favourite, now: Date) async throws
+    /// As `saveFavouriteEdits`, for an edit made on a device and sent later: saved, as made at
+    /// `madeAt`, only while no later edit stands. False when one does (nothing is saved then).
+    func saveFavouriteEdits(accountID: Account.ID, _ favourite: Favourite, madeAt: Date) async throws -> Bool
     /// Drops the account's edits of a favourite, back to the library's text.
     func restoreFavourite(accountID: Account.ID, monologueID: String) async throws
     func favouritePage(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<Favourite>

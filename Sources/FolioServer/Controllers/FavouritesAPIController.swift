@@ -50,6 +50,9 @@ struct FavouritesAPIController: Sendable {
         var notes: String?
         var tags: [String]?
         var gender: Gender?
+        /// For an edit made on a device without a connection: when, in milliseconds since 1970
+        /// by its clock. Saved only if the favourite has not been edited since (409 otherwise).
+        var madeAt: Double?
     }
 
     /// One page of favourites, newest first, and how many there are in all.
@@ -82,7 +85,11 @@ struct FavouritesAPIController: Sendable {
             throw MonologueError.invalidParameter(name: "body", value: "…", expected: "a JSON object with text, notes, tags (array of strings) or gender (male, female, any)")
         }
         let asked = FavouriteEdit(text: edit.text, notes: edit.notes, tags: edit.tags?.joined(separator: ","), gender: edit.gender)
-        return Item(try await favourites.edit(id, asked, accountID: account.id, in: try await library.current()))
+        if let madeAt = edit.madeAt, !(madeAt.isFinite && madeAt >= 0 && madeAt <= 253_402_300_799_000) {
+            throw MonologueError.invalidParameter(name: "madeAt", value: String(madeAt), expected: "milliseconds since 1970")
+        }
+        return Item(try await favourites.edit(id, asked, accountID: account.id, in: try await library.current(),
+                                              madeAt: edit.madeAt.map { Date(timeIntervalSince1970: $0 / 1000) }))
     }
 
     @Sendable func restore(_ request: Request, context: FolioRequestContext) async throws -> Item {

@@ -1,4 +1,5 @@
 import FolioApp
+import FolioCore
 import Foundation
 import Monologues
 
@@ -270,8 +271,16 @@ enum MonologuePages {
         let originalText: String
         let wordsPerMinute: Int
         let runningTime: String
+        /// Where the page's script sends an edit made without a connection, and whose drafts the
+        /// device keeps (the service worker's short account tag).
+        let apiAction: String
+        let account: String
+        /// The pages that show this favourite, which the service worker is asked to keep afresh
+        /// once an edit is saved, so that none shows an old cut offline.
+        let showsHrefs: String
 
-        init(_ m: Monologue, original: Monologue, isEdited: Bool, errors: [String], tagsText: String?, saved: Bool = false) {
+        init(_ m: Monologue, original: Monologue, isEdited: Bool, errors: [String], tagsText: String?, saved: Bool = false,
+             accountID: Account.ID?) {
             monologue = Heading(id: m.id, title: m.title, character: m.character, play: m.play, href: SiteRoute.monologue.path(m.id))
             originalText = original.text
             wordsPerMinute = Int(ExtractionRules.standard.wordsPerMinute)
@@ -286,6 +295,9 @@ enum MonologuePages {
             removeAction = SiteRoute.removeFavourite.path(m.id)
             printHref = SiteRoute.printFavourite.path(m.id)
             rehearseHref = SiteRoute.rehearse.path(m.id)
+            apiAction = APIRoute.editFavourite.path(m.id)
+            account = OfflinePagesMiddleware.accountTag(accountID)
+            showsHrefs = [SiteRoute.monologue.path(m.id), SiteRoute.monologueFavourites.path(), SiteRoute.editFavourite.path(m.id)].joined(separator: " ")
         }
     }
 

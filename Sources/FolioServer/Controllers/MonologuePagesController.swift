@@ -327,7 +327,7 @@ struct MonologuePagesController: Sendable {
         let slotPlan = SlotPlan(text: m.text, slot: slot, id: m.id, library: try await library.current())
         return try pages.render("monologues/edit", title: "Edit \(m.title)", tab: .monologues,
                                 model: [MonologuePages.Editor(m, original: original, isEdited: isEdited, errors: errors, tagsText: tagsText,
-                                                              saved: saved), SlotPlan.Part(slotPlan: slotPlan)],
+                                                              saved: saved, accountID: context.account?.id), SlotPlan.Part(slotPlan: slotPlan)],
                                 context: context, status: status, textSize: options.textSize.rawValue)
     }
 

@@ -50,6 +50,8 @@ extension SiteRoute {
     static let keptOffline: Set<String> = Set([
         SiteRoute.home,
         .monologues, .monologueTags, .monologueFavourites, .monologue,
+        // The editor too: its script keeps every tap on the device and saves when it can.
+        .editFavourite,
         .plots, .plot, .keptPlots,
         // The web page too: offline it still opens, says why the site cannot be shown, and
         // gives the link and the facts.

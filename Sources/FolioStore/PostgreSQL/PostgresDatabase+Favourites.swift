@@ -39,6 +39,23 @@ extension PostgresDatabase: FavouriteStore {
         if changed == 0 { throw MonologueError.notFound(id: favourite.monologueID) }
     }
 
+    public func saveFavouriteEdits(accountID: Account.ID, _ favourite: Favourite, madeAt: Date) async throws -> Bool {
+        let tags = try favourite.tags.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        return try await write { connection in
+            let changed = try await connection.changes("""
+                UPDATE favourite SET text = \(favourite.text), notes = \(favourite.notes), tags = \(tags),
+                  gender = \(favourite.gender?.rawValue), editedAt = \(favourite.isEdited ? madeAt : nil)
+                WHERE accountId = \(accountID.rawValue) AND monologueId = \(favourite.monologueID) AND (editedAt IS NULL OR editedAt < \(madeAt))
+                """, logger)
+            if changed > 0 { return true }
+            let exists = try await connection.all("""
+                SELECT 1 FROM favourite WHERE accountId = \(accountID.rawValue) AND monologueId = \(favourite.monologueID)
+                """, logger, as: Int.self)
+            guard !exists.isEmpty else { throw MonologueError.notFound(id: favourite.monologueID) }
+            return false
+        }
+    }
+
     public func restoreFavourite(accountID: Account.ID, monologueID: String) async throws {
         try await saveFavouriteEdits(accountID: accountID, Favourite(monologueID: monologueID), now: Date())
     }

@@ -66,6 +66,31 @@ import Vocabulary
         #expect(try await c.stores.favourite(accountID: c.bob.id, monologueID: "hamlet-1") != nil)
     }
 
+    @Test(arguments: StoreEngine.all) func anEditSentFromADeviceYieldsToALaterOne(engine: StoreEngine) async throws {
+        let c = try await cast(engine)
+        try await c.stores.addFavourite(accountID: c.ann.id, monologueID: "hamlet-1", now: conformanceNow)
+        // Given Ann edited her favourite online at noon
+        let noon = conformanceNow
+        try await c.stores.saveFavouriteEdits(accountID: c.ann.id, Favourite(monologueID: "hamlet-1", notes: "Noon"), now: noon)
+        // When a device sends an edit it made at eleven, Then it is not saved: the later one stands
+        let eleven = Favourite(monologueID: "hamlet-1", notes: "Eleven")
+        #expect(try await c.stores.saveFavouriteEdits(accountID: c.ann.id, eleven, madeAt: noon.addingTimeInterval(-3_600)) == false)
+        #expect(try await c.stores.favourite(accountID: c.ann.id, monologueID: "hamlet-1")?.notes == "Noon")
+        // When one comes that was made at one, Then it is saved, and an edit made before it then yields
+        let one = Favourite(monologueID: "hamlet-1", notes: "One")
+        #expect(try await c.stores.saveFavouriteEdits(accountID: c.ann.id, one, madeAt: noon.addingTimeInterval(3_600)))
+        #expect(try await c.stores.favourite(accountID: c.ann.id, monologueID: "hamlet-1")?.notes == "One")
+        #expect(try await c.stores.saveFavouriteEdits(accountID: c.ann.id, eleven, madeAt: noon.addingTimeInterval(1_800)) == false)
+        // And a favourite never edited takes a device's edit whenever it was made
+        try await c.stores.addFavourite(accountID: c.ann.id, monologueID: "hamlet-2", now: conformanceNow)
+        #expect(try await c.stores.saveFavouriteEdits(accountID: c.ann.id, Favourite(monologueID: "hamlet-2", notes: "Old"),
+                                                    madeAt: noon.addingTimeInterval(-86_400)))
+        // And Bob cannot reach Ann's favourite this way either
+        await #expect(throws: MonologueError.notFound(id: "hamlet-1")) {
+            _ = try await c.stores.saveFavouriteEdits(accountID: c.bob.id, one, madeAt: noon.addingTimeInterval(7_200))
+        }
+    }
+
     @Test(arguments: StoreEngine.all) func searchOptionsAreKeptPerAccount(engine: StoreEngine) async throws {
         let c = try await cast(engine)
         #expect(try await c.stores.monologueOptions(accountID: c.ann.id) == nil)

@@ -111,6 +111,7 @@
     textarea.value = serialise();
     showRunningTime();
     askForCuts();
+    keepDraft();
   }
 
   // ---------- The audition slot ----------
@@ -320,9 +321,169 @@
     items = align(parse(textarea.value));
     draw();
     showRunningTime();
+    keepDraft();
   });
+
+  // ---------- Kept on this device ----------
+  // Every change is written to the device at once, so a reload, a closed tab or a lost
+  // connection never loses a cut, a beat or a note: the editor brings unsaved changes back.
+  // Saved without a connection, they wait on the device and are sent as soon as it is back,
+  // with the time they were made: an edit made since on another device (or online) stands
+  // instead, and the editor says so.
+
+  var notesField = document.getElementById("edit-notes");
+  var tagsField = document.getElementById("edit-tags");
+  var genderField = document.getElementById("edit-gender");
+  var draftNote = document.getElementById("draft-note");
+  var draftText = document.getElementById("draft-text");
+  var discard = document.getElementById("draft-discard");
+  var DRAFT_KEY = "folio-editor-draft:" + (form.getAttribute("data-account") || "") + ":" + location.pathname;
+  var NOTE_KEY = "folio-editor-note:" + location.pathname;
+
+  function fields() {
+    return { text: textarea.value, notes: notesField ? notesField.value : "", tags: tagsField ? tagsField.value : "",
+             gender: genderField ? genderField.value : "" };
+  }
+  function same(a, b) {
+    return a.text === b.text && a.notes === b.notes && a.tags === b.tags && a.gender === b.gender;
+  }
+  // The favourite as the server sent it with this page.
+  var served = fields();
+
+  function readDraft() {
+    try { return JSON.parse(localStorage.getItem(DRAFT_KEY)); } catch (error) { return null; }
+  }
+  function writeDraft(draft) {
+    try {
+      if (draft) localStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+      else localStorage.removeItem(DRAFT_KEY);
+    } catch (error) {
+      say("This device would not keep the changes (its storage is full or off): save them before leaving.");
+    }
+  }
+  function keepDraft(waiting) {
+    var now = fields(), before = readDraft();
+    var wait = waiting === undefined ? !!(before && before.waiting) : waiting;
+    if (same(now, served) && !wait) writeDraft(null);
+    else writeDraft({ fields: now, madeAt: Date.now(), waiting: wait });
+  }
+  // Said at the top of the editor, and under Save as well once Save has been pressed: that is
+  // where the actor is looking.
+  var saveNote = document.getElementById("save-note");
+  var saveTapped = false;
+  function say(text, withDiscard) {
+    if (!draftNote) return;
+    draftText.textContent = text;
+    draftNote.hidden = !text;
+    discard.hidden = !withDiscard;
+    if (saveNote) {
+      saveNote.textContent = saveTapped ? text : "";
+      saveNote.hidden = !saveTapped || !text;
+    }
+  }
+  function clock(milliseconds) {
+    return new Date(milliseconds).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  }
+  function restore(saved) {
+    textarea.value = saved.text;
+    if (notesField) notesField.value = saved.notes;
+    if (tagsField) tagsField.value = saved.tags;
+    if (genderField) genderField.value = saved.gender;
+    items = align(parse(textarea.value));
+    draw();
+    showRunningTime();
+  }
+  // The pages that show this favourite are fetched afresh by the worker: offline they then show
+  // the cut as saved, not the one read before.
+  function refreshKeptCopies() {
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!worker) return;
+    (form.getAttribute("data-shows") || "").split(" ").filter(Boolean).forEach(function (url) {
+      worker.postMessage({ type: "keep", url: url });
+    });
+  }
+
+  function sendWaiting() {
+    var draft = readDraft();
+    if (!draft || !draft.waiting || navigator.onLine === false || !window.fetch) return;
+    var saved = draft.fields;
+    fetch(form.getAttribute("data-api"), {
+      method: "PATCH",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "Accept": "application/json", "X-CSRF-Token": csrfToken() },
+      body: JSON.stringify({ text: saved.text, notes: saved.notes, gender: saved.gender, madeAt: draft.madeAt,
+                             tags: saved.tags.split(",").map(function (tag) { return tag.trim(); }).filter(Boolean) }),
+    }).then(function (response) {
+      return response.json().catch(function () { return null; }).then(function (body) {
+        var message = body && body.error && body.error.message;
+        if (response.ok) {
+          served = saved;
+          var now = readDraft();
+          // Changes made while it was on its way stay a draft of their own.
+          writeDraft(now && !same(now.fields, saved) ? { fields: now.fields, madeAt: now.madeAt, waiting: false } : null);
+          say("Saved: the changes made without a connection are in your favourite now.", false);
+          refreshKeptCopies();
+        } else if (response.status === 409) {
+          writeDraft(null);
+          sessionStorage.setItem(NOTE_KEY, (message || "A later change stands.") + " This is that version.");
+          location.reload();
+        } else if (response.status === 401 || response.status === 403) {
+          say("Log in again to save: your changes stay on this device until then.", true);
+        } else {
+          writeDraft({ fields: saved, madeAt: draft.madeAt, waiting: false });
+          say("Your changes could not be saved: " + (message || "the server answered " + response.status + ".") +
+              " They are back in the editor: change them and save again.", true);
+        }
+      });
+    }).catch(function () {
+      // Still unreachable: they wait for the next try.
+    });
+  }
+
+  form.addEventListener("submit", function (event) {
+    if (navigator.onLine !== false) {
+      // Sent to the server, whose page says "Saved"; the draft stays until then.
+      keepDraft(false);
+      return;
+    }
+    event.preventDefault();
+    keepDraft(true);
+    saveTapped = true;
+    say("You are offline: your changes are kept on this device and will be saved as soon as it is back online.", true);
+  });
+  [notesField, tagsField, genderField].forEach(function (control) {
+    if (!control) return;
+    control.addEventListener("input", function () { keepDraft(); });
+    control.addEventListener("change", function () { keepDraft(); });
+  });
+  if (discard) {
+    discard.addEventListener("click", function () {
+      writeDraft(null);
+      restore(served);
+      say("", false);
+    });
+  }
+  window.addEventListener("online", sendWaiting);
 
   items = align(parse(textarea.value));
   draw();
   showRunningTime();
+
+  var note = sessionStorage.getItem(NOTE_KEY);
+  if (note) {
+    sessionStorage.removeItem(NOTE_KEY);
+    say(note, false);
+  }
+  var draft = readDraft();
+  if (form.hasAttribute("data-saved")) refreshKeptCopies();
+  if (draft && !same(draft.fields, served)) {
+    restore(draft.fields);
+    say(draft.waiting
+      ? "Your changes from " + clock(draft.madeAt) + " are kept on this device and will be saved as soon as it is back online."
+      : "Your unsaved changes from " + clock(draft.madeAt) + " are back. Save them, or discard them.", true);
+    sendWaiting();
+  } else if (draft) {
+    // Saved already (the page says so), or nothing left to keep.
+    writeDraft(null);
+  }
 })();
