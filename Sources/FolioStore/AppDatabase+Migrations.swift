@@ -62,6 +62,7 @@ extension AppDatabase {
         registerLoginNetworkMigration(&migrator)
         registerVocabularyImportMigration(&migrator)
         registerSyncOperationMigration(&migrator)
+        registerKeptChangeMigration(&migrator)
         return migrator
     }
 }
@@ -599,6 +600,20 @@ extension AppDatabase {
                 t.column("id", .text).notNull()
                 t.column("appliedAt", .datetime).notNull()
                 t.primaryKey(["accountId", "id"])
+            }
+        }
+    }
+
+    /// When each thing an account keeps (a character: "character:42") was last kept or let go,
+    /// so that a change made on a device without a connection and sent later yields to a later
+    /// one: the later change wins.
+    static func registerKeptChangeMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v28-kept-changes") { db in
+            try db.create(table: "keptChange") { t in
+                t.belongsTo("account", onDelete: .cascade).notNull()
+                t.column("item", .text).notNull()
+                t.column("changedAt", .datetime).notNull()
+                t.primaryKey(["accountId", "item"])
             }
         }
     }

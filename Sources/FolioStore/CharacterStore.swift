@@ -33,6 +33,20 @@ extension AppDatabase {
         }
     }
 
+    public func setCharacterKept(accountID: Account.ID, characterID: Int, kept: Bool, changedAt: Date, onlyIfLater: Bool) async throws -> Bool {
+        try await writer.write { db in
+            guard try Self.recordChange(db, accountID: accountID, item: "character:\(characterID)", changedAt: changedAt,
+                                        onlyIfLater: onlyIfLater) else { return false }
+            if kept {
+                try db.execute(sql: "INSERT OR IGNORE INTO characterFavourite (accountId, characterId, createdAt) VALUES (?, ?, ?)",
+                               arguments: [accountID, characterID, changedAt])
+            } else {
+                try db.execute(sql: "DELETE FROM characterFavourite WHERE accountId = ? AND characterId = ?", arguments: [accountID, characterID])
+            }
+            return true
+        }
+    }
+
     public var characters: CharacterRepository { CharacterRepository(reader: writer) }
 }
 

@@ -11,6 +11,35 @@ extension AppDatabase {
         }
     }
 
+    public func setPlotKept(accountID: Account.ID, ids: String, seed: UInt64?, text: String, kept: Bool, changedAt: Date,
+                            onlyIfLater: Bool) async throws -> Bool {
+        try await writer.write { db in
+            guard try Self.recordChange(db, accountID: accountID, item: "plot:\(ids)", changedAt: changedAt, onlyIfLater: onlyIfLater) else {
+                return false
+            }
+            if kept {
+                try KeptPlotRecord(accountId: accountID, plotIds: ids, seed: seed.map { Int64(bitPattern: $0) }, text: text, createdAt: changedAt)
+                    .insert(db, onConflict: .ignore)
+            } else {
+                try KeptPlotRecord.of(accountID).filter(KeptPlotRecord.Columns.plotIds == ids).deleteAll(db)
+            }
+            return true
+        }
+    }
+
+    /// Records when `item` was last kept or let go (`keptChange`). With `onlyIfLater`, only when
+    /// no later change is recorded (false then: the later change stands); else always, keeping the
+    /// later of the two times. An equal time is the same change sent again: recorded again.
+    static func recordChange(_ db: Database, accountID: Account.ID, item: String, changedAt: Date, onlyIfLater: Bool) throws -> Bool {
+        let update = onlyIfLater ? "changedAt = excluded.changedAt WHERE excluded.changedAt >= keptChange.changedAt"
+            : "changedAt = MAX(keptChange.changedAt, excluded.changedAt)"
+        try db.execute(sql: """
+            INSERT INTO keptChange (accountId, item, changedAt) VALUES (?, ?, ?)
+            ON CONFLICT (accountId, item) DO UPDATE SET \(update)
+            """, arguments: [accountID, item, changedAt])
+        return db.changesCount > 0
+    }
+
     public func forgetPlot(accountID: Account.ID, ids: String) async throws {
         try await writer.write { db in
             let deleted = try KeptPlotRecord.of(accountID).filter(KeptPlotRecord.Columns.plotIds == ids).deleteAll(db)

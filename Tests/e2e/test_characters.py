@@ -29,9 +29,9 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from conftest import DESKTOP, PHONE, STARTUP_SECONDS, WORKER_SUFFIX, _chrome, _required_path
-from test_everywhere import go_offline, go_online, set_theme, wait_until_kept
-from test_monologues import (assert_fits_width, click, element, eventually, mark_page, new_username, norm, register, screenshot,
-                             submit, visit, wait_ready)
+from test_everywhere import go_offline, go_online, open_offline, set_theme, wait_until_kept
+from test_monologues import (assert_fits_width, click, element, eventually, log_in, mark_page, new_username, norm, register,
+                             screenshot, submit, visit, wait_ready)
 
 import sys
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
@@ -214,27 +214,60 @@ def test_without_scripts_the_star_returns_to_its_row(phone, folio_url):
     assert 0 <= top <= PHONE["height"] - 100, f"the row is not in view after the form: top {top}"
 
 
-def test_a_star_that_cannot_be_saved_says_so_and_stays_as_it_was(phone, folio_url):
+def test_a_star_pressed_offline_waits_on_the_device_and_a_later_change_wins(phone, folio_url):
     driver, base = phone, folio_url
-    register(driver, base, new_username())
+    user = new_username()
+    register(driver, base, user)
     visit(driver, base, "/characters")
+    han = row(driver, "Han Solo").get_attribute("data-id")
     scroll_to(driver, row(driver, "Han Solo"))
-    # No connection: the star goes back, and the status line says why.
-    driver.execute_cdp_cmd("Network.enable", {})
-    driver.execute_cdp_cmd("Network.emulateNetworkConditions",
-                           {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    # No connection (the worker's too): the star stays as pressed, and waits on the device.
+    sessions = go_offline(driver)
     try:
         mark(driver)
         click(driver, star_css("Han Solo"))
-        status = eventually(driver, lambda: element(driver, "#characters-status").text, lambda t: "not saved" in t,
-                            "the status line to say the favourite was not saved")
+        status = eventually(driver, lambda: element(driver, "#characters-status").text, lambda t: "kept on this device" in t,
+                            "the status line to say the star waits on the device")
         assert "offline" in status.lower(), status
-        assert pressed(driver, star_css("Han Solo")) == "false"
-        assert "is-error" in element(driver, "#characters-status").get_attribute("class")
+        assert pressed(driver, star_css("Han Solo")) == "true"
         assert_same_page(driver, "a press offline")
+        # A reload offline shows the kept page with the waiting press on it.
+        open_offline(driver, base, "/characters")
+        eventually(driver, lambda: pressed(driver, star_css("Han Solo")), lambda p: p == "true", "the waiting star after a reload")
     finally:
-        driver.execute_cdp_cmd("Network.emulateNetworkConditions",
-                               {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        go_online(driver, sessions)
+    # Back online, it is sent by itself.
+    eventually(driver, lambda: element(driver, "#characters-status").text, lambda t: "Han Solo is now a favourite" in t,
+               "the waiting star to be saved")
+    assert favourite_names(driver, base) == ["Han Solo"]
+
+    # Unstarred offline, then starred on another device before this one is back: the later
+    # change stands, and the page says so.
+    visit(driver, base, "/characters")
+    sessions = go_offline(driver)
+    try:
+        click(driver, star_css("Han Solo"))
+        eventually(driver, lambda: element(driver, "#characters-status").text, lambda t: "kept on this device" in t, "the waiting unstar")
+        assert pressed(driver, star_css("Han Solo")) == "false"
+        other = _chrome(mobile=False)
+        try:
+            log_in(other, base, user)
+            visit(other, base, "/characters")
+            status = other.execute_async_script("""
+                const [id, done] = arguments;
+                const token = document.querySelector('meta[name="csrf-token"]').content;
+                fetch('/api/v1/characters/favourites/' + id, {method: 'PUT', credentials: 'same-origin', headers: {'X-CSRF-Token': token}})
+                  .then((r) => done(r.status), (e) => done(String(e)));""", han)
+            assert status in (200, 204), status
+        finally:
+            other.quit()
+    finally:
+        go_online(driver, sessions)
+    eventually(driver, lambda: element(driver, "#characters-status").text, lambda t: "later change from another device stands" in t,
+               "the page to say the later change stands")
+    eventually(driver, lambda: pressed(driver, star_css("Han Solo")), lambda p: p == "true", "the star as the later change left it")
+    assert favourite_names(driver, base) == ["Han Solo"]
+
     # Logged out meanwhile (another tab): the press leads to the log-in page, and back here after.
     driver.delete_cookie("folio_session")
     click(driver, star_css("Han Solo"))

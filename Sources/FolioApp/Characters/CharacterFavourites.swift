@@ -35,23 +35,40 @@ public struct CharacterFavourites: Sendable {
     }
 
     public func keep(_ character: Character, accountID: Account.ID, now: Date = Date()) async throws {
-        try await store.keepCharacter(accountID: accountID, characterID: character.id, now: now)
+        _ = try await store.setCharacterKept(accountID: accountID, characterID: character.id, kept: true, changedAt: now, onlyIfLater: false)
     }
 
     /// Lets go of a kept character, by the id in a path, even one the catalogue has since lost.
-    public func forget(_ rawID: String, accountID: Account.ID) async throws {
-        guard let id = Int(rawID) else { throw StoreError.notFound(what: "favourite character", id: String(rawID.prefix(20))) }
-        try await store.forgetCharacter(accountID: accountID, characterID: id)
+    public func forget(_ rawID: String, accountID: Account.ID, now: Date = Date()) async throws {
+        guard let id = Int(rawID), try await store.keepsCharacter(accountID: accountID, characterID: id) else {
+            throw StoreError.notFound(what: "favourite character", id: String(rawID.prefix(20)))
+        }
+        _ = try await store.setCharacterKept(accountID: accountID, characterID: id, kept: false, changedAt: now, onlyIfLater: false)
     }
 
     /// Keeps the character, or lets it go when it is kept; returns whether it is now kept.
     @discardableResult
     public func toggle(_ character: Character, accountID: Account.ID, now: Date = Date()) async throws -> Bool {
-        if try await keeps(character, accountID: accountID) {
-            try await store.forgetCharacter(accountID: accountID, characterID: character.id)
-            return false
+        let kept = !(try await keeps(character, accountID: accountID))
+        _ = try await store.setCharacterKept(accountID: accountID, characterID: character.id, kept: kept, changedAt: now, onlyIfLater: false)
+        return kept
+    }
+
+    /// What became of a star set on a device.
+    public struct Starred: Sendable, Equatable {
+        /// Whether the account keeps the character now.
+        public var kept: Bool
+        /// False when a later change stood (made on another device, or online).
+        public var applied: Bool
+    }
+
+    /// Keeps the character or lets it go, as the reader asked at `madeAt` — on a device without
+    /// a connection, perhaps, and sent later (never later than `now`, whatever its clock says).
+    /// A change of the same character made later stands instead: the later change wins.
+    public func set(_ character: Character, kept: Bool, madeAt: Date, accountID: Account.ID, now: Date = Date()) async throws -> Starred {
+        if try await store.setCharacterKept(accountID: accountID, characterID: character.id, kept: kept, changedAt: min(madeAt, now), onlyIfLater: true) {
+            return Starred(kept: kept, applied: true)
         }
-        try await store.keepCharacter(accountID: accountID, characterID: character.id, now: now)
-        return true
+        return Starred(kept: try await keeps(character, accountID: accountID), applied: false)
     }
 }

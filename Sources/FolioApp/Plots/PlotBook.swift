@@ -29,12 +29,29 @@ public struct PlotBook: Sendable {
     public func keep(ids: String, seed: UInt64?, accountID: Account.ID, now: Date = Date()) async throws -> (plot: Plot, seed: UInt64?) {
         let plot = try wheels.plot(ids: ids)
         let seed = seed.flatMap { wheels.plot(seed: $0).ids == plot.ids ? $0 : nil }
-        try await store.keepPlot(accountID: accountID, ids: plot.ids, seed: seed, text: plot.text, now: now)
+        _ = try await store.setPlotKept(accountID: accountID, ids: plot.ids, seed: seed, text: plot.text, kept: true, changedAt: now,
+                                        onlyIfLater: false)
         return (plot, seed)
     }
 
-    public func forget(ids: String, accountID: Account.ID) async throws {
-        try await store.forgetPlot(accountID: accountID, ids: ids)
+    /// Keeps the plot as a press made at `madeAt` on a device without a connection and sent
+    /// later (never later than `now`): a later change of the same plot — let go on another
+    /// device, say — stands instead. Returns the plot and whether it is kept now, and whether
+    /// this press counted.
+    public func keep(ids: String, seed: UInt64?, madeAt: Date, accountID: Account.ID,
+                     now: Date = Date()) async throws -> (plot: Plot, kept: Bool, applied: Bool) {
+        let plot = try wheels.plot(ids: ids)
+        let seed = seed.flatMap { wheels.plot(seed: $0).ids == plot.ids ? $0 : nil }
+        if try await store.setPlotKept(accountID: accountID, ids: plot.ids, seed: seed, text: plot.text, kept: true,
+                                       changedAt: min(madeAt, now), onlyIfLater: true) {
+            return (plot, true, true)
+        }
+        return (plot, try await store.isKept(accountID: accountID, ids: plot.ids), false)
+    }
+
+    public func forget(ids: String, accountID: Account.ID, now: Date = Date()) async throws {
+        guard try await store.isKept(accountID: accountID, ids: ids) else { throw StoreError.notFound(what: "kept plot", id: ids) }
+        _ = try await store.setPlotKept(accountID: accountID, ids: ids, seed: nil, text: "", kept: false, changedAt: now, onlyIfLater: false)
     }
 
     public func isKept(ids: String, accountID: Account.ID) async throws -> Bool {

@@ -15,4 +15,10 @@ public protocol CharacterStore: Sendable {
     func keptCharacters(accountID: Account.ID) async throws -> [Int]
     func keptCharacters(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<Int>
     func keepsCharacter(accountID: Account.ID, characterID: Int) async throws -> Bool
+    /// Keeps the character or lets it go, as a change made at `changedAt`, and records when. With
+    /// `onlyIfLater` (a change made on a device and sent late), only when no later change of it is
+    /// recorded for the account: otherwise false, and nothing changes (the later change stands).
+    /// Without it (a change made now, online), always, recording the later of the two times, so
+    /// that instances whose clocks differ a little never refuse a reader's own press.
+    func setCharacterKept(accountID: Account.ID, characterID: Int, kept: Bool, changedAt: Date, onlyIfLater: Bool) async throws -> Bool
 }

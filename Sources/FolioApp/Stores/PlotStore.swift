@@ -6,6 +6,11 @@ public protocol PlotStore: Sendable {
     func keepPlot(accountID: Account.ID, ids: String, seed: UInt64?, text: String, now: Date) async throws
     func forgetPlot(accountID: Account.ID, ids: String) async throws
     func isKept(accountID: Account.ID, ids: String) async throws -> Bool
+    /// Keeps the plot or lets it go, as a change made at `changedAt`, as
+    /// `CharacterStore.setCharacterKept` does for a character: with `onlyIfLater` (a change made
+    /// on a device and sent late) only when no later change of it is recorded, else always.
+    func setPlotKept(accountID: Account.ID, ids: String, seed: UInt64?, text: String, kept: Bool, changedAt: Date,
+                     onlyIfLater: Bool) async throws -> Bool
     /// Newest first.
     func keptPlots(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<SavedPlot>
     /// Saves under `name`, replacing the grammar of that name; a new name past `limit` grammars is

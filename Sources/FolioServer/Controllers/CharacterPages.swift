@@ -119,5 +119,7 @@ struct CharacterWeb: Encodable {
 struct FavouriteState: Encodable {
     let id: Int
     let isFavourite: Bool
+    /// False when the press was sent late (made offline) and a later change stood instead.
+    let applied: Bool
     let message: String
 }

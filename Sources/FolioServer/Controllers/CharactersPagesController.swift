@@ -137,6 +137,24 @@ struct CharactersPagesController: Sendable {
         let catalogue = try await catalogue.current()
         let c = try CharacterFavourites.character(try context.parameters.require("id"), in: catalogue)
         let form = try await WebForm.read(request)
+        // A press made on a device without a connection, sent later with the time it was made:
+        // a later change of the same character (another device, or online) stands instead.
+        if let made = form.value("madeAt") {
+            guard let milliseconds = Double(made), milliseconds.isFinite, milliseconds >= 0, milliseconds <= 253_402_300_799_000 else {
+                throw CharactersError.invalidParameter(name: "madeAt", value: String(made.prefix(20)), expected: "milliseconds since 1970")
+            }
+            guard let keep = form.value("keep"), keep == "true" || keep == "false" else {
+                throw CharactersError.invalidParameter(name: "keep", value: String((form.value("keep") ?? "").prefix(20)), expected: "true or false")
+            }
+            let starred = try await favourites.set(c, kept: keep == "true", madeAt: Date(timeIntervalSince1970: milliseconds / 1000),
+                                                   accountID: account.id)
+            let state = FavouriteState(id: c.id, isFavourite: starred.kept, applied: starred.applied,
+                                       message: starred.applied
+                                           ? (starred.kept ? "\(c.name) is now a favourite." : "\(c.name) is no longer a favourite.")
+                                           : "A later change from another device stands: \(c.name) is \(starred.kept ? "a favourite" : "not a favourite").")
+            if wantsJSON { return try Self.json(state) }
+            return .redirect(to: Self.back(form), type: .normal)
+        }
         let kept: Bool
         switch form.value("keep") {
         case "true":
@@ -154,14 +172,21 @@ struct CharactersPagesController: Sendable {
             throw CharactersError.invalidParameter(name: "keep", value: String(other.prefix(20)), expected: "true or false")
         }
         if wantsJSON {
-            let state = FavouriteState(id: c.id, isFavourite: kept,
-                                       message: kept ? "\(c.name) is now a favourite." : "\(c.name) is no longer a favourite.")
-            let data = try JSONEncoder.folio().encode(state)
-            return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-                            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+            return try Self.json(FavouriteState(id: c.id, isFavourite: kept, applied: true,
+                                                message: kept ? "\(c.name) is now a favourite." : "\(c.name) is no longer a favourite."))
         }
-        let back = form.value("back").flatMap { $0.hasPrefix(SiteRoute.characters.path()) && !$0.hasPrefix("//") ? $0 : nil }
+        return .redirect(to: Self.back(form), type: .normal)
+    }
+
+    static func json(_ state: FavouriteState) throws -> Response {
+        let data = try JSONEncoder.folio().encode(state)
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// The page the form came from, when it is one of this app's.
+    static func back(_ form: WebForm) -> String {
+        form.value("back").flatMap { $0.hasPrefix(SiteRoute.characters.path()) && !$0.hasPrefix("//") ? $0 : nil }
             ?? SiteRoute.characters.path()
-        return .redirect(to: back, type: .normal)
     }
 }

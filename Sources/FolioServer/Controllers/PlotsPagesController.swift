@@ -103,8 +103,31 @@ struct PlotsPagesController: Sendable {
     @Sendable func keep(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let form = try await WebForm.read(request)
+        // Keep pressed on a device without a connection, sent later with the time it was pressed
+        // (public/plots.js): the page's script asks for JSON and says what became of it.
+        if let made = form.value("madeAt") {
+            guard let milliseconds = Double(made), milliseconds.isFinite, milliseconds >= 0, milliseconds <= 253_402_300_799_000 else {
+                throw InputError.parameter("madeAt", String(made.prefix(20)), "milliseconds since 1970")
+            }
+            let kept = try await book().keep(ids: form.string("ids"), seed: UInt64(form.string("seed")),
+                                             madeAt: Date(timeIntervalSince1970: milliseconds / 1000), accountID: account.id)
+            let answer = KeepAnswer(ids: kept.plot.ids, kept: kept.kept, applied: kept.applied,
+                                    message: kept.applied ? "Kept: \(kept.plot.text)"
+                                        : "A later change from another device stands: this plot is \(kept.kept ? "kept" : "not kept").")
+            let data = try JSONEncoder.folio().encode(answer)
+            return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        }
         let (plot, seed) = try await book().keep(ids: form.string("ids"), seed: UInt64(form.string("seed")), accountID: account.id)
         return .redirect(to: SiteRoute.plot.path(seed.map(String.init) ?? plot.ids), type: .normal)
+    }
+
+    /// What became of a Keep pressed offline and sent later.
+    struct KeepAnswer: Encodable {
+        let ids: String
+        let kept: Bool
+        let applied: Bool
+        let message: String
     }
 
     @Sendable func forget(_ request: Request, context: FolioRequestContext) async throws -> Response {

@@ -264,7 +264,8 @@ extension VocabularyPages {
             proposedLabel = checked.proposed.name
             pairId = checked.pair.id ?? PairID(0)
             duration = seconds.map { String(format: "%.1f", $0) } ?? ""
-            differenceMarked = checked.result.difference?.summary
+            // A mutation is named by the verdict; its letters ("dd" for "d") would say less.
+            if case .mutation = checked.result.almost { differenceMarked = nil } else { differenceMarked = checked.result.difference?.summary }
             fields = SessionFields(direction: direction, tag: tag, session: session)
             checkedCard = stamp.formValue
         }

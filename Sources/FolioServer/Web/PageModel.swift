@@ -49,13 +49,17 @@ struct Layout: Encodable, Sendable {
     /// The app's name on <body>, for an app with a look of its own (Characters).
     let app: String
     let user: User?
+    /// Whose work a page's script keeps on the device while it waits to be sent (the service
+    /// worker's short account tag; empty for a visitor): two people sharing a phone never mix.
+    let account: String
     let flash: Flash?
     /// False on a page drawn for no one in particular (the offline page, kept once for every
     /// account of a device): the header then offers neither the account nor a log-in.
     var showsAccount = true
 
     /// `tab` nil: a page of no app (an error page), with no tab marked.
-    init(title: String, tab: Tab?, csrfToken: String, textSize: String, username: String?, flash: Flash?) {
+    init(title: String, tab: Tab?, csrfToken: String, textSize: String, username: String?, flash: Flash?, account: String = "") {
+        self.account = account
         self.title = title
         self.csrfToken = csrfToken
         self.textSize = textSize

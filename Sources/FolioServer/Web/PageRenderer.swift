@@ -23,7 +23,8 @@ struct PageRenderer: Sendable {
                 status: HTTPResponse.Status = .ok, textSize: String = "medium",
                 flash: Layout.Flash? = nil) throws -> Response {
         let layout = Layout(title: title, tab: tab, csrfToken: context.csrfToken, textSize: textSize,
-                            username: context.account?.username, flash: flash)
+                            username: context.account?.username, flash: flash,
+                            account: context.account.map { OfflinePagesMiddleware.accountTag($0.id) } ?? "")
         return try html(template, TemplateData(parts, layout: layout), status: status)
     }
 

@@ -86,6 +86,7 @@ public struct CopyTable: Sendable {
         CopyTable("plotGrammar", [("id", .integer), ("accountId", .integer), ("name", .text), ("json", .text), ("createdAt", .date),
                                   ("updatedAt", .date)], key: ["id"]),
         CopyTable("characterCatalogue", [("id", .integer), ("revision", .integer), ("json", .text), ("updatedAt", .date)], key: ["id"]),
+        CopyTable("keptChange", [("accountId", .integer), ("item", .text), ("changedAt", .date)], key: ["accountId", "item"]),
         CopyTable("characterFavourite", [("accountId", .integer), ("characterId", .integer), ("createdAt", .date)],
                   key: ["accountId", "characterId"]),
     ]

@@ -16,6 +16,35 @@ extension PostgresDatabase: PlotStore {
         }
     }
 
+    public func setPlotKept(accountID: Account.ID, ids: String, seed: UInt64?, text: String, kept: Bool, changedAt: Date,
+                            onlyIfLater: Bool) async throws -> Bool {
+        try await write { connection in
+            guard try await recordChange(connection, accountID: accountID, item: "plot:\(ids)", changedAt: changedAt,
+                                         onlyIfLater: onlyIfLater) else { return false }
+            if kept {
+                try await connection.run("""
+                    INSERT INTO plotFavourite (accountId, plotIds, seed, text, createdAt)
+                    VALUES (\(accountID.rawValue), \(ids), \(seed.map { Int64(bitPattern: $0) }), \(text), \(changedAt)) ON CONFLICT DO NOTHING
+                    """, logger)
+            } else {
+                try await connection.run("DELETE FROM plotFavourite WHERE accountId = \(accountID.rawValue) AND plotIds = \(ids)", logger)
+            }
+            return true
+        }
+    }
+
+    /// As SQLite's `recordChange`: when `item` was last kept or let go.
+    func recordChange(_ connection: PostgresConnection, accountID: Account.ID, item: String, changedAt: Date,
+                      onlyIfLater: Bool) async throws -> Bool {
+        let update = onlyIfLater ? "changedAt = EXCLUDED.changedAt WHERE keptChange.changedAt <= EXCLUDED.changedAt"
+            : "changedAt = GREATEST(keptChange.changedAt, EXCLUDED.changedAt)"
+        return try await !connection.all("""
+            INSERT INTO keptChange (accountId, item, changedAt) VALUES (\(accountID.rawValue), \(item), \(changedAt))
+            ON CONFLICT (accountId, item) DO UPDATE SET \(unescaped: update)
+            RETURNING accountId
+            """, logger, as: Int64.self).isEmpty
+    }
+
     public func forgetPlot(accountID: Account.ID, ids: String) async throws {
         let deleted = try await write { connection in
             try await connection.changes("DELETE FROM plotFavourite WHERE accountId = \(accountID.rawValue) AND plotIds = \(ids)", logger)
@@ -138,6 +167,24 @@ extension PostgresDatabase: CharacterStore {
                 """, logger)
         }
         guard deleted > 0 else { throw StoreError.notFound(what: "favourite character", id: String(characterID)) }
+    }
+
+    public func setCharacterKept(accountID: Account.ID, characterID: Int, kept: Bool, changedAt: Date, onlyIfLater: Bool) async throws -> Bool {
+        try await write { connection in
+            guard try await recordChange(connection, accountID: accountID, item: "character:\(characterID)", changedAt: changedAt,
+                                         onlyIfLater: onlyIfLater) else { return false }
+            if kept {
+                try await connection.run("""
+                    INSERT INTO characterFavourite (accountId, characterId, createdAt) VALUES (\(accountID.rawValue), \(characterID), \(changedAt))
+                    ON CONFLICT DO NOTHING
+                    """, logger)
+            } else {
+                try await connection.run("""
+                    DELETE FROM characterFavourite WHERE accountId = \(accountID.rawValue) AND characterId = \(characterID)
+                    """, logger)
+            }
+            return true
+        }
     }
 
     public func keptCharacters(accountID: Account.ID) async throws -> [Int] {

@@ -280,6 +280,13 @@ extension PostgresDatabase {
               appliedAt timestamptz NOT NULL, PRIMARY KEY (accountId, id))
             """,
         ]),
+        // As SQLite's v28: when each thing an account keeps was last kept or let go.
+        Migration(name: "v16-kept-changes", statements: [
+            """
+            CREATE TABLE keptChange (accountId bigint NOT NULL REFERENCES account ON DELETE CASCADE, item text COLLATE "C" NOT NULL,
+              changedAt timestamptz NOT NULL, PRIMARY KEY (accountId, item))
+            """,
+        ]),
     ]
 
     /// Applies the migrations not yet applied, in one transaction that holds an advisory lock:

@@ -72,4 +72,57 @@ import Testing
         try await s.forgetCharacter(accountID: c.ann.id, characterID: 2)
         #expect(Set(try await s.keptCharacters(accountID: c.ann.id)) == [1, 3])
     }
+
+    @Test(arguments: StoreEngine.all) func aStarSentLateYieldsToALaterChange(engine: StoreEngine) async throws {
+        let c = try await Cast(engine)
+        let s = c.stores
+        let noon = conformanceNow
+        // Given Ann starred character 7 online at noon
+        #expect(try await s.setCharacterKept(accountID: c.ann.id, characterID: 7, kept: true, changedAt: noon, onlyIfLater: false))
+        // When a device sends an unstar it made at eleven, Then the later star stands
+        #expect(try await s.setCharacterKept(accountID: c.ann.id, characterID: 7, kept: false, changedAt: noon.addingTimeInterval(-3_600),
+                                             onlyIfLater: true) == false)
+        #expect(try await s.keepsCharacter(accountID: c.ann.id, characterID: 7))
+        // When another device sends one it made at one, Then it is applied; sent again, it still holds
+        for _ in 0..<2 {
+            #expect(try await s.setCharacterKept(accountID: c.ann.id, characterID: 7, kept: false, changedAt: noon.addingTimeInterval(3_600),
+                                                 onlyIfLater: true))
+        }
+        #expect(try await !s.keepsCharacter(accountID: c.ann.id, characterID: 7))
+        // And a star made at half past twelve, sent after it, yields to that later unstar
+        #expect(try await s.setCharacterKept(accountID: c.ann.id, characterID: 7, kept: true, changedAt: noon.addingTimeInterval(1_800),
+                                             onlyIfLater: true) == false)
+        #expect(try await !s.keepsCharacter(accountID: c.ann.id, characterID: 7))
+        // And a press made online always counts, even on an instance whose clock is behind
+        #expect(try await s.setCharacterKept(accountID: c.ann.id, characterID: 7, kept: true, changedAt: noon, onlyIfLater: false))
+        #expect(try await s.keepsCharacter(accountID: c.ann.id, characterID: 7))
+        // And what was recorded is kept per account: Bob's late press is his own
+        #expect(try await s.setCharacterKept(accountID: c.bob.id, characterID: 7, kept: true, changedAt: noon.addingTimeInterval(-86_400),
+                                             onlyIfLater: true))
+        #expect(try await s.keepsCharacter(accountID: c.bob.id, characterID: 7))
+    }
+
+    @Test(arguments: StoreEngine.all) func aPlotKeptLateYieldsToALaterChange(engine: StoreEngine) async throws {
+        let c = try await Cast(engine)
+        let s = c.stores
+        let noon = conformanceNow
+        // Given Ann kept a plot at noon and let it go at one, online
+        #expect(try await s.setPlotKept(accountID: c.ann.id, ids: "s1-p2-m3", seed: 9, text: "A plot.", kept: true, changedAt: noon,
+                                        onlyIfLater: false))
+        #expect(try await s.setPlotKept(accountID: c.ann.id, ids: "s1-p2-m3", seed: nil, text: "", kept: false,
+                                        changedAt: noon.addingTimeInterval(3_600), onlyIfLater: false))
+        // When a device sends a Keep pressed at half past twelve, Then the later letting go stands
+        #expect(try await s.setPlotKept(accountID: c.ann.id, ids: "s1-p2-m3", seed: 9, text: "A plot.", kept: true,
+                                        changedAt: noon.addingTimeInterval(1_800), onlyIfLater: true) == false)
+        #expect(try await !s.isKept(accountID: c.ann.id, ids: "s1-p2-m3"))
+        // When one pressed at two comes, Then it is kept, with its seed and words
+        #expect(try await s.setPlotKept(accountID: c.ann.id, ids: "s1-p2-m3", seed: 9, text: "A plot.", kept: true,
+                                        changedAt: noon.addingTimeInterval(7_200), onlyIfLater: true))
+        let kept = try await s.keptPlots(accountID: c.ann.id, limit: 10, offset: 0)
+        #expect(kept.items.map(\.ids) == ["s1-p2-m3"] && kept.items.first?.seed == 9 && kept.items.first?.text == "A plot.")
+        // And Bob's late Keep of the same plot is his own
+        #expect(try await s.setPlotKept(accountID: c.bob.id, ids: "s1-p2-m3", seed: nil, text: "A plot.", kept: true,
+                                        changedAt: noon.addingTimeInterval(-86_400), onlyIfLater: true))
+        #expect(try await s.isKept(accountID: c.bob.id, ids: "s1-p2-m3"))
+    }
 }

@@ -185,19 +185,30 @@
   // but a learner handing the phone on should know they have not reached the account yet.
   function setUpLogoutWarning() {
     var form = document.getElementById("logout-form");
-    if (!form) return;
+    var meta = document.querySelector('meta[name="folio-account"]');
+    if (!form || !meta) return;
+    var key = "folio-offline-revision:" + meta.getAttribute("content");
+    function waiting() {
+      try { return (JSON.parse(localStorage.getItem(key)) || {}).queue || []; } catch (error) { return []; }
+    }
+    var sure = false;
     form.addEventListener("submit", function (event) {
-      var waiting = 0;
-      for (var i = 0; i < localStorage.length; i++) {
-        var key = localStorage.key(i);
-        if (!key || key.indexOf("folio-offline-revision:") !== 0) continue;
-        try { waiting += (JSON.parse(localStorage.getItem(key)).queue || []).length; } catch (error) { /* not ours */ }
-      }
-      if (waiting === 0) return;
-      var words = waiting === 1 ? "1 review made on this device has" : waiting + " reviews made on this device have";
-      if (!window.confirm(words + " not been sent to your account yet. Log out anyway? They stay on this device and are sent when you next revise here, logged in.")) {
-        event.preventDefault();
-      }
+      if (sure || waiting().length === 0) return;
+      // First they are sent, if the server can be reached; only what still waits is asked about.
+      event.preventDefault();
+      import("/public/vocab-offline-data.js")
+        .then(function (data) {
+          return data.deviceRevision(meta.getAttribute("content"), { sync: "/api/v1/vocab/sync", pack: "/api/v1/vocab/offline" }).sync();
+        })
+        .catch(function () { /* asked about below */ })
+        .then(function () {
+          var left = waiting().length;
+          var words = left === 1 ? "1 review made on this device has" : left + " reviews made on this device have";
+          if (left === 0 || window.confirm(words + " not been sent to your account yet. Log out anyway? They stay on this device and are sent when you next revise here, logged in.")) {
+            sure = true;
+            form.requestSubmit ? form.requestSubmit() : form.submit();
+          }
+        });
     });
   }
 
@@ -356,6 +367,8 @@
     }
     shown();
     window.addEventListener("pageshow", function (event) { if (event.persisted) shown(); });
+    // A page kept in the browser's page cache comes back as it left: not settled until shown.
+    window.addEventListener("pagehide", function () { document.documentElement.removeAttribute("data-settled"); });
     Array.prototype.forEach.call(forms, function (form) {
       form.addEventListener("submit", function (event) {
         if (Date.now() - shownAt < SETTLE_MS) event.preventDefault();

@@ -114,6 +114,108 @@
       .forEach(function (url) { worker.postMessage({ type: "keep", url: url }); });
   }
 
+  // ---------- Stars pressed without a connection ----------
+  // Kept on the device (the latest press per character, with the time it was made) and sent
+  // when the connection is back; the server keeps a later change of the same character, made on
+  // another device or online, instead, and the status line says so.
+
+  var accountMeta = document.querySelector('meta[name="folio-account"]');
+  var OUTBOX = accountMeta && accountMeta.getAttribute("content") ? "folio-character-outbox:" + accountMeta.getAttribute("content") : null;
+
+  function waiting() {
+    if (!OUTBOX) return {};
+    try { return JSON.parse(localStorage.getItem(OUTBOX)) || {}; } catch (error) { return {}; }
+  }
+
+  function setWaiting(all) {
+    if (!OUTBOX) return false;
+    try {
+      if (Object.keys(all).length) localStorage.setItem(OUTBOX, JSON.stringify(all));
+      else localStorage.removeItem(OUTBOX);
+      return true;
+    } catch (error) {
+      return false;
+    }
+  }
+
+  function csrfToken() {
+    var meta = document.querySelector('meta[name="csrf-token"]');
+    return meta ? meta.getAttribute("content") || "" : "";
+  }
+
+  function characterOf(form) {
+    var match = /\/characters\/(\d+)\//.exec(form.action || "");
+    return match ? match[1] : null;
+  }
+
+  function formFor(id) {
+    var forms = document.querySelectorAll(".favourite-form");
+    for (var i = 0; i < forms.length; i++) {
+      if (characterOf(forms[i]) === String(id)) return forms[i];
+    }
+    return null;
+  }
+
+  // A page kept before the press shows the star as it was: the waiting press is shown instead.
+  function showWaiting() {
+    var all = waiting();
+    Object.keys(all).forEach(function (id) {
+      var form = formFor(id);
+      if (form) showKept(form, all[id].keep);
+    });
+  }
+
+  var sending = false;
+  function sendWaiting() {
+    var all = waiting();
+    var ids = Object.keys(all);
+    if (sending || !ids.length || navigator.onLine === false) return;
+    sending = true;
+    var id = ids[0], press = all[id];
+    var body = new URLSearchParams({ csrfToken: csrfToken(), keep: String(press.keep), madeAt: String(press.madeAt) });
+    fetch(press.action, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Accept": "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+      body: body,
+    }).then(function (response) {
+      if (response.status === 401 || response.status === 403) {
+        say("Log in again to save the stars pressed without a connection: they stay on this device until then.", true);
+        return false;
+      }
+      return response.json().catch(function () { return null; }).then(function (state) {
+        var now = waiting();
+        // A newer press of the same star, made while this one was on its way, waits its turn.
+        if (now[id] && now[id].madeAt === press.madeAt) delete now[id];
+        setWaiting(now);
+        if (!response.ok || !state) {
+          say("A star pressed without a connection could not be saved (the server answered " + response.status + ").", true);
+          return true;
+        }
+        var form = formFor(id);
+        if (form && !now[id]) showKept(form, state.isFavourite);
+        say(state.message, !state.applied);
+        refreshKeptCopies();
+        return true;
+      });
+    }).catch(function () {
+      return false;
+    }).then(function (goOn) {
+      sending = false;
+      if (goOn) sendWaiting();
+    });
+  }
+
+  function keepForLater(form, keep) {
+    var id = characterOf(form);
+    if (!id) return false;
+    var all = waiting();
+    all[id] = { keep: keep, madeAt: Date.now(), action: form.action };
+    return setWaiting(all);
+  }
+
+  window.addEventListener("online", sendWaiting);
+
   function send(form) {
     var button = form.querySelector(".favourite-button");
     if (!button || button.getAttribute("aria-busy") === "true") return;
@@ -149,15 +251,23 @@
         return;
       }
       return response.json().then(function (state) {
+        // This press is the latest: one that waited on the device for the same star is spent.
+        var all = waiting(), id = characterOf(form);
+        if (id && all[id]) { delete all[id]; setWaiting(all); }
         showKept(form, state.isFavourite);
         if (row) row.setAttribute("data-saved", "true");
         say(state.message, false);
         refreshKeptCopies();
       });
     }).catch(function () {
-      undo(navigator.onLine === false
-        ? "You are offline: the favourite was not saved. The star is as it was."
-        : "Folio could not be reached: the favourite was not saved. The star is as it was.");
+      // No connection: the press waits on the device and is sent when the connection is back.
+      if (keepForLater(form, !was)) {
+        say(navigator.onLine === false
+          ? "You are offline: the star is kept on this device and saved when you are back online."
+          : "Folio could not be reached: the star is kept on this device and saved once it can be.", false);
+      } else {
+        undo("Folio could not be reached, and this device could not keep the star. The star is as it was.");
+      }
     }).then(function () {
       button.removeAttribute("aria-busy");
       if (row) setTimeout(function () { row.classList.remove("just-kept"); }, 900);
@@ -165,6 +275,9 @@
   }
 
   if (!window.fetch || !window.URLSearchParams || !window.FormData) return;
+
+  showWaiting();
+  sendWaiting();
 
   document.addEventListener("submit", function (event) {
     var form = event.target;

@@ -382,7 +382,7 @@
     }
   }
   function clock(milliseconds) {
-    return new Date(milliseconds).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    return new Date(milliseconds).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   }
   function restore(saved) {
     textarea.value = saved.text;
@@ -458,10 +458,22 @@
   });
   if (discard) {
     discard.addEventListener("click", function () {
+      if (!window.confirm("Discard the changes not saved? The editor goes back to your favourite as last saved.")) return;
       writeDraft(null);
       restore(served);
-      say("", false);
+      say("Discarded: this is your favourite as last saved.", false);
     });
+  }
+  // Restoring the library's text is the server's to do: without a connection it waits for one.
+  var restoreForm = document.getElementById("restore-form");
+  if (restoreForm) {
+    restoreForm.addEventListener("submit", function (event) {
+      if (navigator.onLine !== false) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      saveTapped = false;
+      say("Restoring the library's text needs a connection: nothing was changed.", false);
+    }, true);
   }
   window.addEventListener("online", sendWaiting);
 
@@ -474,16 +486,21 @@
     sessionStorage.removeItem(NOTE_KEY);
     say(note, false);
   }
-  var draft = readDraft();
   if (form.hasAttribute("data-saved")) refreshKeptCopies();
-  if (draft && !same(draft.fields, served)) {
-    restore(draft.fields);
-    say(draft.waiting
-      ? "Your changes from " + clock(draft.madeAt) + " are kept on this device and will be saved as soon as it is back online."
-      : "Your unsaved changes from " + clock(draft.madeAt) + " are back. Save them, or discard them.", true);
-    sendWaiting();
-  } else if (draft) {
-    // Saved already (the page says so), or nothing left to keep.
-    writeDraft(null);
+  function bringBack() {
+    var draft = readDraft();
+    if (draft && !same(draft.fields, served)) {
+      restore(draft.fields);
+      say(draft.waiting
+        ? "Your changes from " + clock(draft.madeAt) + " are kept on this device and will be saved as soon as it is back online."
+        : "Your unsaved changes from " + clock(draft.madeAt) + " are back. Save them, or discard them.", true);
+      sendWaiting();
+    } else if (draft) {
+      // Saved already (the page says so), or nothing left to keep.
+      writeDraft(null);
+    }
   }
+  bringBack();
+  // Back to the editor from the browser's page cache runs no script again: it is asked here.
+  window.addEventListener("pageshow", function (event) { if (event.persisted) bringBack(); });
 })();

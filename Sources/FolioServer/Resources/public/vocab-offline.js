@@ -4,7 +4,7 @@
 // Each rating is kept on the device at once (vocab-offline-data.js) and sent when the device is
 // online; the last one stays here a while, so that it can be undone without the server.
 
-import { checkAnswer, proposedRating } from "./rules/answer-check.js";
+import { checkAnswer, proposedRating, summary as differenceSummary } from "./rules/answer-check.js";
 import { newCard, scheduler as makeScheduler } from "./rules/fsrs.js";
 import { cardKey, deviceRevision, operationID } from "./vocab-offline-data.js";
 
@@ -96,12 +96,6 @@ function record(session, pairId, verdict, rating) {
   if (rating === 1) session.returns.push({ pairId, after: session.answered + AGAIN_GAP });
 }
 
-/** A rating taken back: the pair comes back next. */
-function takeBack(session, pairId) {
-  session.returns = session.returns.filter((item) => item.pairId !== pairId);
-  session.returns.push({ pairId, after: session.answered });
-}
-
 // MARK: Showing it
 
 function show(section) {
@@ -109,7 +103,7 @@ function show(section) {
 }
 
 function clock(milliseconds) {
-  return new Date(milliseconds).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return new Date(milliseconds).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 }
 
 /** "10 min", "3 d": as the online rating buttons say it (VocabularyPages.Interval). */
@@ -134,11 +128,15 @@ function plural(count, noun) {
 function renderStatus() {
   const state = device.read();
   const parts = [];
-  const online = navigator.onLine && status.error !== "offline";
+  const offline = navigator.onLine === false;
+  const unreachable = !offline && status.error === "offline";
   if (!state.pack) {
-    parts.push(online ? "Getting your cards…" : "You are offline, and no cards are kept on this device yet. Open this page once with a connection to take today's cards with you.");
+    parts.push(offline || unreachable
+      ? `${offline ? "You are offline" : "Folio cannot be reached"}, and no cards are kept on this device yet. Open this page once with a connection to take today's cards with you.`
+      : "Getting your cards…");
   } else {
-    parts.push(online ? "Online." : "Offline: revising from the cards kept on this device.");
+    parts.push(offline ? "Offline: revising from the cards kept on this device."
+      : unreachable ? "Folio cannot be reached: revising from the cards kept on this device." : "Online.");
   }
   if (state.queue.length > 0) parts.push(`${plural(state.queue.length, "review")} waiting to sync.`);
   else if (state.pack) parts.push("Everything is synced.");
@@ -217,9 +215,8 @@ function renderResult(state) {
   expected.lang = toLang;
   expected.textContent = session.direction === "englishToWelsh" ? entry.pair.welsh : entry.pair.english;
   const difference = $("offline-difference");
-  difference.hidden = $("offline-difference-label").hidden = !checked.parts;
-  difference.replaceChildren(...(checked.parts || []).map((part) =>
-    (part.differs ? Object.assign(document.createElement("mark"), { textContent: part.text }) : document.createTextNode(part.text))));
+  difference.hidden = $("offline-difference-label").hidden = !checked.difference;
+  difference.textContent = checked.difference || "";
   $("offline-note").textContent = entry.pair.note;
   $("offline-note").hidden = $("offline-note-label").hidden = !entry.pair.note;
 
@@ -327,7 +324,9 @@ function check(event) {
     const result = checkAnswer(answer, expected, mutations);
     current.checked = {
       typed: result.typed, verdict: result.verdict, label: result.label,
-      parts: result.difference ? result.difference.parts : null, seconds: (Date.now() - current.startedAt) / 1000,
+      // As the online answer page says it ("ŵ, not w"); a mutation is named by the verdict.
+      difference: result.difference && result.almost !== "mutation" ? differenceSummary(result.difference) : null,
+      seconds: (Date.now() - current.startedAt) / 1000,
     };
   });
   render();
@@ -347,7 +346,9 @@ function rate(rating) {
       id: operationID(), session: session.id, pairId: current.pairId, direction: session.direction, rating, at: now,
       seconds: current.checked.seconds,
       // To undo it here: the card as kept before, what it counted against the day, the session's step.
-      undo: { kept: kept === undefined ? null : kept, hadKept: kept !== undefined, counted, verdict: current.checked.verdict },
+      undo: { kept: kept === undefined ? null : kept, hadKept: kept !== undefined, counted,
+              session: { answered: session.answered, right: session.right, almost: session.almost, wrong: session.wrong,
+                         seen: session.seen.slice(), returns: session.returns.slice(), isReturn: current.isReturn } },
     });
     state.cards[key] = makeScheduler(state.pack.scheduler).review(before || newCard(now), rating, now);
     if (counted) state.done[counted] += 1;
@@ -358,7 +359,14 @@ function rate(rating) {
   if (!rated) return;
   advance();
   sendWaiting({ keep: 1 });
+  // Held back only a moment, so that it can be undone here: then it goes too.
+  clearTimeout(lastRatingTimer);
+  lastRatingTimer = setTimeout(() => sendWaiting(), LAST_RATING_HELD);
 }
+
+/** How long the last rating waits on the device, online, in case it is undone. */
+const LAST_RATING_HELD = 15_000;
+let lastRatingTimer = 0;
 
 function undo() {
   device.update((state) => {
@@ -371,11 +379,13 @@ function undo() {
     if (op.undo.hadKept) state.cards[key] = op.undo.kept;
     else delete state.cards[key];
     if (op.undo.counted) state.done[op.undo.counted] -= 1;
-    takeBack(session, op.pairId);
-    session.finished = false;
-    session.current = null;
+    // The session as it stood before that rating, asking the same card again.
+    const before = op.undo.session;
+    Object.assign(session, { answered: before.answered, right: before.right, almost: before.almost, wrong: before.wrong,
+                             seen: before.seen, returns: before.returns, finished: false,
+                             current: { pairId: op.pairId, isReturn: before.isReturn, startedAt: Date.now(), checked: null } });
   });
-  advance();
+  render();
 }
 
 async function sendWaiting(options = {}) {
@@ -433,5 +443,7 @@ window.addEventListener("pagehide", () => { device.sync({ keepalive: true }); })
 // Another tab's ratings and syncs show here too.
 window.addEventListener("storage", () => renderStatus());
 
+// A session finished earlier is not what the page opens on: the start form is.
+device.update((state) => { if (state.session && state.session.finished) state.session = null; });
 render();
 sendWaiting({ keep: device.read().session ? 1 : 0 });

@@ -318,7 +318,8 @@ function result(verdict, expected, matched = null, difference = null, almost = n
   let label = VERDICT_LABELS[verdict];
   if (almost === "typo") label = "Almost — a typo";
   else if (almost && almost !== "accents") label = `Almost — ${describeMutation(almost.mutation, almost.radical, almost.form)}`;
-  return { verdict, expected, matched, difference, label };
+  const kind = almost === null ? null : typeof almost === "string" ? almost : "mutation";
+  return { verdict, expected, matched, difference, label, almost: kind };
 }
 
 /** Shorter words are not forgiven a slip: "cat" for "cath" is another word. */
@@ -326,7 +327,7 @@ export const TYPO_WORD_LENGTH = 6;
 
 /**
  * `typed` against `expected`: `{verdict: "right" | "almost" | "wrong", expected, matched, difference,
- * label}`. `mutations` says how a word in another Welsh mutated form is taken: "ignored" (an English
+ * label, almost: "accents" | "typo" | "mutation" | null}`. `mutations` says how a word in another Welsh mutated form is taken: "ignored" (an English
  * answer), "almost", or "accepted" (a pair tagged Mutations).
  */
 export function check(typed, expected, mutations = "ignored") {

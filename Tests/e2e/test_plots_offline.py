@@ -1,0 +1,64 @@
+"""Plots' Keep without a connection, at phone size with the service worker offline too: the plot
+is kept on the device and the button says so, a reload offline still says so, and back online it
+is saved by itself; a Keep sent late after the same plot was let go on another device yields, and
+the page says so.
+"""
+
+from __future__ import annotations
+
+from conftest import _chrome
+from test_everywhere import go_offline, go_online, open_offline, wait_until_kept
+from test_monologues import click, element, eventually, log_in, new_username, register, visit
+from test_vocabulary_offline import fetch
+
+
+def kept_ids(driver) -> list[str]:
+    status, body = fetch(driver, "GET", "/api/v1/plots/kept", None)
+    assert status == 200, (status, body)
+    return [item["ids"] for item in body["items"]]
+
+
+def test_keep_waits_on_the_device_and_a_later_change_wins(phone, folio_url):
+    driver, base = phone, folio_url
+    user = new_username()
+    register(driver, base, user)
+    visit(driver, base, "/plots/917484202")
+    element(driver, "#keep-plot")
+    wait_until_kept(driver, "/plots/917484202")
+    ids = element(driver, "#keep-ids").get_attribute("value")
+
+    sessions = go_offline(driver)
+    try:
+        open_offline(driver, base, "/plots/917484202")
+        click(driver, "#keep-plot")
+        eventually(driver, lambda: element(driver, "#plot-share-status").text, lambda t: "kept on this device" in t,
+                   "the page to say the plot waits on the device")
+        assert element(driver, "#keep-plot").text == "Kept on this device"
+        open_offline(driver, base, "/plots/917484202")
+        eventually(driver, lambda: element(driver, "#keep-plot").text, lambda t: t == "Kept on this device", "the waiting Keep after a reload")
+    finally:
+        go_online(driver, sessions)
+    eventually(driver, lambda: element(driver, "#plot-share-status").text, lambda t: t.startswith("Kept:"), "the waiting Keep to be saved")
+    assert element(driver, "#keep-plot").text == "Kept ★"
+    assert kept_ids(driver) == [ids]
+
+    # Kept again offline, while another device lets it go: the later change stands.
+    visit(driver, base, "/plots/917484202")
+    sessions = go_offline(driver)
+    try:
+        click(driver, "#keep-plot")
+        eventually(driver, lambda: element(driver, "#keep-plot").text, lambda t: t == "Kept on this device", "the waiting Keep")
+        other = _chrome(mobile=False)
+        try:
+            log_in(other, base, user)
+            visit(other, base, "/plots/kept")
+            click(other, ".kept-plot button")
+            eventually(other, lambda: other.find_elements("css selector", "#kept-empty"), bool, "the other device to let the plot go")
+        finally:
+            other.quit()
+    finally:
+        go_online(driver, sessions)
+    eventually(driver, lambda: element(driver, "#plot-share-status").text, lambda t: "later change from another device stands" in t,
+               "the page to say the later change stands")
+    assert element(driver, "#keep-plot").text == "Keep"
+    assert kept_ids(driver) == []
