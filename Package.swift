@@ -113,7 +113,7 @@ let package = Package(
         .target(name: "FolioTestSupport", dependencies: ["Monologues", "Vocabulary", "FolioApp"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioDigest"]),
         .testTarget(name: "MonologuesTests", dependencies: ["Monologues", "FolioTestSupport"]),
-        .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary", "FolioCore"], resources: [.copy("Resources")]),
+        .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary", "FolioCore", "FolioTestSupport"], resources: [.copy("Resources")]),
         .testTarget(name: "GhostTests", dependencies: ["Ghost", "FolioCore", "FolioTestSupport"]),
         .testTarget(name: "PlotsTests", dependencies: ["Plots", "FolioCore"]),
         .testTarget(name: "CharactersTests", dependencies: ["Characters", "FolioCore"]),

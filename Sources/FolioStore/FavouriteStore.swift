@@ -28,10 +28,10 @@ extension AppDatabase {
         let tags = try favourite.tags.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
         try await writer.write { db in
             try db.execute(sql: """
-                UPDATE favourite SET text = ?, notes = ?, tags = ?, gender = ?, editedAt = ?
+                UPDATE favourite SET text = ?, notes = ?, tags = ?, gender = ?, editedAt = MAX(COALESCE(editedAt, ?), ?)
                 WHERE accountId = ? AND monologueId = ?
                 """, arguments: [favourite.text, favourite.notes, tags, favourite.gender?.rawValue,
-                                 favourite.isEdited ? now : nil, accountID, favourite.monologueID])
+                                 now, now, accountID, favourite.monologueID])
             if db.changesCount == 0 { throw MonologueError.notFound(id: favourite.monologueID) }
         }
     }
@@ -41,9 +41,9 @@ extension AppDatabase {
         return try await writer.write { db in
             try db.execute(sql: """
                 UPDATE favourite SET text = ?, notes = ?, tags = ?, gender = ?, editedAt = ?
-                WHERE accountId = ? AND monologueId = ? AND (editedAt IS NULL OR editedAt < ?)
+                WHERE accountId = ? AND monologueId = ? AND (editedAt IS NULL OR editedAt <= ?)
                 """, arguments: [favourite.text, favourite.notes, tags, favourite.gender?.rawValue,
-                                 favourite.isEdited ? madeAt : nil, accountID, favourite.monologueID, madeAt])
+                                 madeAt, accountID, favourite.monologueID, madeAt])
             if db.changesCount > 0 { return true }
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM favourite WHERE accountId = ? AND monologueId = ?",
                                     arguments: [accountID, favourite.monologueID]) ?? false else {

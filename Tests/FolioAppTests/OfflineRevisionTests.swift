@@ -73,8 +73,17 @@ import Vocabulary
     @Test func randomSyncsOfTwoDevicesEndAsTheServersOwnReplay() async throws {
         var random = SeededRandom(seed: 2026_11_28)
         let scheduler = Scheduler()
+        // One database, a new learner each session: a fresh database per session was most of the
+        // test's time (17 s of 20 in a debug build), and accounts share nothing.
+        let shared = try await world(pairs: 0)
         for session in 0..<200 {
-            let w = try await world(pairs: 3)
+            let learner = try await shared.store.createAccount(username: "learner\(session)", passwordHash: "x", now: Date())
+            var pairs: [Pair] = []
+            for i in 0..<3 {
+                pairs.append(try await shared.store.savePair(accountID: learner.id, Pair(english: "word \(i)", welsh: "gair \(i)"),
+                                                             pairLimit: nil, now: Date()))
+            }
+            let w = World(store: shared.store, offline: shared.offline, learner: learner, other: shared.other, pairs: pairs)
             let start = Date(timeIntervalSince1970: 1_790_000_000 + Double(session) * 86_400)
             // What each device made, in the order it made it; one device's clock runs days off.
             let skew = [0.0, Double(Int.random(in: -3...3, using: &random)) * 86_400 + Double(Int.random(in: -600...600, using: &random))]
@@ -105,7 +114,8 @@ import Vocabulary
             sends += [made[0], made[1]].shuffled(using: &random)
 
             // The plain replay: each id once, a batch in the order made, each at its device's
-            // time kept between the card's last review and the moment the batch arrived.
+            // time kept between the card's last review and the moment the batch arrived (and no
+            // more than `oldestDeviceTime` before it).
             var replayed: [String: Card] = [:]
             var applied = Set<String>()
             let kept = Set(try await w.store.allPairs(accountID: w.learner.id).compactMap(\.id))
@@ -120,7 +130,7 @@ import Vocabulary
                         #expect(outcome == .alreadyApplied(card: replayed[key]), "session \(session): \(review.id) applied twice")
                         continue
                     }
-                    var at = min(review.at, now)
+                    var at = OfflineRevision.deviceTime(review.at, now: now)
                     if let last = replayed[key]?.lastReview, at < last { at = last }
                     replayed[key] = scheduler.review(replayed[key] ?? Card(due: at), rating: review.rating, at: at).card
                     #expect(outcome == .applied(card: replayed[key]!, at: at), "session \(session): \(review.id)")
@@ -151,6 +161,13 @@ import Vocabulary
         guard case .applied(let card, let at) = behind.first?.outcome else { Issue.record("not applied: \(behind)"); return }
         #expect(at == now && card.lastReview == now)
         #expect(card.due >= now)
+        // A card never reviewed, from a clock reset to 1970: taken as made 30 days ago at most.
+        let other = w.pairs.count > 1 ? w.pairs[1] : try await w.store.savePair(accountID: w.learner.id, Pair(english: "dog", welsh: "ci"),
+                                                                                 pairLimit: nil, now: now)
+        let reset = try await w.offline.apply([try review("reset-clock-1", other, .good, at: Date(timeIntervalSince1970: 0))],
+                                              accountID: w.learner.id, now: later)
+        guard case .applied(_, let taken) = reset.first?.outcome else { Issue.record("not applied: \(reset)"); return }
+        #expect(taken == later.addingTimeInterval(-OfflineRevision.oldestDeviceTime))
     }
 
     @Test func aDeletedOrAnothersPairIsGoneAndTheRestIsApplied() async throws {

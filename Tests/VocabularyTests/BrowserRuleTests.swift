@@ -1,4 +1,5 @@
 import FolioCore
+import FolioTestSupport
 import Foundation
 import Testing
 @testable import Vocabulary
@@ -7,66 +8,6 @@ import Testing
 // public/rules/answer-check.js and fsrs.js. Here the Swift code generates the cases — its own
 // answers to thousands of inputs — and Node runs the browser's modules on them
 // (Tests/rules/run-cases.mjs). Any answer the browser gives otherwise fails the test command.
-
-private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-private struct RunReport: Decodable {
-    var count: Int
-    var mismatches: Int
-    var examples: [JSONValue]
-}
-
-/// Enough of JSON to print what Node reported.
-private indirect enum JSONValue: Decodable, CustomStringConvertible {
-    case string(String), number(Double), bool(Bool), null, array([JSONValue]), object([String: JSONValue])
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
-    }
-    var description: String {
-        switch self {
-        case .string(let s): "\"\(s)\""
-        case .number(let n): "\(n)"
-        case .bool(let b): "\(b)"
-        case .null: "null"
-        case .array(let a): "[\(a.map(\.description).joined(separator: ", "))]"
-        case .object(let o): "{\(o.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))}"
-        }
-    }
-}
-
-/// Writes `cases` to a file and runs the browser's `rule` on them in Node.
-private func runInNode<Cases: Encodable>(_ rule: String, _ cases: Cases) throws -> RunReport {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-rule-cases-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("\(rule).json")
-    try JSONEncoder().encode(cases).write(to: file)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["node", repository.appendingPathComponent("Tests/rules/run-cases.mjs").path, rule, file.path]
-    let output = Pipe(), errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw RuleRunFailed(message: "node exited \(process.terminationStatus) (scripts/setup.sh installs nodejs): \(problem)")
-    }
-    return try JSONDecoder().decode(RunReport.self, from: data)
-}
-
-private struct RuleRunFailed: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
-}
 
 // MARK: - Answer checking
 
@@ -195,9 +136,9 @@ private func answerCases() -> [AnswerCase] {
         for mutation in WelshMutation.allCases {
             #expect(labels.contains { $0.hasPrefix("Almost — \(mutation.name)") }, "no case is a \(mutation.name)")
         }
-        let report = try runInNode("answer-check", cases)
+        let report = try BrowserRules.run("answer-check", cases)
         #expect(report.count == cases.count)
-        #expect(report.mismatches == 0, "the browser checked \(report.mismatches) of \(report.count) answers otherwise: \(report.examples.prefix(5).map(\.description).joined(separator: "\n"))")
+        #expect(report.mismatches == 0, "the browser checked \(report.mismatches) of \(report.count) answers otherwise: \(report.sample)")
     }
 }
 
@@ -279,7 +220,7 @@ private func schedulerCases() throws -> [SchedulerCase] {
     var cases: [SchedulerCase] = []
     // The histories already held against py-fsrs.
     guard let url = Bundle.module.url(forResource: "fsrs-vectors", withExtension: "json", subdirectory: "Resources")
-        ?? Bundle.module.url(forResource: "fsrs-vectors", withExtension: "json") else { throw RuleRunFailed(message: "fsrs-vectors.json is missing") }
+        ?? Bundle.module.url(forResource: "fsrs-vectors", withExtension: "json") else { throw BrowserRules.RunFailed(description: "fsrs-vectors.json is missing") }
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     let vectors = try decoder.decode(PyFSRSVectors.self, from: Data(contentsOf: url))
@@ -326,8 +267,8 @@ private func schedulerCases() throws -> [SchedulerCase] {
     @Test func theBrowserSchedulesEveryHistoryAsTheServerDoes() throws {
         let cases = try schedulerCases()
         #expect(cases.count >= 600)
-        let report = try runInNode("fsrs", cases)
+        let report = try BrowserRules.run("fsrs", cases)
         #expect(report.count == cases.count)
-        #expect(report.mismatches == 0, "the browser scheduled \(report.mismatches) of \(report.count) histories otherwise: \(report.examples.prefix(5).map(\.description).joined(separator: "\n"))")
+        #expect(report.mismatches == 0, "the browser scheduled \(report.mismatches) of \(report.count) histories otherwise: \(report.sample)")
     }
 }

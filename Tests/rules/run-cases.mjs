@@ -1,5 +1,5 @@
 // Runs a browser rule module on cases the Swift side generated and reports where it answers
-// otherwise: `node run-cases.mjs <answer-check|fsrs> <cases.json>`. Prints one JSON object:
+// otherwise: `node run-cases.mjs <answer-check|fsrs|drill> <cases.json>`. Prints one JSON object:
 // {"count": n, "mismatches": m, "examples": [...]} and exits 0; the Swift test judges it.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -48,6 +48,15 @@ if (rule === "answer-check") {
         break;
       }
     }
+  }
+} else if (rule === "drill") {
+  const { checkLine, showLine } = await import(join(rules, "drill-check.js"));
+  const prompts = [{ kind: "firstLetters" }, ...[1, 2, 3, 4].map((level) => ({ kind: "hidden", level })), { kind: "none" }];
+  for (const c of cases) {
+    const r = checkLine(c.answer, c.line);
+    const got = { verdict: r.verdict, slips: r.slips, label: r.label, shown: prompts.map((prompt) => showLine(prompt, c.line)) };
+    const want = { verdict: c.verdict, slips: c.slips, label: c.label, shown: c.shown };
+    if (JSON.stringify(got).normalize("NFC") !== JSON.stringify(want).normalize("NFC")) differ({ line: c.line, answer: c.answer }, want, got);
   }
 } else {
   throw new Error(`unknown rule ${rule}`);

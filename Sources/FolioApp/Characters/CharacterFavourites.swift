@@ -66,7 +66,7 @@ public struct CharacterFavourites: Sendable {
     /// a connection, perhaps, and sent later (never later than `now`, whatever its clock says).
     /// A change of the same character made later stands instead: the later change wins.
     public func set(_ character: Character, kept: Bool, madeAt: Date, accountID: Account.ID, now: Date = Date()) async throws -> Starred {
-        if try await store.setCharacterKept(accountID: accountID, characterID: character.id, kept: kept, changedAt: min(madeAt, now), onlyIfLater: true) {
+        if try await store.setCharacterKept(accountID: accountID, characterID: character.id, kept: kept, changedAt: OfflineRevision.deviceTime(madeAt, now: now), onlyIfLater: true) {
             return Starred(kept: kept, applied: true)
         }
         return Starred(kept: try await keeps(character, accountID: accountID), applied: false)

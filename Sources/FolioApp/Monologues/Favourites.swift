@@ -100,7 +100,7 @@ public struct Favourites: Sendable {
         let current = try await item(monologueID, accountID: accountID, in: library)
         let edited = try edit.applied(to: current.favourite, of: current.original, knownTags: Array(library.knownTags) + personalTags)
         if let madeAt {
-            guard try await store.saveFavouriteEdits(accountID: accountID, edited, madeAt: min(madeAt, now)) else {
+            guard try await store.saveFavouriteEdits(accountID: accountID, edited, madeAt: OfflineRevision.deviceTime(madeAt, now: now)) else {
                 throw MonologueError.editedSince
             }
         } else {

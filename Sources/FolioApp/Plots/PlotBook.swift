@@ -43,7 +43,7 @@ public struct PlotBook: Sendable {
         let plot = try wheels.plot(ids: ids)
         let seed = seed.flatMap { wheels.plot(seed: $0).ids == plot.ids ? $0 : nil }
         if try await store.setPlotKept(accountID: accountID, ids: plot.ids, seed: seed, text: plot.text, kept: true,
-                                       changedAt: min(madeAt, now), onlyIfLater: true) {
+                                       changedAt: OfflineRevision.deviceTime(madeAt, now: now), onlyIfLater: true) {
             return (plot, true, true)
         }
         return (plot, try await store.isKept(accountID: accountID, ids: plot.ids), false)

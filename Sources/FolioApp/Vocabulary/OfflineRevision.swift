@@ -83,6 +83,16 @@ public struct OfflineRevision: Sendable {
         case gone
     }
 
+    /// How far back a device's clock is believed: a review kept offline for longer than this (or
+    /// a clock reset to 1970) is taken as made this long ago.
+    public static let oldestDeviceTime: TimeInterval = 30 * 86_400
+
+    /// A device's time as the server takes it: never after `now`, never more than
+    /// `oldestDeviceTime` before it.
+    public static func deviceTime(_ at: Date, now: Date) -> Date {
+        min(max(at, now.addingTimeInterval(-oldestDeviceTime)), now)
+    }
+
     /// Applies reviews sent from a device, each once, in the order they were made. A review's
     /// time is the device's, kept between the card's last review and `now`: a clock that runs
     /// ahead cannot schedule past the present, and one that runs behind cannot schedule before a
@@ -95,14 +105,17 @@ public struct OfflineRevision: Sendable {
         var outcomes: [(id: String, outcome: Outcome)] = []
         for review in ordered {
             let stored = try await revision.store.card(accountID: accountID, pairID: review.pairID, direction: review.direction)
-            var at = min(review.at, now)
+            var at = Self.deviceTime(review.at, now: now)
             if let last = stored?.lastReview, at < last { at = last }
             let (card, log) = scheduler.review(stored ?? Card(due: at), rating: review.rating, at: at,
                                                duration: ReviewLog.acceptedDuration(review.seconds))
             do {
                 guard let lapses = try await revision.store.recordReview(accountID: accountID, operation: review.id, pairID: review.pairID,
                                                                          direction: review.direction, card: card, log: log) else {
-                    outcomes.append((review.id, .alreadyApplied(card: stored)))
+                    // Read again: a send of the same review running beside this one may have
+                    // stored it just now, and the device takes the card as it stands.
+                    let current = try await revision.store.card(accountID: accountID, pairID: review.pairID, direction: review.direction)
+                    outcomes.append((review.id, .alreadyApplied(card: current)))
                     continue
                 }
                 try await revision.markLeech(accountID: accountID, pairID: review.pairID, before: stored, rating: review.rating,

@@ -72,11 +72,16 @@ struct VocabularyOfflineAPIController: Sendable {
             /// Nil for a pair never revised that way.
             let card: CardJSON?
         }
+        /// Whose cards these are (the service worker's short account tag): a device keeps them
+        /// under it and refuses them under any other.
+        let account: String
         let now: Int64
         let dayEnds: Int64
         let scheduler: SchedulerJSON
         /// What the day's limits still allow, over both directions.
         let allowance: StudiedToday
+        /// The daily limits themselves, for a later day revised from the same cards.
+        let limits: StudiedToday
         let queues: [String: [Entry]]
     }
 
@@ -96,8 +101,10 @@ struct VocabularyOfflineAPIController: Sendable {
         let scheduler = PackAnswer.SchedulerJSON(weights: pack.scheduler.parameters.weights, desiredRetention: pack.scheduler.desiredRetention,
                                                  learningSteps: pack.scheduler.learningSteps, relearningSteps: pack.scheduler.relearningSteps,
                                                  maximumInterval: pack.scheduler.maximumInterval)
-        return PackAnswer(now: milliseconds(pack.now), dayEnds: milliseconds(pack.today.ends), scheduler: scheduler,
-                          allowance: pack.today.allowance, queues: queues)
+        return PackAnswer(account: OfflinePagesMiddleware.accountTag(account.id), now: milliseconds(pack.now),
+                          dayEnds: milliseconds(pack.today.ends), scheduler: scheduler, allowance: pack.today.allowance,
+                          limits: StudiedToday(newCards: pack.today.settings.newCardsPerDay, reviews: pack.today.settings.reviewsPerDay),
+                          queues: queues)
     }
 
     struct SyncRequest: Decodable {
@@ -110,6 +117,9 @@ struct VocabularyOfflineAPIController: Sendable {
             let at: Double
             let seconds: Double?
         }
+        /// The account the device kept them for: reviews kept for another account on this device
+        /// are refused (409 other_account), never applied to this one's.
+        let account: String?
         let reviews: [Review]
     }
 
@@ -140,6 +150,9 @@ struct VocabularyOfflineAPIController: Sendable {
         } catch {
             throw InputError.body(expected)
         }
+        if let owner = sent.account, owner != OfflinePagesMiddleware.accountTag(account.id) {
+            throw OfflineSyncError.otherAccount
+        }
         let reviews = try sent.reviews.map { review throws -> OfflineRevision.Review in
             guard review.at.isFinite, (0...Self.latestMilliseconds).contains(review.at), review.pairId > 0 else { throw InputError.body(expected) }
             return try OfflineRevision.Review(id: review.id, pairID: PairID(review.pairId), direction: review.direction,
@@ -165,3 +178,14 @@ struct VocabularyOfflineAPIController: Sendable {
 }
 
 private func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+
+/// Reviews kept on a device for another account than the one signed in.
+enum OfflineSyncError: FolioError {
+    case otherAccount
+
+    var kind: FolioErrorKind { .conflict }
+    var code: String { "other_account" }
+    var message: String {
+        "These reviews were made on this device by another account: log in as that account to send them."
+    }
+}

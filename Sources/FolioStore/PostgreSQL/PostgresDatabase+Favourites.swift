@@ -32,7 +32,7 @@ extension PostgresDatabase: FavouriteStore {
         let changed = try await write { connection in
             try await connection.changes("""
                 UPDATE favourite SET text = \(favourite.text), notes = \(favourite.notes), tags = \(tags),
-                  gender = \(favourite.gender?.rawValue), editedAt = \(favourite.isEdited ? now : nil)
+                  gender = \(favourite.gender?.rawValue), editedAt = GREATEST(editedAt, \(now))
                 WHERE accountId = \(accountID.rawValue) AND monologueId = \(favourite.monologueID)
                 """, logger)
         }
@@ -44,8 +44,8 @@ extension PostgresDatabase: FavouriteStore {
         return try await write { connection in
             let changed = try await connection.changes("""
                 UPDATE favourite SET text = \(favourite.text), notes = \(favourite.notes), tags = \(tags),
-                  gender = \(favourite.gender?.rawValue), editedAt = \(favourite.isEdited ? madeAt : nil)
-                WHERE accountId = \(accountID.rawValue) AND monologueId = \(favourite.monologueID) AND (editedAt IS NULL OR editedAt < \(madeAt))
+                  gender = \(favourite.gender?.rawValue), editedAt = \(madeAt)
+                WHERE accountId = \(accountID.rawValue) AND monologueId = \(favourite.monologueID) AND (editedAt IS NULL OR editedAt <= \(madeAt))
                 """, logger)
             if changed > 0 { return true }
             let exists = try await connection.all("""

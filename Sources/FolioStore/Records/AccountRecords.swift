@@ -66,6 +66,8 @@ struct FavouriteRecord: Codable, FetchableRecord, PersistableRecord {
     /// JSON array of strings, or NULL for the library's tags.
     var tags: String?
     var gender: String?
+    /// When the favourite was last changed — edited, or restored to the library's text — so that an
+    /// edit made offline and sent later yields to a later change (nil: never changed).
     var editedAt: Date?
 }
 

@@ -81,6 +81,10 @@ import Vocabulary
         #expect(try await c.stores.saveFavouriteEdits(accountID: c.ann.id, one, madeAt: noon.addingTimeInterval(3_600)))
         #expect(try await c.stores.favourite(accountID: c.ann.id, monologueID: "hamlet-1")?.notes == "One")
         #expect(try await c.stores.saveFavouriteEdits(accountID: c.ann.id, eleven, madeAt: noon.addingTimeInterval(1_800)) == false)
+        // And a Restore is a change too: an edit made before it yields to it
+        try await c.stores.restoreFavourite(accountID: c.ann.id, monologueID: "hamlet-1")
+        #expect(try await c.stores.saveFavouriteEdits(accountID: c.ann.id, one, madeAt: noon.addingTimeInterval(3_000)) == false)
+        #expect(try await c.stores.favourite(accountID: c.ann.id, monologueID: "hamlet-1") == Favourite(monologueID: "hamlet-1"))
         // And a favourite never edited takes a device's edit whenever it was made
         try await c.stores.addFavourite(accountID: c.ann.id, monologueID: "hamlet-2", now: conformanceNow)
         #expect(try await c.stores.saveFavouriteEdits(accountID: c.ann.id, Favourite(monologueID: "hamlet-2", notes: "Old"),

@@ -180,6 +180,22 @@
     });
   }
 
+  // A page kept by the service worker carries the CSRF token of the session it was kept in; after
+  // logging in again (the same account), work sent from it is refused. A page fetched now carries
+  // the session's token: the page takes it, meta and forms alike, for its scripts to send again.
+  window.folioFreshToken = function () {
+    return fetch("/account", { credentials: "same-origin", cache: "no-store" })
+      .then(function (response) { return response.text(); })
+      .then(function (html) {
+        var found = /<meta name="csrf-token" content="([^"]*)"/.exec(html);
+        if (!found || !found[1]) throw new Error("no token");
+        var meta = document.querySelector('meta[name="csrf-token"]');
+        if (meta) meta.setAttribute("content", found[1]);
+        Array.prototype.forEach.call(document.querySelectorAll('input[name="csrfToken"]'), function (input) { input.value = found[1]; });
+        return found[1];
+      });
+  };
+
   // Reviews made on this device wait in localStorage (public/vocab-offline-data.js) until they
   // are sent. They stay there through a log-out and go with the next log-in of the same account,
   // but a learner handing the phone on should know they have not reached the account yet.
@@ -359,19 +375,22 @@
   function setUpSettlingForms() {
     var forms = document.querySelectorAll("form[data-settle]");
     if (!forms.length) return;
-    var shownAt = 0;
+    // The attribute is the one clock: a tap is taken once it is set. (Comparing Date.now() with
+    // the moment shown let a tap through the attribute and then refused it, when the timer fired
+    // a millisecond early by Date.now's count.)
+    var root = document.documentElement, timer = 0;
     function shown() {
-      shownAt = Date.now();
-      document.documentElement.removeAttribute("data-settled");
-      setTimeout(function () { document.documentElement.setAttribute("data-settled", "true"); }, SETTLE_MS);
+      clearTimeout(timer);
+      root.removeAttribute("data-settled");
+      timer = setTimeout(function () { root.setAttribute("data-settled", "true"); }, SETTLE_MS);
     }
     shown();
     window.addEventListener("pageshow", function (event) { if (event.persisted) shown(); });
     // A page kept in the browser's page cache comes back as it left: not settled until shown.
-    window.addEventListener("pagehide", function () { document.documentElement.removeAttribute("data-settled"); });
+    window.addEventListener("pagehide", function () { clearTimeout(timer); root.removeAttribute("data-settled"); });
     Array.prototype.forEach.call(forms, function (form) {
       form.addEventListener("submit", function (event) {
-        if (Date.now() - shownAt < SETTLE_MS) event.preventDefault();
+        if (!root.hasAttribute("data-settled")) event.preventDefault();
       });
     });
   }

@@ -166,7 +166,7 @@
   }
 
   var sending = false;
-  function sendWaiting() {
+  function sendWaiting(retried) {
     var all = waiting();
     var ids = Object.keys(all);
     if (sending || !ids.length || navigator.onLine === false) return;
@@ -179,8 +179,17 @@
       headers: { "Accept": "application/json", "Content-Type": "application/x-www-form-urlencoded" },
       body: body,
     }).then(function (response) {
+      // A page kept from an earlier session carries an old token: a fresh one, then once more.
+      if (response.status === 403 && !retried && window.folioFreshToken) {
+        return window.folioFreshToken().then(function () { sending = false; sendWaiting(true); return null; }, function () { return false; });
+      }
       if (response.status === 401 || response.status === 403) {
         say("Log in again to save the stars pressed without a connection: they stay on this device until then.", true);
+        return false;
+      }
+      // The server or a proxy in front of it not ready yet: the press waits for the next try.
+      if (response.status >= 500 || response.status === 429) {
+        say("Folio could not save a star just now (" + response.status + "): it stays on this device and is sent again later.", true);
         return false;
       }
       return response.json().catch(function () { return null; }).then(function (state) {
@@ -201,6 +210,7 @@
     }).catch(function () {
       return false;
     }).then(function (goOn) {
+      if (goOn === null) return;
       sending = false;
       if (goOn) sendWaiting();
     });
@@ -214,7 +224,7 @@
     return setWaiting(all);
   }
 
-  window.addEventListener("online", sendWaiting);
+  window.addEventListener("online", function () { sendWaiting(); });
 
   function send(form) {
     var button = form.querySelector(".favourite-button");

@@ -403,9 +403,11 @@
     });
   }
 
-  function sendWaiting() {
+  var sendingDraft = false;
+  function sendWaiting(retried) {
     var draft = readDraft();
-    if (!draft || !draft.waiting || navigator.onLine === false || !window.fetch) return;
+    if (sendingDraft || !draft || !draft.waiting || navigator.onLine === false || !window.fetch) return;
+    sendingDraft = true;
     var saved = draft.fields;
     fetch(form.getAttribute("data-api"), {
       method: "PATCH",
@@ -424,11 +426,19 @@
           say("Saved: the changes made without a connection are in your favourite now.", false);
           refreshKeptCopies();
         } else if (response.status === 409) {
-          writeDraft(null);
-          sessionStorage.setItem(NOTE_KEY, (message || "A later change stands.") + " This is that version.");
+          // The later change stands; the actor's own version stays in the editor, unsaved, to
+          // save over it or discard.
+          writeDraft({ fields: saved, madeAt: draft.madeAt, waiting: false });
+          sessionStorage.setItem(NOTE_KEY, (message || "A later change stands.") +
+            " Your version from " + clock(draft.madeAt) + " is in the editor below: save it to keep it instead, or discard it.");
           location.reload();
+        } else if (response.status === 403 && !retried && window.folioFreshToken) {
+          // A page kept from an earlier session carries an old token: a fresh one, then once more.
+          return window.folioFreshToken().then(function () { sendingDraft = false; sendWaiting(true); });
         } else if (response.status === 401 || response.status === 403) {
           say("Log in again to save: your changes stay on this device until then.", true);
+        } else if (response.status >= 500 || response.status === 429) {
+          say("Folio could not save just now (" + response.status + "): your changes stay on this device and are sent again later.", true);
         } else {
           writeDraft({ fields: saved, madeAt: draft.madeAt, waiting: false });
           say("Your changes could not be saved: " + (message || "the server answered " + response.status + ".") +
@@ -437,6 +447,8 @@
       });
     }).catch(function () {
       // Still unreachable: they wait for the next try.
+    }).then(function () {
+      sendingDraft = false;
     });
   }
 
@@ -475,23 +487,20 @@
       say("Restoring the library's text needs a connection: nothing was changed.", false);
     }, true);
   }
-  window.addEventListener("online", sendWaiting);
+  window.addEventListener("online", function () { sendWaiting(); });
 
   items = align(parse(textarea.value));
   draw();
   showRunningTime();
 
   var note = sessionStorage.getItem(NOTE_KEY);
-  if (note) {
-    sessionStorage.removeItem(NOTE_KEY);
-    say(note, false);
-  }
+  if (note) sessionStorage.removeItem(NOTE_KEY);
   if (form.hasAttribute("data-saved")) refreshKeptCopies();
   function bringBack() {
     var draft = readDraft();
     if (draft && !same(draft.fields, served)) {
       restore(draft.fields);
-      say(draft.waiting
+      say(note ? note : draft.waiting
         ? "Your changes from " + clock(draft.madeAt) + " are kept on this device and will be saved as soon as it is back online."
         : "Your unsaved changes from " + clock(draft.madeAt) + " are back. Save them, or discard them.", true);
       sendWaiting();
@@ -499,6 +508,8 @@
       // Saved already (the page says so), or nothing left to keep.
       writeDraft(null);
     }
+    if (note && !(draft && !same(draft.fields, served))) say(note, false);
+    note = null;
   }
   bringBack();
   // Back to the editor from the browser's page cache runs no script again: it is asked here.

@@ -381,7 +381,7 @@
     return meta ? meta.getAttribute("content") || "" : "";
   }
   var sendingKeeps = false;
-  function sendKeeps() {
+  function sendKeeps(retried) {
     var all = waitingKeeps(), ids = Object.keys(all);
     if (!KEEP_OUTBOX || sendingKeeps || !ids.length || navigator.onLine === false) return;
     sendingKeeps = true;
@@ -392,8 +392,17 @@
       headers: { "Accept": "application/json", "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ csrfToken: csrfToken(), ids: press.ids, seed: press.seed || "", madeAt: String(press.madeAt) }),
     }).then(function (response) {
+      // A page kept from an earlier session carries an old token: a fresh one, then once more.
+      if (response.status === 403 && !retried && window.folioFreshToken) {
+        return window.folioFreshToken().then(function () { sendingKeeps = false; sendKeeps(true); return null; }, function () { return false; });
+      }
       if (response.status === 401 || response.status === 403) {
         say("Log in again to save the plots kept without a connection: they stay on this device until then.", false);
+        return false;
+      }
+      // The server or a proxy in front of it not ready yet: the Keep waits for the next try.
+      if (response.status >= 500 || response.status === 429) {
+        say("Folio could not save a kept plot just now (" + response.status + "): it stays on this device and is sent again later.", false);
         return false;
       }
       return response.json().catch(function () { return null; }).then(function (answer) {
@@ -412,6 +421,7 @@
     }).catch(function () {
       return false;
     }).then(function (goOn) {
+      if (goOn === null) return;
       sendingKeeps = false;
       if (goOn) sendKeeps();
     });
@@ -429,7 +439,7 @@
         say("This device could not keep the plot: keep it again once you are back online.", false);
       }
     });
-    window.addEventListener("online", sendKeeps);
+    window.addEventListener("online", function () { sendKeeps(); });
     markWaitingKeep();
     sendKeeps();
   }

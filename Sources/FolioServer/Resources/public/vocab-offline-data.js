@@ -10,7 +10,10 @@
 //   cards     cards as reviews made here since the pack left them ("pairId:direction" → card);
 //   queue     reviews made here and not yet acknowledged by the server, oldest first, each with
 //             the id it was made with (the server applies an id once, so sending twice is safe);
-//   done      new cards and reviews of learned cards made here since the pack, against its limits;
+//   done      new cards and reviews of learned cards made here since the pack, against its limits,
+//             and the study day they count in (the end of it, as the server gave it);
+//   ratedOnline  pairs rated on the online revision pages since the pack ("pairId:direction"):
+//             not asked again here until the next pack, which knows their new cards;
 //   lastSync  when the server last acknowledged reviews (its clock, milliseconds);
 //   session   the session under way, so that a reload goes on where it was.
 
@@ -19,7 +22,13 @@ const PREFIX = "folio-offline-revision:";
 const BATCH = 500;
 
 function empty() {
-  return { pack: null, packAt: null, cards: {}, queue: [], done: { newCards: 0, reviews: 0 }, lastSync: null, session: null };
+  return { pack: null, packAt: null, cards: {}, queue: [], done: { newCards: 0, reviews: 0, day: 0 }, lastSync: null, session: null,
+           ratedOnline: {} };
+}
+
+/** The kept state's name for one account's revision (vocab.js writes its online ratings there too). */
+export function storageKey(account) {
+  return PREFIX + account;
 }
 
 export function cardKey(pairId, direction) {
@@ -44,7 +53,7 @@ function csrfToken() {
  * waiting reviews.
  */
 export function deviceRevision(account, urls) {
-  const key = PREFIX + account;
+  const key = storageKey(account);
 
   function read() {
     try {
@@ -62,39 +71,59 @@ export function deviceRevision(account, urls) {
   }
 
   let syncing = null;
+  // A sync asked for while one runs: the least it may hold back, run once that one ends.
+  let again = null;
 
   /**
    * Sends the waiting reviews (all but the last `keep`, which stay here to be undone) and drops
-   * those the server answered for. Resolves to {sent, error}: error "offline", "signed-out" or a
-   * message, when something is still waiting.
+   * those the server answered for. Resolves to {sent, error}: error "offline", "signed-out",
+   * "other-account" or a message, when something is still waiting. Asked for while another runs,
+   * it runs again once that one ends, so that nothing asked to go is left behind.
    */
   async function sync({ keep = 0, keepalive = false } = {}) {
-    if (syncing) return syncing;
+    if (syncing) {
+      again = again === null ? keep : Math.min(again, keep);
+      return syncing;
+    }
     syncing = (async () => {
-      let sent = 0;
+      let sent = 0, retried = false;
       for (;;) {
         const state = read();
         const batch = state.queue.slice(0, Math.max(0, state.queue.length - keep)).slice(0, BATCH);
         if (batch.length === 0) return { sent };
+        // On their way: not to be taken back here now (undo asks the server then).
+        const ids = new Set(batch.map((op) => op.id));
+        update((kept) => { for (const op of kept.queue) if (ids.has(op.id)) op.sending = true; });
+        const settle = () => update((kept) => { for (const op of kept.queue) if (ids.has(op.id)) delete op.sending; });
         let response;
         try {
           response = await fetch(urls.sync, {
             method: "POST", credentials: "same-origin", keepalive: keepalive && batch.length < 200,
             headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": csrfToken() },
-            body: JSON.stringify({ reviews: batch.map(({ id, pairId, direction, rating, at, seconds }) => ({ id, pairId, direction, rating, at, seconds })) }),
+            body: JSON.stringify({ account, reviews: batch.map(({ id, pairId, direction, rating, at, seconds }) => ({ id, pairId, direction, rating, at, seconds })) }),
           });
         } catch (error) {
+          settle();
           return { sent, error: "offline" };
         }
-        if (response.status === 401 || response.status === 403) return { sent, error: "signed-out" };
         let body = null;
         try { body = await response.json(); } catch (error) { /* said below */ }
+        if (response.status === 403 && !retried && window.folioFreshToken) {
+          // A page kept from an earlier session carries an old token: a fresh one, then once more.
+          settle();
+          retried = true;
+          try { await window.folioFreshToken(); continue; } catch (error) { return { sent, error: "signed-out" }; }
+        }
+        if (response.status === 401 || response.status === 403) { settle(); return { sent, error: "signed-out" }; }
+        if (response.status === 409 && body && body.error && body.error.code === "other_account") { settle(); return { sent, error: "other-account" }; }
         if (!response.ok || !body || !Array.isArray(body.results)) {
+          settle();
           return { sent, error: (body && body.error && body.error.message) || `The server answered ${response.status}.` };
         }
         const answered = new Map(body.results.map((result) => [result.id, result]));
         update((kept) => {
           kept.queue = kept.queue.filter((op) => !answered.has(op.id));
+          for (const op of kept.queue) if (ids.has(op.id)) delete op.sending;
           for (const result of body.results) {
             const op = batch.find((item) => item.id === result.id);
             // The server's card stands, unless a later review made here is still waiting.
@@ -106,11 +135,18 @@ export function deviceRevision(account, urls) {
         sent += answered.size;
       }
     })();
+    let result;
     try {
-      return await syncing;
+      result = await syncing;
     } finally {
       syncing = null;
     }
+    if (again !== null) {
+      const keepNext = again;
+      again = null;
+      if (!result.error) return sync({ keep: keepNext, keepalive });
+    }
+    return result;
   }
 
   /** Fetches a new day of revision, once nothing waits to be sent (its limits count those). */
@@ -125,12 +161,16 @@ export function deviceRevision(account, urls) {
     if (response.status === 401) return { error: "signed-out" };
     if (!response.ok) return { error: `The server answered ${response.status}.` };
     const pack = await response.json();
+    // Another account's cards (this page kept from before a log-out) never go under this one's.
+    if (pack.account !== account) return { error: "other-account" };
     return update((state) => {
       if (state.queue.length > 0) return { error: "waiting" };
       state.pack = pack;
       state.packAt = pack.now;
       state.cards = {};
-      state.done = { newCards: 0, reviews: 0 };
+      state.done = { newCards: 0, reviews: 0, day: pack.dayEnds };
+      // What was rated online since the last day was taken, the new day knows.
+      state.ratedOnline = {};
       // A session under way keeps the pairs it has asked, even those the new day no longer lists.
       if (state.session) state.session.pairs = state.session.pairs || {};
       return { pack };

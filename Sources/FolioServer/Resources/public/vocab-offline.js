@@ -41,19 +41,35 @@ function cardOf(state, pairId, direction) {
   return (entry && entry.card) || null;
 }
 
+/**
+ * The study day it is now, by the kept day's end: its allowance (the kept one on the day the
+ * cards were taken, the full daily limits on a later day) and what was done here in it.
+ */
+function today(state) {
+  const now = Date.now();
+  let ends = state.pack.dayEnds;
+  while (ends <= now) ends += 86_400_000;
+  const allowance = ends === state.pack.dayEnds ? state.pack.allowance : state.pack.limits || state.pack.allowance;
+  const done = state.done.day === ends ? state.done : { newCards: 0, reviews: 0, day: ends };
+  return { ends, allowance, done };
+}
+
 /** The kept day's queue in `direction` for `tag`, as it stands after the reviews made here. */
 function queue(state, direction, tag) {
   if (!state.pack) return [];
   const now = Date.now();
-  let newLeft = state.pack.allowance.newCards - state.done.newCards;
-  let reviewsLeft = state.pack.allowance.reviews - state.done.reviews;
+  const day = today(state);
+  let newLeft = day.allowance.newCards - day.done.newCards;
+  let reviewsLeft = day.allowance.reviews - day.done.reviews;
+  const ratedOnline = state.ratedOnline || {};
   const wanted = tag ? tag.toLowerCase() : null;
   const found = [];
   for (const entry of state.pack.queues[direction] || []) {
     if (wanted && !entry.pair.tags.some((name) => name.toLowerCase() === wanted)) continue;
     const local = state.cards[cardKey(entry.pair.id, direction)];
-    // Reviewed here since the day was taken, and not due again yet.
+    // Reviewed here since the day was taken, and not due again yet; or rated online since.
     if (local && local.due > now) continue;
+    if (!local && ratedOnline[cardKey(entry.pair.id, direction)]) continue;
     const card = local !== undefined ? local : entry.card || null;
     if (!card) {
       if (newLeft <= 0) continue;
@@ -142,10 +158,11 @@ function renderStatus() {
   else if (state.pack) parts.push("Everything is synced.");
   if (state.lastSync) parts.push(`Last synced at ${clock(state.lastSync)}.`);
   if (status.error === "signed-out") parts.push("Sign in again to send your reviews: they stay on this device until then.");
+  else if (status.error === "other-account") parts.push("These cards and reviews belong to another account on this device: log in as it to send them.");
   else if (status.error && status.error !== "offline" && status.error !== "waiting") parts.push(status.error);
   $("sync-status").textContent = parts.join(" ");
   const last = state.queue[state.queue.length - 1];
-  $("offline-undo").hidden = !(state.session && last && last.session === state.session.id);
+  $("offline-undo").hidden = !(state.session && last && last.session === state.session.id && !last.sending);
 }
 
 function renderStart(state) {
@@ -204,6 +221,7 @@ function renderResult(state) {
   const entry = entryOf(state, current.pairId);
   const toLang = LANGUAGE[session.direction][3];
   show("offline-result");
+  shownCard = `${current.pairId}@${current.startedAt}`;
   const verdict = $("offline-verdict");
   verdict.textContent = checked.label;
   verdict.className = `verdict verdict-${checked.verdict}`;
@@ -315,7 +333,7 @@ function check(event) {
   if (answer.trim() === "" && performance.now() - cardShownAt < 600) return;
   device.update((state) => {
     const current = state.session && state.session.current;
-    if (!current || current.checked) return;
+    if (!current || current.checked || `${current.pairId}@${current.startedAt}` !== shownCard) return;
     const entry = entryOf(state, current.pairId);
     const direction = state.session.direction;
     const expected = direction === "englishToWelsh" ? entry.pair.welsh : entry.pair.english;
@@ -336,7 +354,8 @@ function rate(rating) {
   const rated = device.update((state) => {
     const session = state.session;
     const current = session && session.current;
-    if (!current || !current.checked) return false;
+    // Another tab may have moved the session on: only the card this page shows is rated.
+    if (!current || !current.checked || `${current.pairId}@${current.startedAt}` !== shownCard) return false;
     const now = Date.now();
     const key = cardKey(current.pairId, session.direction);
     const before = cardOf(state, current.pairId, session.direction);
@@ -346,12 +365,15 @@ function rate(rating) {
       id: operationID(), session: session.id, pairId: current.pairId, direction: session.direction, rating, at: now,
       seconds: current.checked.seconds,
       // To undo it here: the card as kept before, what it counted against the day, the session's step.
-      undo: { kept: kept === undefined ? null : kept, hadKept: kept !== undefined, counted,
+      undo: { kept: kept === undefined ? null : kept, hadKept: kept !== undefined, counted, day: today(state).ends,
               session: { answered: session.answered, right: session.right, almost: session.almost, wrong: session.wrong,
                          seen: session.seen.slice(), returns: session.returns.slice(), isReturn: current.isReturn } },
     });
     state.cards[key] = makeScheduler(state.pack.scheduler).review(before || newCard(now), rating, now);
-    if (counted) state.done[counted] += 1;
+    if (counted) {
+      state.done = today(state).done;
+      state.done[counted] += 1;
+    }
     record(session, current.pairId, current.checked.verdict, rating);
     session.current = null;
     return true;
@@ -372,13 +394,13 @@ function undo() {
   device.update((state) => {
     const session = state.session;
     const op = state.queue[state.queue.length - 1];
-    // Only this session's ratings, still on this device, are taken back here.
-    if (!session || !op || op.session !== session.id) return;
+    // Only this session's ratings, still on this device and not on their way, are taken back here.
+    if (!session || !op || op.session !== session.id || op.sending) return;
     state.queue.pop();
     const key = cardKey(op.pairId, op.direction);
     if (op.undo.hadKept) state.cards[key] = op.undo.kept;
     else delete state.cards[key];
-    if (op.undo.counted) state.done[op.undo.counted] -= 1;
+    if (op.undo.counted && state.done.day === op.undo.day) state.done[op.undo.counted] -= 1;
     // The session as it stood before that rating, asking the same card again.
     const before = op.undo.session;
     Object.assign(session, { answered: before.answered, right: before.right, almost: before.almost, wrong: before.wrong,
@@ -440,8 +462,8 @@ window.addEventListener("online", () => {
 window.addEventListener("offline", () => { status.error = "offline"; renderStatus(); });
 // Leaving the page sends what waits, the last rating included: undo is for while it is open.
 window.addEventListener("pagehide", () => { device.sync({ keepalive: true }); });
-// Another tab's ratings and syncs show here too.
-window.addEventListener("storage", () => renderStatus());
+// Another tab's ratings, syncs and steps show here too.
+window.addEventListener("storage", () => render());
 
 // A session finished earlier is not what the page opens on: the start form is.
 device.update((state) => { if (state.session && state.session.finished) state.session = null; });

@@ -84,9 +84,27 @@
 
   // ---------- Rating with the keys 1–4 ----------
 
+  // A pair rated here, online, is written down on the device too, so that revision on this device
+  // (vocab-offline.js) does not ask it again from cards taken before it was rated, should the
+  // connection go mid-session; the next cards taken know its new card.
+  function noteRatedOnline(form) {
+    var meta = document.querySelector('meta[name="folio-account"]');
+    var pair = form.querySelector('input[name="pairId"]'), direction = form.querySelector('input[name="direction"]');
+    if (!meta || !pair || !direction) return;
+    var key = "folio-offline-revision:" + meta.getAttribute("content");
+    try {
+      var state = JSON.parse(localStorage.getItem(key));
+      if (!state || !state.pack) return;
+      state.ratedOnline = state.ratedOnline || {};
+      state.ratedOnline[pair.value + ":" + direction.value] = Date.now();
+      localStorage.setItem(key, JSON.stringify(state));
+    } catch (error) { /* nothing is kept on this device */ }
+  }
+
   function setUpRatingKeys() {
     var form = document.getElementById("rate-form");
     if (!form) return;
+    form.addEventListener("submit", function (event) { if (!event.defaultPrevented) noteRatedOnline(form); });
     document.addEventListener("keydown", function (event) {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
       var target = event.target;

@@ -25,8 +25,10 @@ function isWhitespace(character) {
   return WHITESPACE.test(character);
 }
 
-const lower = (text) => text.toLowerCase();
-const upper = (text) => text.toUpperCase();
+// Swift lower-cases scalar by scalar; toLowerCase on a whole string applies Greek's final-sigma
+// rule ("ΟΔΟΣ" → "οδος", where Swift gives "οδοσ"), so each code point is lower-cased alone.
+const lower = (text) => Array.from(text, (scalar) => scalar.toLowerCase()).join("");
+const upper = (text) => Array.from(text, (scalar) => scalar.toUpperCase()).join("");
 
 /** Swift's `Character.isUppercase`, step for step. */
 function isUppercase(character) {
