@@ -93,7 +93,8 @@ def test_a_session_revised_offline_reaches_the_account_once(phone, folio_url, ar
     driver, base = phone, folio_url
     register(driver, base, new_username())
     for english, welsh in PAIRS:
-        status, body = fetch(driver, "POST", "/api/v1/vocab/pairs", {"english": english, "welsh": welsh, "note": "", "type": "", "tags": ["Offline"]})
+        note = "A man, a husband." if english == "man" else ""
+        status, body = fetch(driver, "POST", "/api/v1/vocab/pairs", {"english": english, "welsh": welsh, "note": note, "type": "", "tags": ["Offline"]})
         assert status == 200, (status, body)
 
     # One visit online: the Revision page takes today's cards and has the worker keep the page
@@ -122,6 +123,11 @@ def test_a_session_revised_offline_reaches_the_account_once(phone, folio_url, ar
         while not shown(driver, "#offline-summary"):
             prompt, verdict = answer_card(driver, answered)
             verdicts.append(verdict)
+            # The pair's note under the answer, and the page's own word that it is offline, apart.
+            assert element(driver, "#offline-note").is_displayed(), "the offline banner went with a checked answer"
+            if prompt == "man":
+                assert element(driver, "#offline-pair-note").text == "A man, a husband."
+                assert "husband" not in element(driver, "#offline-note").text
             if answered == 2:
                 driver.save_screenshot(str(artifacts / "vocab-offline-checked.png"))
             rate_proposed(driver)

@@ -235,8 +235,8 @@ function renderResult(state) {
   const difference = $("offline-difference");
   difference.hidden = $("offline-difference-label").hidden = !checked.difference;
   difference.textContent = checked.difference || "";
-  $("offline-note").textContent = entry.pair.note;
-  $("offline-note").hidden = $("offline-note-label").hidden = !entry.pair.note;
+  $("offline-pair-note").textContent = entry.pair.note;
+  $("offline-pair-note").hidden = $("offline-pair-note-label").hidden = !entry.pair.note;
 
   const now = Date.now();
   const scheduler = makeScheduler(state.pack.scheduler);
