@@ -153,6 +153,7 @@ def test_a_session_revised_offline_reaches_the_account_once(phone, folio_url, ar
             assert answered < 60, "the session never ends"
         driver.save_screenshot(str(artifacts / "vocab-offline-summary.png"))
         summary = element(driver, "#offline-summary-text").text
+        assert not element(driver, "#offline-undo").is_displayed(), "Undo offered on a finished session's summary"
         assert "right" in summary and "almost" in summary, summary
         kept = kept_state(driver)
         ops = kept["queue"]

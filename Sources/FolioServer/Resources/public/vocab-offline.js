@@ -162,7 +162,8 @@ function renderStatus() {
   else if (status.error && status.error !== "offline" && status.error !== "waiting") parts.push(status.error);
   $("sync-status").textContent = parts.join(" ");
   const last = state.queue[state.queue.length - 1];
-  $("offline-undo").hidden = !(state.session && last && last.session === state.session.id && !last.sending);
+  // While the session runs, as online: a finished one's summary offers none.
+  $("offline-undo").hidden = !(state.session && !state.session.finished && last && last.session === state.session.id && !last.sending);
 }
 
 function renderStart(state) {
