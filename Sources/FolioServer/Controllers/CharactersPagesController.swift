@@ -140,14 +140,13 @@ struct CharactersPagesController: Sendable {
         // A press made on a device without a connection, sent later with the time it was made:
         // a later change of the same character (another device, or online) stands instead.
         if let made = form.value("madeAt") {
-            guard let milliseconds = Double(made), milliseconds.isFinite, milliseconds >= 0, milliseconds <= 253_402_300_799_000 else {
+            guard let madeAt = DeviceTime.date(field: made) else {
                 throw CharactersError.invalidParameter(name: "madeAt", value: String(made.prefix(20)), expected: "milliseconds since 1970")
             }
             guard let keep = form.value("keep"), keep == "true" || keep == "false" else {
                 throw CharactersError.invalidParameter(name: "keep", value: String((form.value("keep") ?? "").prefix(20)), expected: "true or false")
             }
-            let starred = try await favourites.set(c, kept: keep == "true", madeAt: Date(timeIntervalSince1970: milliseconds / 1000),
-                                                   accountID: account.id)
+            let starred = try await favourites.set(c, kept: keep == "true", madeAt: madeAt, accountID: account.id)
             let state = FavouriteState(id: c.id, isFavourite: starred.kept, applied: starred.applied,
                                        message: starred.applied
                                            ? (starred.kept ? "\(c.name) is now a favourite." : "\(c.name) is no longer a favourite.")

@@ -85,11 +85,13 @@ struct FavouritesAPIController: Sendable {
             throw MonologueError.invalidParameter(name: "body", value: "…", expected: "a JSON object with text, notes, tags (array of strings) or gender (male, female, any)")
         }
         let asked = FavouriteEdit(text: edit.text, notes: edit.notes, tags: edit.tags?.joined(separator: ","), gender: edit.gender)
-        if let madeAt = edit.madeAt, !(madeAt.isFinite && madeAt >= 0 && madeAt <= 253_402_300_799_000) {
-            throw MonologueError.invalidParameter(name: "madeAt", value: String(madeAt), expected: "milliseconds since 1970")
+        let madeAt = try edit.madeAt.map { milliseconds throws -> Date in
+            guard let date = DeviceTime.date(milliseconds: milliseconds) else {
+                throw MonologueError.invalidParameter(name: "madeAt", value: String(milliseconds), expected: "milliseconds since 1970")
+            }
+            return date
         }
-        return Item(try await favourites.edit(id, asked, accountID: account.id, in: try await library.current(),
-                                              madeAt: edit.madeAt.map { Date(timeIntervalSince1970: $0 / 1000) }))
+        return Item(try await favourites.edit(id, asked, accountID: account.id, in: try await library.current(), madeAt: madeAt))
     }
 
     @Sendable func restore(_ request: Request, context: FolioRequestContext) async throws -> Item {

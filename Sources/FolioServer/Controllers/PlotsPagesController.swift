@@ -106,11 +106,11 @@ struct PlotsPagesController: Sendable {
         // Keep pressed on a device without a connection, sent later with the time it was pressed
         // (public/plots.js): the page's script asks for JSON and says what became of it.
         if let made = form.value("madeAt") {
-            guard let milliseconds = Double(made), milliseconds.isFinite, milliseconds >= 0, milliseconds <= 253_402_300_799_000 else {
+            guard let madeAt = DeviceTime.date(field: made) else {
                 throw InputError.parameter("madeAt", String(made.prefix(20)), "milliseconds since 1970")
             }
             let kept = try await book().keep(ids: form.string("ids"), seed: UInt64(form.string("seed")),
-                                             madeAt: Date(timeIntervalSince1970: milliseconds / 1000), accountID: account.id)
+                                             madeAt: madeAt, accountID: account.id)
             let answer = KeepAnswer(ids: kept.plot.ids, kept: kept.kept, applied: kept.applied,
                                     message: kept.applied ? "Kept: \(kept.plot.text)"
                                         : "A later change from another device stands: this plot is \(kept.kept ? "kept" : "not kept").")

@@ -154,10 +154,9 @@ struct VocabularyOfflineAPIController: Sendable {
             throw OfflineSyncError.otherAccount
         }
         let reviews = try sent.reviews.map { review throws -> OfflineRevision.Review in
-            guard review.at.isFinite, (0...Self.latestMilliseconds).contains(review.at), review.pairId > 0 else { throw InputError.body(expected) }
+            guard let at = DeviceTime.date(milliseconds: review.at), review.pairId > 0 else { throw InputError.body(expected) }
             return try OfflineRevision.Review(id: review.id, pairID: PairID(review.pairId), direction: review.direction,
-                                              rating: try Revision.rating(review.rating),
-                                              at: Date(timeIntervalSince1970: review.at / 1000), seconds: review.seconds)
+                                              rating: try Revision.rating(review.rating), at: at, seconds: review.seconds)
         }
         let now = Date()
         let outcomes = try await offline.apply(reviews, accountID: account.id, now: now)
@@ -172,9 +171,6 @@ struct VocabularyOfflineAPIController: Sendable {
             }
         }, syncedAt: milliseconds(now))
     }
-
-    /// The year 9999: any later time is no clock's.
-    static let latestMilliseconds = 253_402_300_799_000.0
 }
 
 private func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
