@@ -17,4 +17,7 @@ enum DeviceTime {
     static func date(field: String) -> Date? {
         Double(field).flatMap { date(milliseconds: $0) }
     }
+
+    /// A time as a browser counts it.
+    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
 }

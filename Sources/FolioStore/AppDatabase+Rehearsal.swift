@@ -28,14 +28,29 @@ extension AppDatabase {
 
     public func saveRehearsedLine(accountID: Account.ID, monologueID: String, _ line: RehearsedLine) async throws {
         try await writer.write { db in
-            // The favourite's row is the owner check: without it the foreign key would refuse the
-            // line anyway, but with a constraint error rather than "not found".
-            guard try Int.fetchOne(db, sql: "SELECT 1 FROM favourite WHERE accountId = ? AND monologueId = ?",
-                                   arguments: [accountID, monologueID]) != nil else {
-                throw MonologueError.notFound(id: monologueID)
-            }
-            try RehearsedLineRecord(accountID: accountID, monologueID: monologueID, line).save(db)
+            try Self.saveRehearsedLine(db, accountID: accountID, monologueID: monologueID, line)
         }
+    }
+
+    public func saveRehearsedLine(accountID: Account.ID, operation: String, monologueID: String, _ line: RehearsedLine) async throws -> Bool {
+        try await writer.write { db in
+            try db.execute(sql: "INSERT INTO syncOperation (accountId, id, appliedAt) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                           arguments: [accountID, operation, Date()])
+            guard db.changesCount > 0 else { return false }
+            // A line refused (not the account's favourite) throws, and the claim goes with the transaction.
+            try Self.saveRehearsedLine(db, accountID: accountID, monologueID: monologueID, line)
+            return true
+        }
+    }
+
+    private static func saveRehearsedLine(_ db: Database, accountID: Account.ID, monologueID: String, _ line: RehearsedLine) throws {
+        // The favourite's row is the owner check: without it the foreign key would refuse the
+        // line anyway, but with a constraint error rather than "not found".
+        guard try Int.fetchOne(db, sql: "SELECT 1 FROM favourite WHERE accountId = ? AND monologueId = ?",
+                               arguments: [accountID, monologueID]) != nil else {
+            throw MonologueError.notFound(id: monologueID)
+        }
+        try RehearsedLineRecord(accountID: accountID, monologueID: monologueID, line).save(db)
     }
 
     public func forgetRehearsedLines(accountID: Account.ID, monologueID: String, keys: [String]) async throws {

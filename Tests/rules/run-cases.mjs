@@ -1,5 +1,5 @@
 // Runs a browser rule module on cases the Swift side generated and reports where it answers
-// otherwise: `node run-cases.mjs <answer-check|fsrs|drill> <cases.json>`. Prints one JSON object:
+// otherwise: `node run-cases.mjs <answer-check|fsrs|drill|rehearsal> <cases.json>`. Prints one JSON object:
 // {"count": n, "mismatches": m, "examples": [...]} and exits 0; the Swift test judges it.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -57,6 +57,33 @@ if (rule === "answer-check") {
     const got = { verdict: r.verdict, slips: r.slips, label: r.label, shown: prompts.map((prompt) => showLine(prompt, c.line)) };
     const want = { verdict: c.verdict, slips: c.slips, label: c.label, shown: c.shown };
     if (JSON.stringify(got).normalize("NFC") !== JSON.stringify(want).normalize("NFC")) differ({ line: c.line, answer: c.answer }, want, got);
+  }
+} else if (rule === "rehearsal") {
+  const { plan, rated } = await import(join(rules, "rehearsal.js"));
+  const { scheduler: makeScheduler } = await import(join(rules, "fsrs.js"));
+  // The server rehearses with the standard scheduler.
+  const scheduler = makeScheduler();
+  const close = (a, b) => (a === null || b === null ? a === b : Math.abs(a - b) <= 1e-12 * Math.max(Math.abs(a), Math.abs(b)));
+  for (const c of cases) {
+    const lines = c.lines.map((line) => ({ ...line, progress: null }));
+    for (const [i, step] of c.steps.entries()) {
+      const p = plan(lines, step.at);
+      const gotPlan = { next: p.next ? p.next.number : null, due: p.due, new: p.new, nextDue: p.nextDue, wordPerfect: p.wordPerfect,
+                        rehearsed: p.rehearsed, lines: p.lines };
+      const wantPlan = Object.fromEntries(Object.keys(gotPlan).map((key) => [key, nfc(step.plan[key])]));
+      const line = lines[step.line - 1];
+      const after = rated(line, step.rating, step.at, scheduler);
+      const want = step.after;
+      const same = JSON.stringify(gotPlan) === JSON.stringify(wantPlan)
+        && ["key", "help", "wordPerfect", "reviews", "misses"].every((key) => after[key] === want[key])
+        && ["state", "step", "due", "lastReview"].every((key) => nfc(after.card[key]) === nfc(want.card[key]))
+        && close(nfc(want.card.stability), after.card.stability) && close(nfc(want.card.difficulty), after.card.difficulty);
+      if (!same) {
+        differ({ lines: c.lines.length, step: i, at: step.at, line: step.line, rating: step.rating }, { plan: wantPlan, after: want }, { plan: gotPlan, after });
+        break;
+      }
+      line.progress = after;
+    }
   }
 } else {
   throw new Error(`unknown rule ${rule}`);

@@ -29,6 +29,10 @@ public protocol FavouriteStore: Sendable {
     func rehearsedLines(accountID: Account.ID, among monologueIDs: [String]) async throws -> [String: [RehearsedLine]]
     /// Saves one line's progress; not found unless the monologue is the account's favourite.
     func saveRehearsedLine(accountID: Account.ID, monologueID: String, _ line: RehearsedLine) async throws
+    /// As `saveRehearsedLine`, for a line rehearsed on a device and sent later: `operation`, the id
+    /// the device gave it, is claimed in the same transaction, so a resend saves nothing. False
+    /// when the id was claimed already.
+    func saveRehearsedLine(accountID: Account.ID, operation: String, monologueID: String, _ line: RehearsedLine) async throws -> Bool
     /// Forgets the progress kept under `keys` (lines the actor has since cut or rewritten).
     func forgetRehearsedLines(accountID: Account.ID, monologueID: String, keys: [String]) async throws
 }

@@ -14,18 +14,29 @@ struct RehearsalPages: Sendable {
     let pages: PageRenderer
 
     var routes: MountedRoutes<FolioRequestContext> {
-        MountedRoutes(at: "/monologues/favourites")
+        MountedRoutes(at: "/monologues")
             .on(page: .rehearse, use: show)
             .on(page: .checkLine, use: check)
             .on(page: .rateLine, use: rate)
             .on(page: .restartRehearsal, use: restart)
+            .on(page: .rehearseOffline, use: offline)
+    }
+
+    /// Rehearsal on this device: a page whose script rehearses the favourites the device took
+    /// with it, with or without a connection, and sends the lines rated when it can. Kept by the
+    /// service worker, which also answers a favourite's rehearse pages with it when there is no
+    /// connection.
+    @Sendable func offline(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        return try pages.render("monologues/rehearse-offline", title: "Rehearse on this device", tab: .monologues,
+                                      model: [OfflineRehearsalPage(accountID: account.id)], context: context)
     }
 
     @Sendable func show(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let plan = try await rehearsal.plan(try context.parameters.require("id"), accountID: account.id,
                                             in: try await library.current(), now: Date())
-        return try await render(RehearsalPage(plan, checked: nil, rehearsal: rehearsal), context: context)
+        return try await render(RehearsalPage(plan, checked: nil, rehearsal: rehearsal, accountID: account.id), context: context)
     }
 
     /// A typed line compared with the text: the verdict and the line, then the ratings, the one the
@@ -40,7 +51,7 @@ struct RehearsalPages: Sendable {
         let checked = try await rehearsal.check(id, line: try Self.lineNumber(form), answer: form.string("answer"),
                                                 accountID: account.id, in: library, now: now)
         let plan = try await rehearsal.plan(id, accountID: account.id, in: library, now: now)
-        return try await render(RehearsalPage(plan, checked: checked, rehearsal: rehearsal), context: context)
+        return try await render(RehearsalPage(plan, checked: checked, rehearsal: rehearsal, accountID: account.id), context: context)
     }
 
     /// Stores the rating and goes on to the next line; a rating sent again for a line whose card has
@@ -78,6 +89,21 @@ struct RehearsalPages: Sendable {
         let textSize = try await rehearsal.favourites.options(accountID: account.id)?.textSize.rawValue ?? "medium"
         return try pages.render("monologues/rehearse", title: "Rehearse \(page.title)", tab: .monologues, model: [page],
                                 context: context, textSize: textSize)
+    }
+}
+
+/// The shell that rehearses offline: the addresses its script reads and answers.
+struct OfflineRehearsalPage: Encodable {
+    let account: String
+    let syncHref = APIRoute.syncRehearsal.path()
+    let rehearsePattern = SiteRoute.rehearse.pattern
+    let checkPattern = SiteRoute.checkLine.pattern
+    let editPattern = SiteRoute.editFavourite.pattern
+    let favouritesHref = SiteRoute.monologueFavourites.path()
+    let offlineHref = SiteRoute.rehearseOffline.path()
+
+    init(accountID: Account.ID) {
+        account = OfflinePagesMiddleware.accountTag(accountID)
     }
 }
 
@@ -142,8 +168,14 @@ struct RehearsalPage: Encodable {
     let checkAction: String
     let rateAction: String
     let restartAction: String
+    /// The favourite as the device takes it to rehearse offline (`RehearsalPackJSON`), and where
+    /// it sends what it rehearsed there.
+    let offlinePack: String
+    let syncAction: String
+    let offlineHref: String
+    let rehearseHref: String
 
-    init(_ plan: Rehearsal.Plan, checked: Rehearsal.Checked?, rehearsal: Rehearsal) {
+    init(_ plan: Rehearsal.Plan, checked: Rehearsal.Checked?, rehearsal: Rehearsal, accountID: Account.ID) {
         let m = plan.item.monologue, now = plan.now, total = plan.lines.count
         title = m.title
         character = m.character
@@ -197,6 +229,10 @@ struct RehearsalPage: Encodable {
         checkAction = SiteRoute.checkLine.path(m.id)
         rateAction = SiteRoute.rateLine.path(m.id)
         restartAction = SiteRoute.restartRehearsal.path(m.id)
+        offlinePack = RehearsalPackJSON(plan, accountID: accountID, scheduler: rehearsal.scheduler).attribute
+        syncAction = APIRoute.syncRehearsal.path()
+        offlineHref = SiteRoute.rehearseOffline.path()
+        rehearseHref = SiteRoute.rehearse.path(m.id)
     }
 
     static func kind(_ verdict: DrillCheck.Verdict) -> String {

@@ -20,44 +20,7 @@ struct VocabularyOfflineAPIController: Sendable {
             .on(api: .syncReviews, use: sync)
     }
 
-    /// A card as the browser's scheduler (public/rules/fsrs.js) holds it.
-    struct CardJSON: Codable {
-        let state: Int
-        let step: Int?
-        let stability: Double?
-        let difficulty: Double?
-        let due: Int64
-        let lastReview: Int64?
-
-        init(_ card: Card) {
-            state = card.state.rawValue
-            step = card.step
-            stability = card.stability
-            difficulty = card.difficulty
-            due = milliseconds(card.due)
-            lastReview = card.lastReview.map(milliseconds)
-        }
-
-        /// Every key, null where the card has nothing yet, as the browser's scheduler reads it.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(state, forKey: .state)
-            try container.encode(step, forKey: .step)
-            try container.encode(stability, forKey: .stability)
-            try container.encode(difficulty, forKey: .difficulty)
-            try container.encode(due, forKey: .due)
-            try container.encode(lastReview, forKey: .lastReview)
-        }
-    }
-
     struct PackAnswer: ResponseEncodable {
-        struct SchedulerJSON: Encodable {
-            let weights: [Double]
-            let desiredRetention: Double
-            let learningSteps: [Double]
-            let relearningSteps: [Double]
-            let maximumInterval: Int
-        }
         struct Entry: Encodable {
             struct PairJSON: Encodable {
                 let id: Int64
@@ -98,16 +61,14 @@ struct VocabularyOfflineAPIController: Sendable {
                                         acceptsMutations: due.pair.acceptsMutations, card: due.card.map(CardJSON.init))
             }
         }
-        let scheduler = PackAnswer.SchedulerJSON(weights: pack.scheduler.parameters.weights, desiredRetention: pack.scheduler.desiredRetention,
-                                                 learningSteps: pack.scheduler.learningSteps, relearningSteps: pack.scheduler.relearningSteps,
-                                                 maximumInterval: pack.scheduler.maximumInterval)
-        return PackAnswer(account: OfflinePagesMiddleware.accountTag(account.id), now: milliseconds(pack.now),
-                          dayEnds: milliseconds(pack.today.ends), scheduler: scheduler, allowance: pack.today.allowance,
+        let scheduler = SchedulerJSON(pack.scheduler)
+        return PackAnswer(account: OfflinePagesMiddleware.accountTag(account.id), now: DeviceTime.milliseconds(pack.now),
+                          dayEnds: DeviceTime.milliseconds(pack.today.ends), scheduler: scheduler, allowance: pack.today.allowance,
                           limits: StudiedToday(newCards: pack.today.settings.newCardsPerDay, reviews: pack.today.settings.reviewsPerDay),
                           queues: queues)
     }
 
-    struct SyncRequest: Decodable {
+    struct SyncRequest: DeviceBatch {
         struct Review: Decodable {
             let id: String
             let pairId: Int64
@@ -140,19 +101,8 @@ struct VocabularyOfflineAPIController: Sendable {
 
     /// Applies reviews made offline, each once (a batch sent twice changes nothing).
     @Sendable func sync(_ request: Request, context: FolioRequestContext) async throws -> SyncAnswer {
-        var request = request
-        let account = try context.requireAccount()
         let expected = "a JSON object {\"reviews\": [{\"id\", \"pairId\", \"direction\", \"rating\" (1-4), \"at\" (milliseconds), \"seconds\"}]}"
-        let body = try await request.collectBody(upTo: Self.maximumBodyBytes)
-        let sent: SyncRequest
-        do {
-            sent = try JSONDecoder().decode(SyncRequest.self, from: body)
-        } catch {
-            throw InputError.body(expected)
-        }
-        if let owner = sent.account, owner != OfflinePagesMiddleware.accountTag(account.id) {
-            throw OfflineSyncError.otherAccount
-        }
+        let (account, sent) = try await SyncRequest.read(request, context: context, upTo: Self.maximumBodyBytes, expected: expected)
         let reviews = try sent.reviews.map { review throws -> OfflineRevision.Review in
             guard let at = DeviceTime.date(milliseconds: review.at), review.pairId > 0 else { throw InputError.body(expected) }
             return try OfflineRevision.Review(id: review.id, pairID: PairID(review.pairId), direction: review.direction,
@@ -163,25 +113,12 @@ struct VocabularyOfflineAPIController: Sendable {
         return SyncAnswer(results: outcomes.map { id, outcome in
             switch outcome {
             case .applied(let card, let at):
-                .init(id: id, outcome: "applied", card: CardJSON(card), reviewedAt: milliseconds(at))
+                .init(id: id, outcome: "applied", card: CardJSON(card), reviewedAt: DeviceTime.milliseconds(at))
             case .alreadyApplied(let card):
                 .init(id: id, outcome: "alreadyApplied", card: card.map(CardJSON.init), reviewedAt: nil)
             case .gone:
                 .init(id: id, outcome: "gone", card: nil, reviewedAt: nil)
             }
-        }, syncedAt: milliseconds(now))
-    }
-}
-
-private func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
-
-/// Reviews kept on a device for another account than the one signed in.
-enum OfflineSyncError: FolioError {
-    case otherAccount
-
-    var kind: FolioErrorKind { .conflict }
-    var code: String { "other_account" }
-    var message: String {
-        "These reviews were made on this device by another account: log in as that account to send them."
+        }, syncedAt: DeviceTime.milliseconds(now))
     }
 }

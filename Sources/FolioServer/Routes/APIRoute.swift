@@ -8,7 +8,7 @@ enum APIRoute: String, Route {
     case searchMonologues, monologueStats, monologueChanges, monologue, relatedMonologues, monologueTags
     case defineWord, auditionSets
     case favourites, saveFavourite, deleteFavourite, editFavourite, restoreFavourite, exportFavourite
-    case rehearsal, rehearseLine
+    case rehearsal, rehearseLine, syncRehearsal
     case pairs, createPair, pair, updatePair, deletePair, pairAudio, vocabularyTags, nextReview, review, exportPairs, importPairs
     case studySettings, saveStudySettings, studyToday, undoReview, suspendPair, vocabularyStats, schedulerTuning, applySchedulerTuning
     case offlineRevision, syncReviews
@@ -31,7 +31,7 @@ enum APIRoute: String, Route {
 
     var method: HTTPRequest.Method {
         switch self {
-        case .createPair, .review, .importPairs, .undoReview, .syncReviews, .suspendPair, .applySchedulerTuning, .expandGrammar, .saveGrammar, .startGhostGame, .ghostMove, .joinGhostGame, .answerGhostDaily, .uploadGhostWordList,
+        case .createPair, .review, .importPairs, .undoReview, .syncReviews, .syncRehearsal, .suspendPair, .applySchedulerTuning, .expandGrammar, .saveGrammar, .startGhostGame, .ghostMove, .joinGhostGame, .answerGhostDaily, .uploadGhostWordList,
              .restoreFavourite, .rehearseLine:
             .post
         case .saveFavourite, .updatePair, .keepPlot, .saveCharacterFavourite, .saveStudySettings: .put
@@ -58,6 +58,7 @@ enum APIRoute: String, Route {
         case .restoreFavourite: "/api/v1/favourites/{id}/restore"
         case .exportFavourite: "/api/v1/favourites/{id}/export"
         case .rehearsal, .rehearseLine: "/api/v1/favourites/{id}/rehearsal"
+        case .syncRehearsal: "/api/v1/rehearsal/sync"
         case .pairs, .createPair: "/api/v1/vocab/pairs"
         case .pair, .updatePair, .deletePair: "/api/v1/vocab/pairs/{id}"
         case .pairAudio: "/api/v1/vocab/pairs/{id}/audio"

@@ -12,7 +12,7 @@ enum SiteRoute: String, Route {
     case monologues, monologueOptions, saveMonologueOptions, monologueTags, monologueFavourites
     case editFavourite, saveFavouriteEdits, restoreFavourite, removeFavourite, monologue, toggleFavourite, saveMonologueTextSize
     case printFavourite, exportFavourite, auditionSets, favouriteCuts
-    case rehearse, checkLine, rateLine, restartRehearsal
+    case rehearse, checkLine, rateLine, restartRehearsal, rehearseOffline
     // Vocabulary
     case vocabulary, newPair, createPair, editPair, updatePair, deletePair
     case revise, reviseOffline, revisionSession, answer, rate, studySettings, saveStudySettings, undoRating, suspendPair, vocabularyStats, tuneScheduler
@@ -65,6 +65,7 @@ enum SiteRoute: String, Route {
         case .checkLine: "/monologues/favourites/{id}/rehearse/check"
         case .rateLine: "/monologues/favourites/{id}/rehearse/rate"
         case .restartRehearsal: "/monologues/favourites/{id}/rehearse/restart"
+        case .rehearseOffline: "/monologues/rehearse/offline"
         case .monologue: "/monologues/{id}"
         case .toggleFavourite: "/monologues/{id}/favourite"
         case .saveMonologueTextSize: "/monologues/{id}/text-size"

@@ -58,7 +58,7 @@ extension SiteRoute {
         .characters, .characterFavourites, .character, .characterDetails, .characterWeb,
         .ghostHelp,
         // A shell whose script revises from what the device took with it (public/vocab-offline.js).
-        .reviseOffline,
+        .reviseOffline, .rehearseOffline,
     ].map { RouterPath($0.pattern).description })
 }
 

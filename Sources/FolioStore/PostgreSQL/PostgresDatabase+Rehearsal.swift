@@ -38,21 +38,40 @@ extension PostgresDatabase {
 
     /// One statement: the line is written only when the favourite is the account's.
     public func saveRehearsedLine(accountID: Account.ID, monologueID: String, _ line: RehearsedLine) async throws {
-        let card = line.card
         let written = try await write { connection in
-            try await connection.changes("""
-                INSERT INTO rehearsedLine (accountId, monologueId, lineKey, state, step, stability, difficulty, due, lastReview,
-                  help, wordPerfect, reviews, misses)
-                SELECT accountId, monologueId, \(line.key), \(card.state.rawValue), \(card.step), \(card.stability),
-                  \(card.difficulty), \(card.due), \(card.lastReview), \(line.help), \(line.wordPerfect), \(line.reviews), \(line.misses)
-                FROM favourite WHERE accountId = \(accountID.rawValue) AND monologueId = \(monologueID)
-                ON CONFLICT (accountId, monologueId, lineKey) DO UPDATE SET state = excluded.state, step = excluded.step,
-                  stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due,
-                  lastReview = excluded.lastReview, help = excluded.help, wordPerfect = excluded.wordPerfect,
-                  reviews = excluded.reviews, misses = excluded.misses
-                """, logger)
+            try await connection.changes(Self.saveRehearsedLine(accountID: accountID, monologueID: monologueID, line), logger)
         }
         if written == 0 { throw MonologueError.notFound(id: monologueID) }
+    }
+
+    public func saveRehearsedLine(accountID: Account.ID, operation: String, monologueID: String, _ line: RehearsedLine) async throws -> Bool {
+        try await write { connection in
+            let claimed = try await connection.all("""
+                INSERT INTO syncOperation (accountId, id, appliedAt) VALUES (\(accountID.rawValue), \(operation), \(Date()))
+                ON CONFLICT DO NOTHING RETURNING accountId
+                """, logger, as: Int64.self)
+            guard !claimed.isEmpty else { return false }
+            // Thrown inside the transaction: the claim is rolled back with it.
+            if try await connection.changes(Self.saveRehearsedLine(accountID: accountID, monologueID: monologueID, line), logger) == 0 {
+                throw MonologueError.notFound(id: monologueID)
+            }
+            return true
+        }
+    }
+
+    static func saveRehearsedLine(accountID: Account.ID, monologueID: String, _ line: RehearsedLine) -> PostgresQuery {
+        let card = line.card
+        return """
+            INSERT INTO rehearsedLine (accountId, monologueId, lineKey, state, step, stability, difficulty, due, lastReview,
+              help, wordPerfect, reviews, misses)
+            SELECT accountId, monologueId, \(line.key), \(card.state.rawValue), \(card.step), \(card.stability),
+              \(card.difficulty), \(card.due), \(card.lastReview), \(line.help), \(line.wordPerfect), \(line.reviews), \(line.misses)
+            FROM favourite WHERE accountId = \(accountID.rawValue) AND monologueId = \(monologueID)
+            ON CONFLICT (accountId, monologueId, lineKey) DO UPDATE SET state = excluded.state, step = excluded.step,
+              stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due,
+              lastReview = excluded.lastReview, help = excluded.help, wordPerfect = excluded.wordPerfect,
+              reviews = excluded.reviews, misses = excluded.misses
+            """
     }
 
     public func forgetRehearsedLines(accountID: Account.ID, monologueID: String, keys: [String]) async throws {

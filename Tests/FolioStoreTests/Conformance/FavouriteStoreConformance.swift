@@ -149,4 +149,29 @@ import Vocabulary
         #expect(try await c.stores.rehearsedLines(accountID: c.ann.id, monologueID: "hamlet-1").isEmpty)
         #expect(try await c.stores.rehearsedLines(accountID: c.ann.id, monologueID: "hamlet-2") == [second])
     }
+
+    @Test(arguments: StoreEngine.all) func aLineRehearsedOfflineIsSavedOncePerOperation(engine: StoreEngine) async throws {
+        // Given Ann keeps a monologue and Bob keeps none
+        let c = try await cast(engine)
+        try await c.stores.addFavourite(accountID: c.ann.id, monologueID: "hamlet-1", now: conformanceNow)
+        let line = RehearsedLine(key: "1 words one", card: Card(state: .learning, step: 1, stability: 2.5, difficulty: 4.5,
+                                                               due: conformanceNow.addingTimeInterval(600), lastReview: conformanceNow),
+                                 help: 1, reviews: 1)
+        // When a line sent from her device is saved, and the same operation is sent again changed
+        #expect(try await c.stores.saveRehearsedLine(accountID: c.ann.id, operation: "device-op-1", monologueID: "hamlet-1", line))
+        var resent = line
+        resent.reviews = 9
+        #expect(try await c.stores.saveRehearsedLine(accountID: c.ann.id, operation: "device-op-1", monologueID: "hamlet-1", resent) == false)
+        // Then the first stands
+        #expect(try await c.stores.rehearsedLines(accountID: c.ann.id, monologueID: "hamlet-1") == [line])
+        // And a line Bob sends under a favourite he does not keep is refused without claiming his operation's id
+        await #expect(throws: MonologueError.notFound(id: "hamlet-1")) {
+            try await c.stores.saveRehearsedLine(accountID: c.bob.id, operation: "device-op-2", monologueID: "hamlet-1", line)
+        }
+        try await c.stores.addFavourite(accountID: c.bob.id, monologueID: "hamlet-1", now: conformanceNow)
+        #expect(try await c.stores.saveRehearsedLine(accountID: c.bob.id, operation: "device-op-2", monologueID: "hamlet-1", line))
+        // And one account's operation ids are its own: Ann's id sent by Bob is his to claim
+        #expect(try await c.stores.saveRehearsedLine(accountID: c.bob.id, operation: "device-op-1", monologueID: "hamlet-1", resent))
+        #expect(try await c.stores.rehearsedLines(accountID: c.ann.id, monologueID: "hamlet-1") == [line])
+    }
 }

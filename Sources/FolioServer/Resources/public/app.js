@@ -196,36 +196,58 @@
       });
   };
 
-  // Reviews made on this device wait in localStorage (public/vocab-offline-data.js) until they
-  // are sent. They stay there through a log-out and go with the next log-in of the same account,
-  // but a learner handing the phone on should know they have not reached the account yet.
+  // Work done on this device waits in localStorage until it is sent: reviews
+  // (public/vocab-offline-data.js) and rehearsed lines (public/rehearsal-offline-data.js). It
+  // stays there through a log-out and goes with the next log-in of the same account, but someone
+  // handing the phone on should know it has not reached the account yet.
+  var OFFLINE_WORK = [
+    { prefix: "folio-offline-revision:", module: "/public/vocab-offline-data.js", one: "1 review", many: " reviews",
+      send: function (data, account) { return data.deviceRevision(account, { sync: "/api/v1/vocab/sync", pack: "/api/v1/vocab/offline" }).sync(); } },
+    { prefix: "folio-offline-rehearsal:", module: "/public/rehearsal-offline-data.js", one: "1 rehearsed line", many: " rehearsed lines",
+      send: function (data, account) { return data.deviceRehearsal(account, "/api/v1/rehearsal/sync").sync(); } },
+  ];
+  function waitingWork(account, work) {
+    try { return (JSON.parse(localStorage.getItem(work.prefix + account)) || {}).queue || []; } catch (error) { return []; }
+  }
+  function sendWork(account, work) {
+    return import(work.module).then(function (data) { return work.send(data, account); }).catch(function () { /* still waiting */ });
+  }
+
   function setUpLogoutWarning() {
     var form = document.getElementById("logout-form");
     var meta = document.querySelector('meta[name="folio-account"]');
     if (!form || !meta) return;
-    var key = "folio-offline-revision:" + meta.getAttribute("content");
+    var account = meta.getAttribute("content");
     function waiting() {
-      try { return (JSON.parse(localStorage.getItem(key)) || {}).queue || []; } catch (error) { return []; }
+      return OFFLINE_WORK.filter(function (work) { return waitingWork(account, work).length > 0; });
     }
     var sure = false;
     form.addEventListener("submit", function (event) {
       if (sure || waiting().length === 0) return;
-      // First they are sent, if the server can be reached; only what still waits is asked about.
+      // First it is sent, if the server can be reached; only what still waits is asked about.
       event.preventDefault();
-      import("/public/vocab-offline-data.js")
-        .then(function (data) {
-          return data.deviceRevision(meta.getAttribute("content"), { sync: "/api/v1/vocab/sync", pack: "/api/v1/vocab/offline" }).sync();
-        })
-        .catch(function () { /* asked about below */ })
-        .then(function () {
-          var left = waiting().length;
-          var words = left === 1 ? "1 review made on this device has" : left + " reviews made on this device have";
-          if (left === 0 || window.confirm(words + " not been sent to your account yet. Log out anyway? They stay on this device and are sent when you next revise here, logged in.")) {
-            sure = true;
-            form.requestSubmit ? form.requestSubmit() : form.submit();
-          }
-        });
+      Promise.all(waiting().map(function (work) { return sendWork(account, work); })).then(function () {
+        var left = OFFLINE_WORK.map(function (work) {
+          var count = waitingWork(account, work).length;
+          return count === 0 ? null : count === 1 ? work.one : count + work.many;
+        }).filter(Boolean);
+        var words = left.join(" and ") + (left.length === 1 && /^1 /.test(left[0]) ? " made on this device has" : " made on this device have");
+        if (left.length === 0 || window.confirm(words + " not been sent to your account yet. Log out anyway? They stay on this device and are sent when you are next here, logged in.")) {
+          sure = true;
+          form.requestSubmit ? form.requestSubmit() : form.submit();
+        }
+      });
     });
+  }
+
+  // Lines rehearsed offline go as soon as any page is opened online: the favourites' progress
+  // shown there is then the account's. (Reviews go from the revision pages, where the last one
+  // can still be undone.)
+  function sendRehearsedLines() {
+    var meta = document.querySelector('meta[name="folio-account"]');
+    if (!meta || navigator.onLine === false || document.getElementById("offline-rehearsal") || document.getElementById("rehearse-offline")) return;
+    var account = meta.getAttribute("content");
+    if (waitingWork(account, OFFLINE_WORK[1]).length > 0) sendWork(account, OFFLINE_WORK[1]);
   }
 
   function setUpConnectionNote() {
@@ -406,6 +428,7 @@
   setUpSubnav();
   setUpServiceWorker();
   setUpLogoutWarning();
+  sendRehearsedLines();
   setUpConnectionNote();
   setUpInstallButton();
   listKeptPages();

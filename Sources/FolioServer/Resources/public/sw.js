@@ -149,7 +149,8 @@ async function networkFirst(event) {
 async function keptCopy(request) {
   const cache = await caches.open(PAGES_CACHE);
   const url = new URL(request.url);
-  return (await cache.match(request)) || (await keptPlotPage(cache, url)) || (await keptRevisionPage(cache, url));
+  return (await cache.match(request)) || (await keptPlotPage(cache, url)) || (await keptRevisionPage(cache, url))
+    || (await keptRehearsalPage(cache, url));
 }
 
 // Vocabulary's pages need the server, but revising does not: without a connection, its pages
@@ -159,6 +160,16 @@ const REVISION_ADDRESS = /^\/vocab(\/revise(\/[a-z]*)?)?\/?$/;
 async function keptRevisionPage(cache, url) {
   if (!REVISION_ADDRESS.test(url.pathname)) return undefined;
   return cache.match(new URL("/vocab/revise/offline", url.origin).href);
+}
+
+// A favourite's rehearsal needs the server too, but rehearsing does not: without a connection, its
+// pages (the line asked, a line checked) are answered with the page that rehearses from what the
+// device took with it, which reads the favourite and the line from the address.
+const REHEARSAL_ADDRESS = /^\/monologues\/favourites\/[^/]+\/rehearse(\/check)?\/?$/;
+
+async function keptRehearsalPage(cache, url) {
+  if (!REHEARSAL_ADDRESS.test(url.pathname)) return undefined;
+  return cache.match(new URL("/monologues/rehearse/offline", url.origin).href);
 }
 
 // A plot's address (/plots/917484202, /plots/s3-p12-m40) names its plot completely, and every

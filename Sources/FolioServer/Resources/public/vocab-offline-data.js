@@ -17,6 +17,10 @@
 //   lastSync  when the server last acknowledged reviews (its clock, milliseconds);
 //   session   the session under way, so that a reload goes on where it was.
 
+import { keptState, sendBatches } from "./offline-store.js";
+
+export { operationID } from "./offline-store.js";
+
 const PREFIX = "folio-offline-revision:";
 /** The most reviews one sync sends (the server's `OfflineRevision.batchLimit`). */
 const BATCH = 500;
@@ -35,40 +39,13 @@ export function cardKey(pairId, direction) {
   return `${pairId}:${direction}`;
 }
 
-/** An id for an operation made here: 128 random bits, as hex. */
-export function operationID() {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function csrfToken() {
-  const meta = document.querySelector('meta[name="csrf-token"]');
-  return meta ? meta.getAttribute("content") : "";
-}
-
 /**
  * The device's revision for one account. `urls`: {pack, sync}. Every change goes through
  * `update`, which reads the kept state afresh first, so two tabs never write over each other's
  * waiting reviews.
  */
 export function deviceRevision(account, urls) {
-  const key = storageKey(account);
-
-  function read() {
-    try {
-      return Object.assign(empty(), JSON.parse(localStorage.getItem(key)) || {});
-    } catch (error) {
-      return empty();
-    }
-  }
-
-  function update(change) {
-    const state = read();
-    const answer = change(state);
-    localStorage.setItem(key, JSON.stringify(state));
-    return answer;
-  }
+  const { read, update } = keptState(storageKey(account), empty);
 
   let syncing = null;
   // A sync asked for while one runs: the least it may hold back, run once that one ends.
@@ -85,41 +62,17 @@ export function deviceRevision(account, urls) {
       again = again === null ? keep : Math.min(again, keep);
       return syncing;
     }
-    syncing = (async () => {
-      let sent = 0, retried = false;
-      for (;;) {
-        const state = read();
-        const batch = state.queue.slice(0, Math.max(0, state.queue.length - keep)).slice(0, BATCH);
-        if (batch.length === 0) return { sent };
-        // On their way: not to be taken back here now (undo asks the server then).
+    syncing = sendBatches({
+      url: urls.sync, read, keepalive,
+      next: (state) => state.queue.slice(0, Math.max(0, state.queue.length - keep)).slice(0, BATCH),
+      body: (batch) => ({ account, reviews: batch.map(({ id, pairId, direction, rating, at, seconds }) => ({ id, pairId, direction, rating, at, seconds })) }),
+      // On their way: not to be taken back here now (undo asks the server then).
+      mark: (batch, onTheirWay) => {
         const ids = new Set(batch.map((op) => op.id));
-        update((kept) => { for (const op of kept.queue) if (ids.has(op.id)) op.sending = true; });
-        const settle = () => update((kept) => { for (const op of kept.queue) if (ids.has(op.id)) delete op.sending; });
-        let response;
-        try {
-          response = await fetch(urls.sync, {
-            method: "POST", credentials: "same-origin", keepalive: keepalive && batch.length < 200,
-            headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": csrfToken() },
-            body: JSON.stringify({ account, reviews: batch.map(({ id, pairId, direction, rating, at, seconds }) => ({ id, pairId, direction, rating, at, seconds })) }),
-          });
-        } catch (error) {
-          settle();
-          return { sent, error: "offline" };
-        }
-        let body = null;
-        try { body = await response.json(); } catch (error) { /* said below */ }
-        if (response.status === 403 && !retried && window.folioFreshToken) {
-          // A page kept from an earlier session carries an old token: a fresh one, then once more.
-          settle();
-          retried = true;
-          try { await window.folioFreshToken(); continue; } catch (error) { return { sent, error: "signed-out" }; }
-        }
-        if (response.status === 401 || response.status === 403) { settle(); return { sent, error: "signed-out" }; }
-        if (response.status === 409 && body && body.error && body.error.code === "other_account") { settle(); return { sent, error: "other-account" }; }
-        if (!response.ok || !body || !Array.isArray(body.results)) {
-          settle();
-          return { sent, error: (body && body.error && body.error.message) || `The server answered ${response.status}.` };
-        }
+        update((kept) => { for (const op of kept.queue) if (ids.has(op.id)) { if (onTheirWay) op.sending = true; else delete op.sending; } });
+      },
+      answered: (batch, body) => {
+        const ids = new Set(batch.map((op) => op.id));
         const answered = new Map(body.results.map((result) => [result.id, result]));
         update((kept) => {
           kept.queue = kept.queue.filter((op) => !answered.has(op.id));
@@ -132,9 +85,9 @@ export function deviceRevision(account, urls) {
           }
           kept.lastSync = body.syncedAt;
         });
-        sent += answered.size;
-      }
-    })();
+        return answered.size;
+      },
+    });
     let result;
     try {
       result = await syncing;

@@ -6,6 +6,7 @@
 
 import { checkAnswer, proposedRating, summary as differenceSummary } from "./rules/answer-check.js";
 import { newCard, scheduler as makeScheduler } from "./rules/fsrs.js";
+import { RATINGS, clock, plural, ratingButtons } from "./offline-ui.js";
 import { cardKey, deviceRevision, operationID } from "./vocab-offline-data.js";
 
 const root = document.getElementById("offline-revision");
@@ -16,7 +17,6 @@ const device = deviceRevision(root.dataset.account, { pack: root.dataset.pack, s
 const AGAIN_GAP = 3;
 const MAXIMUM_ANSWERS = 500;
 const SIZES = [10, 20, 50];
-const RATINGS = [[1, "Again"], [2, "Hard"], [3, "Good"], [4, "Easy"]];
 const LANGUAGE = { englishToWelsh: ["English", "Welsh", "en", "cy"], welshToEnglish: ["Welsh", "English", "cy", "en"] };
 
 let status = { error: null, syncing: false };
@@ -116,29 +116,6 @@ function record(session, pairId, verdict, rating) {
 
 function show(section) {
   for (const id of ["offline-start", "offline-card", "offline-result", "offline-summary"]) $(id).hidden = id !== section;
-}
-
-function clock(milliseconds) {
-  return new Date(milliseconds).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-}
-
-/** "10 min", "3 d": as the online rating buttons say it (VocabularyPages.Interval). */
-function interval(from, to) {
-  const seconds = Math.max(0, (to - from) / 1000);
-  const minutes = seconds / 60, hours = minutes / 60, days = hours / 24;
-  const unit = (value, short) => {
-    const shown = value < 10 && (short === "mo" || short === "y") ? Math.round(value * 10) / 10 : Math.round(value);
-    return `${shown} ${short}`;
-  };
-  if (minutes < 59.5) return unit(Math.max(1, minutes), "min");
-  if (hours < 23.5) return unit(hours, "h");
-  if (days < 30.5) return unit(days, "d");
-  if (days < 365) return unit(days / 30.4375, "mo");
-  return unit(days / 365.25, "y");
-}
-
-function plural(count, noun) {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
 
 function renderStatus() {
@@ -245,16 +222,7 @@ function renderResult(state) {
   const outcomes = scheduler.outcomes(card, now);
   const proposed = proposedRating(checked.verdict);
   $("offline-rating-hint").textContent = `The check suggests ${RATINGS[proposed - 1][1]}; choose another if you disagree. Each button says when you would see this pair again.`;
-  $("offline-ratings").replaceChildren(...RATINGS.map(([value, label]) => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = `rating rating-${value}${value === proposed ? " proposed" : " secondary"}`;
-    button.dataset.rating = String(value);
-    const name = Object.assign(document.createElement("span"), { className: "rating-name", textContent: label });
-    const due = Object.assign(document.createElement("span"), { className: "rating-interval", textContent: interval(now, outcomes[value - 1].due) });
-    button.append(name, due);
-    return button;
-  }));
+  $("offline-ratings").replaceChildren(...ratingButtons(outcomes.map((outcome) => outcome.due), now, proposed));
   // A tap that lands as the page changes is not a rating (the online form's data-settle).
   settledAt = performance.now();
   const chosen = $("offline-ratings").querySelector(".proposed");
