@@ -239,7 +239,7 @@ func buildRouter(database: any FolioDatabase, library: LibraryCache, pages: Page
                                          limits: configuration.limits)
     api.mount(PlotsAPIController(pages: plotPages).routes)
     site.mount(plotPages.routes)
-    api.mount(GhostAPIController(referee: referee).routes)
+    api.mount(GhostAPIController(referee: referee, wordPacks: GhostWordPacks(dictionaries: referee.dictionaries)).routes)
     site.mount(GhostPagesController(referee: referee, pages: pages, publicURL: configuration.publicURL).routes)
     return FolioRouters(api: api, pages: site)
 }

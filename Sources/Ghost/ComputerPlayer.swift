@@ -29,8 +29,18 @@ public struct ComputerPlayer: Sendable {
         self.level = level
     }
 
-    /// What the computer does when `game.playerToAct` is its seat.
-    public func action(in game: Game, lexicon: Lexicon, using random: inout some RandomNumberGenerator) -> Game.Action {
+    /// What the computer may do when `game.playerToAct` is its seat: the one answer or challenge
+    /// it gives, or the moves it picks among at random (and, easy and lost under classic rules,
+    /// the bluffs it plays instead one time in `bluffOneIn`). The browser's computer
+    /// (public/rules/ghost-computer.js) is held to these, and a game played without a connection
+    /// counts only if each computer's action was among them.
+    public enum Choices: Sendable, Equatable {
+        case answer(String?)
+        case challenge
+        case moves([SuperghostMove], bluffs: [SuperghostMove])
+    }
+
+    public func choices(in game: Game, lexicon: Lexicon) -> Choices {
         let variant = game.rules.variant
         if game.pendingChallenge != nil {
             return .answer(lexicon.someWord(for: game.fragment, variant: variant))
@@ -43,25 +53,32 @@ public struct ComputerPlayer: Sendable {
         let legal = game.legalMoves
         switch level {
         case .easy:
-            if game.rules.challenges == .classic,
-               (try? lexicon.winsToMove(at: game.fragment, variant: variant)) == false,
-               Int.random(in: 0..<Self.bluffOneIn, using: &random) == 0,
-               let bluff = game.bluffs.randomElement(using: &random) {
-                return bluff.action
-            }
+            let lost = game.rules.challenges == .classic && (try? lexicon.winsToMove(at: game.fragment, variant: variant)) == false
             // A fragment in play always has a word behind it, so a legal move exists.
-            return legal.randomElement(using: &random)!.action
+            return .moves(legal, bluffs: lost ? game.bluffs : [])
         case .hard:
             if game.activePlayers.count > 2 {
                 var search = TableSearch(game: game, players: game.activePlayers.count)
-                if let safe = search.safeMoves(at: game.fragment), let move = safe.randomElement(using: &random) {
-                    return move.action
-                }
-            } else if let winning = try? lexicon.winningMoves(at: game.fragment, variant: variant),
-                      let move = winning.randomElement(using: &random) {
-                return move.action
+                if let safe = search.safeMoves(at: game.fragment), !safe.isEmpty { return .moves(safe, bluffs: []) }
+            } else if let winning = try? lexicon.winningMoves(at: game.fragment, variant: variant), !winning.isEmpty {
+                return .moves(winning, bluffs: [])
             }
-            return ((try? lexicon.bestMove(at: game.fragment, variant: variant)) ?? legal[0]).action
+            return .moves([(try? lexicon.bestMove(at: game.fragment, variant: variant)) ?? legal[0]], bluffs: [])
+        }
+    }
+
+    /// What the computer does when `game.playerToAct` is its seat: one of its `choices`, at random.
+    public func action(in game: Game, lexicon: Lexicon, using random: inout some RandomNumberGenerator) -> Game.Action {
+        switch choices(in: game, lexicon: lexicon) {
+        case .answer(let word):
+            return .answer(word)
+        case .challenge:
+            return .challenge
+        case .moves(let moves, let bluffs):
+            if !bluffs.isEmpty, Int.random(in: 0..<Self.bluffOneIn, using: &random) == 0, let bluff = bluffs.randomElement(using: &random) {
+                return bluff.action
+            }
+            return moves.randomElement(using: &random)!.action
         }
     }
 }

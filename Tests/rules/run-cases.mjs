@@ -85,6 +85,90 @@ if (rule === "answer-check") {
       line.progress = after;
     }
   }
+} else if (rule === "ghost" || rule === "ghost-openings") {
+  const W = await import(join(rules, "ghost-words.js"));
+  const G = await import(join(rules, "ghost-game.js"));
+  const C = await import(join(rules, "ghost-computer.js"));
+  const attempt = (body) => { try { return body(); } catch (error) { return null; } };
+  // Swift leaves out a key whose value is nil: both sides are read with every key, null where absent.
+  const whole = (value, keys) => Object.fromEntries(keys.map((key) => [key, nfc(value[key])]));
+  const sortedJSON = (value) => JSON.stringify(value, value && typeof value === "object" && !Array.isArray(value) ? Object.keys(value).sort() : undefined);
+  const positionOf = (words, solve, fragment, tables) => {
+    const node = words.node(fragment);
+    const playable = node !== null && !words.isTerminal(node);
+    const got = {
+      fragment, isWord: words.isWord(fragment), isPrefix: words.isPrefix(fragment), someWord: words.someWord(fragment),
+      wins: playable ? attempt(() => solve.winsToMove(fragment)) : null,
+      winning: playable ? attempt(() => solve.winningLetters(fragment)) : null,
+      best: playable ? attempt(() => solve.bestMove(fragment)) : null,
+      movesLeft: playable ? attempt(() => solve.movesLeft(fragment)) : null,
+      legal: node === null ? [] : words.letters(words.letterMask(node)),
+    };
+    if (tables) {
+      got.safe3 = playable ? C.safeMoves(words, 3, fragment) : null;
+      got.safe4 = playable ? C.safeMoves(words, 4, fragment) : null;
+    }
+    return got;
+  };
+  const comparePositions = (label, words, solve, positions, tables) => {
+    for (const want of positions) {
+      const got = positionOf(words, solve, want.fragment, tables);
+      const keys = Object.keys(got);
+      if (JSON.stringify(whole(got, keys)) !== JSON.stringify(whole(want, keys))) {
+        differ({ list: label, fragment: want.fragment }, whole(want, keys), got);
+        return false;
+      }
+    }
+    return true;
+  };
+  for (const c of cases) {
+    if (rule === "ghost") {
+      const words = W.wordList(W.readPack(c.pack), c.minimumLength, W.ALPHABETS[c.alphabet]);
+      const trie = { wordCount: words.wordCount, masks: Array.from(words.masks), firstChild: Array.from(words.firstChild) };
+      if (JSON.stringify(trie) !== JSON.stringify({ wordCount: c.wordCount, masks: c.masks, firstChild: c.firstChild })) {
+        differ({ pack: c.pack, minimumLength: c.minimumLength }, { wordCount: c.wordCount, masks: c.masks }, trie);
+        continue;
+      }
+      const solve = C.solver(words);
+      if (!comparePositions(c.pack.slice(0, 40), words, solve, c.positions, true)) continue;
+      games: for (const g of c.games) {
+        const game = G.newGame(Array.from({ length: g.players }, (_, i) => `P${i}`), words, g.challenges, g.firstPlayer);
+        for (const [i, step] of g.steps.entries()) {
+          const action = { ...step.action };
+          if (action.type === "answer" && action.word === undefined) action.word = null;
+          let error = null, result = null;
+          try { result = G.apply(game, action); } catch (e) { error = e.code || String(e); }
+          const over = G.isOver(game);
+          const got = {
+            error, fragment: game.fragment, toMove: game.toMove, playerToAct: G.playerToAct(game), letters: game.letters,
+            lastMover: game.lastMover, pending: game.pendingChallenge ? [game.pendingChallenge.challenger, game.pendingChallenge.challenged] : null,
+            rounds: game.rounds.length, loser: result ? result.loser : null, reason: result ? result.reason.kind : null,
+            word: result && result.reason.word !== undefined ? result.reason.word : null, winner: G.winner(game),
+            easy: over ? null : sortedJSON(C.computerChoices(game, "easy", solve)),
+            hard: over ? null : sortedJSON(C.computerChoices(game, "hard", solve)),
+          };
+          const want = whole(step, Object.keys(got));
+          if (want.easy !== null) want.easy = sortedJSON(want.easy);
+          if (want.hard !== null) want.hard = sortedJSON(want.hard);
+          if (JSON.stringify(got) !== JSON.stringify(want)) {
+            differ({ pack: c.pack.slice(0, 60), minimumLength: c.minimumLength, challenges: g.challenges, step: i, action: step.action }, want, got);
+            break games;
+          }
+        }
+      }
+    } else {
+      const listed = W.readPack(c.pack);
+      for (const at of c.lengths) {
+        const words = W.wordList(listed, at.minimumLength, W.ALPHABETS[c.alphabet]);
+        if (words.wordCount !== at.wordCount || words.nodeCount !== at.nodeCount) {
+          differ({ dictionary: c.dictionary, minimumLength: at.minimumLength }, { wordCount: at.wordCount, nodeCount: at.nodeCount },
+                 { wordCount: words.wordCount, nodeCount: words.nodeCount });
+          break;
+        }
+        if (!comparePositions(`${c.dictionary} ${at.minimumLength}`, words, C.solver(words), at.positions, false)) break;
+      }
+    }
+  }
 } else {
   throw new Error(`unknown rule ${rule}`);
 }

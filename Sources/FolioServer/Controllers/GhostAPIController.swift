@@ -9,6 +9,7 @@ import Hummingbird
 /// server records them from the games it referees.
 struct GhostAPIController: Sendable {
     let referee: GhostReferee
+    let wordPacks: GhostWordPacks
 
     /// The controller's routes, mounted at `/api/v1/ghost`.
     var routes: MountedRoutes<FolioRequestContext> {
@@ -26,6 +27,28 @@ struct GhostAPIController: Sendable {
             .on(api: .ghostWordLists, use: wordLists)
             .on(api: .uploadGhostWordList, use: uploadWordList)
             .on(api: .deleteGhostWordList, use: deleteWordList)
+            .on(api: .ghostWords, use: words)
+    }
+
+    /// A named dictionary's counting words for playing without a connection (`GhostWordPacks`):
+    /// front-coded text, gzipped for a client that accepts it. Anyone may keep it, asking again
+    /// each time: a client holding the current list gets a 304.
+    @Sendable func words(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let name = context.parameters.get("dictionary") ?? ""
+        guard let dictionary = GhostDictionary(rawValue: name) else {
+            throw InputError.parameter("dictionary", String(name.prefix(20)), GhostDictionary.names)
+        }
+        let pack = try await wordPacks.pack(dictionary)
+        let gzipped = Gzip.isAccepted(by: request.headers[values: .acceptEncoding])
+        var headers: HTTPFields = [.cacheControl: "public, no-cache", .vary: "Accept-Encoding", .eTag: pack.eTag(gzipped: gzipped)]
+        let tags = EntityTags.ifNoneMatch(request.headers[values: .ifNoneMatch])
+        if tags.contains(where: { $0 == "*" || $0 == pack.eTag(gzipped: false) || $0 == pack.eTag(gzipped: true) }) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = "text/plain; charset=utf-8"
+        headers[.folioWords] = String(pack.words)
+        if gzipped { headers[.contentEncoding] = "gzip" }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: gzipped ? pack.gzip : pack.plain))
     }
 
     static let scoresPage = ListWindow(defaultLimit: 50, maximumLimit: 100, maximumOffset: 1_000_000)

@@ -151,7 +151,7 @@ struct MonologuesController<Context: RequestContext> {
         let gzipped = Gzip.isAccepted(by: request.headers[values: .acceptEncoding])
         var headers: HTTPFields = [.cacheControl: "public, no-cache", .vary: "Accept-Encoding"]
         let current = [false, true].map { LibraryChangesCache.eTag(revision: revision, since: since, gzipped: $0) }
-        if Self.entityTags(request.headers[values: .ifNoneMatch]).contains(where: { $0 == "*" || current.contains($0) }) {
+        if EntityTags.ifNoneMatch(request.headers[values: .ifNoneMatch]).contains(where: { $0 == "*" || current.contains($0) }) {
             headers[.eTag] = current[gzipped ? 1 : 0]
             return Response(status: .notModified, headers: headers)
         }
@@ -160,15 +160,6 @@ struct MonologuesController<Context: RequestContext> {
         headers[.contentType] = "application/json; charset=utf-8"
         if gzipped { headers[.contentEncoding] = "gzip" }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: gzipped ? feed.gzip : feed.json))
-    }
-
-    /// The entity tags of If-None-Match headers, compared weakly as RFC 9110 §13.1.2 asks: a
-    /// `W/` prefix is ignored.
-    static func entityTags(_ values: [String]) -> [String] {
-        values.flatMap { $0.split(separator: ",") }.map { tag in
-            let trimmed = tag.trimmingCharacters(in: .whitespaces)
-            return trimmed.hasPrefix("W/") ? String(trimmed.dropFirst(2)) : trimmed
-        }
     }
 
     @Sendable func stats(_ request: Request, context: Context) async throws -> LibraryStats {

@@ -288,7 +288,7 @@ struct VocabularyAPIController: Sendable {
         let utterance = try await speech.utterance(of: id, side: side, accountID: account.id)
         let tag = "\"\(SpeechCache.key(for: utterance))\""
         var headers: HTTPFields = [.cacheControl: Self.audioCacheControl, .eTag: tag]
-        if MonologuesController<FolioRequestContext>.entityTags(request.headers[values: .ifNoneMatch]).contains(where: { $0 == "*" || $0 == tag }) {
+        if EntityTags.ifNoneMatch(request.headers[values: .ifNoneMatch]).contains(where: { $0 == "*" || $0 == tag }) {
             return Response(status: .notModified, headers: headers)
         }
         let recording = try await speech.cache.recording(of: utterance)

@@ -15,7 +15,7 @@ enum APIRoute: String, Route {
     case randomPlot, plotWheels, expandGrammar, keptPlots, keepPlot, forgetPlot, grammars, saveGrammar, deleteGrammar, plot
     case characters, characterFavourites, saveCharacterFavourite, deleteCharacterFavourite, character
     case ghostHighScores, ghostGames, startGhostGame, ghostGame, ghostMove, joinGhostGame, ghostLobby, ghostDaily, answerGhostDaily
-    case ghostPreferences, ghostWordLists, uploadGhostWordList, deleteGhostWordList
+    case ghostPreferences, ghostWordLists, uploadGhostWordList, deleteGhostWordList, ghostWords
     case swapiRoot, swapiPeople, swapiPerson, swapiPlanets, swapiPlanet, swapiFilms, swapiFilm
 
     /// Where the two APIs are mounted: every path under these belongs to the API router, whose
@@ -97,6 +97,7 @@ enum APIRoute: String, Route {
         case .ghostPreferences: "/api/v1/ghost/preferences"
         case .ghostWordLists, .uploadGhostWordList: "/api/v1/ghost/wordlists"
         case .deleteGhostWordList: "/api/v1/ghost/wordlists/{id}"
+        case .ghostWords: "/api/v1/ghost/words/{dictionary}"
         case .swapiRoot: "/swapi/"
         case .swapiPeople: "/swapi/people/"
         case .swapiPerson: "/swapi/people/{id}/"

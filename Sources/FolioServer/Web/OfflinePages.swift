@@ -66,4 +66,6 @@ extension HTTPField.Name {
     /// Whose page this is, for the service worker (see `OfflinePagesMiddleware`).
     static let folioAccount = Self("Folio-Account")!
     static let clearSiteData = Self("Clear-Site-Data")!
+    /// How many words a Ghost dictionary's word pack holds (`GhostWordPacks`).
+    static let folioWords = Self("Folio-Words")!
 }
