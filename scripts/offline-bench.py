@@ -7,6 +7,9 @@ slowed 4× (DevTools' throttling, as a mid-range phone):
 - rehearsal: one line of a 35-line speech checked (public/rules/drill-check.js), the next line
   chosen and its help drawn, and the line rated (public/rules/rehearsal.js: the four buttons, then
   the rating given), over lines said right, with slips, and wrong.
+- Ghost: a move by the hard computer (public/rules/ghost-computer.js) against random letters,
+  over Debian's English list at four letters (built from it as the server's pack is: its lower-case
+  a–z words of three letters or more), and the time to build the list and its solver once.
 Prints the median and the 90th percentile per answer, with and without throttling, and the bytes
 of the modules each offline page loads.
 
@@ -22,7 +25,9 @@ import functools
 import gzip
 import http.server
 import json
+import shutil
 import socketserver
+import tempfile
 import threading
 from pathlib import Path
 
@@ -34,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PUBLIC = ROOT / "Sources/FolioServer/Resources/public"
 MODULES = {
     "revision": ["vocab-offline.js", "vocab-offline-data.js", "offline-ui.js", "rules/answer-check.js", "rules/fsrs.js"],
+    "ghost": ["ghost-offline.js", "offline-store.js", "rules/ghost-words.js", "rules/ghost-game.js", "rules/ghost-computer.js"],
     "rehearsal": ["rehearse-offline.js", "rehearsal-offline-data.js", "offline-ui.js", "rules/drill-check.js", "rules/rehearsal.js",
                   "rules/fsrs.js", "rules/answer-check.js"],
 }
@@ -90,7 +96,37 @@ Promise.all([import('/rules/drill-check.js'), import('/rules/rehearsal.js'), imp
 }, (error) => done(String(error)));
 """
 
-BENCHES = {"revision": (BENCH, "answer checked and scheduled"), "rehearsal": (BENCH_REHEARSAL, "line checked, planned and rated")}
+BENCH_GHOST = """
+const [count, done] = [arguments[0], arguments[arguments.length - 1]];
+Promise.all([import('/rules/ghost-words.js'), import('/rules/ghost-game.js'), import('/rules/ghost-computer.js'), fetch('/english.words').then((r) => r.text())])
+  .then(([W, G, C, pack]) => {
+    const built = performance.now();
+    const words = W.wordList(W.readPack(pack), 4, W.ALPHABETS.latin);
+    const solve = C.solver(words);
+    const buildMs = performance.now() - built;
+    const times = [];
+    let game = G.newGame(['Person', 'Computer'], words, 'forgiving', 0);
+    let seed = 7;
+    const random = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+    while (times.length < count) {
+      if (G.isOver(game)) game = G.newGame(['Person', 'Computer'], words, 'forgiving', 0);
+      if (G.playerToAct(game) === 0) {
+        const legal = C.legalLetters(game);
+        G.apply(game, game.pendingChallenge ? { type: 'answer', word: null } : { type: 'letter', letter: legal[Math.floor(random() * legal.length)] });
+        continue;
+      }
+      const start = performance.now();
+      const action = C.computerAction(game, 'hard', solve, random);
+      times.push(performance.now() - start);
+      G.apply(game, action);
+    }
+    times.sort((a, b) => a - b);
+    done({median: times[Math.floor(times.length / 2)], p90: times[Math.floor(times.length * 0.9)], count: times.length, buildMs});
+  }, (error) => done(String(error)));
+"""
+
+BENCHES = {"revision": (BENCH, "answer checked and scheduled"), "rehearsal": (BENCH_REHEARSAL, "line checked, planned and rated"),
+           "ghost": (BENCH_GHOST, "hard computer's move")}
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
@@ -100,11 +136,29 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def serve() -> tuple[socketserver.TCPServer, int]:
-    handler = functools.partial(Quiet, directory=str(PUBLIC))
+def english_pack(folder: Path) -> None:
+    """Debian's English list as the server packs it: lower-case a–z words of three letters or more, sorted, front-coded."""
+    source = Path("/usr/share/dict/british-english")
+    words = sorted({w.strip() for w in source.read_text(encoding="utf-8", errors="replace").splitlines()
+                    if len(w.strip()) >= 3 and w.strip().isascii() and w.strip().isalpha() and w.strip().islower()})
+    lines, previous = [], ""
+    for word in words:
+        shared = 0
+        while shared < min(len(previous), len(word), 60) and previous[shared] == word[shared]:
+            shared += 1
+        lines.append(chr(48 + shared) + word[shared:])
+        previous = word
+    (folder / "english.words").write_text("\n".join(lines) + "\n")
+
+
+def serve() -> tuple[socketserver.TCPServer, int, Path]:
+    folder = Path(tempfile.mkdtemp(prefix="folio-offline-bench-"))
+    shutil.copytree(PUBLIC, folder, dirs_exist_ok=True)
+    english_pack(folder)
+    handler = functools.partial(Quiet, directory=str(folder))
     server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, server.server_address[1]
+    return server, server.server_address[1], folder
 
 
 def chrome() -> webdriver.Chrome:
@@ -121,7 +175,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--answers", type=int, default=400)
     args = parser.parse_args()
-    server, port = serve()
+    server, port, folder = serve()
     driver = chrome()
     try:
         driver.get(f"http://127.0.0.1:{port}/")
@@ -133,8 +187,9 @@ def main() -> None:
                 if not isinstance(result, dict):
                     raise SystemExit(f"offline-bench: {name}: {result}")
                 results[f"{name} {rate}x"] = result
+                built = f"; list and solver built in {result['buildMs']:.0f} ms" if "buildMs" in result else ""
                 print(f"{name}: {what}, CPU {rate}x slower: median {result['median']:.3f} ms, "
-                      f"p90 {result['p90']:.3f} ms over {result['count']} answers")
+                      f"p90 {result['p90']:.3f} ms over {result['count']} answers{built}")
             modules = MODULES[name]
             total = sum((PUBLIC / module).stat().st_size for module in modules)
             zipped = sum(len(gzip.compress((PUBLIC / module).read_bytes())) for module in modules)
@@ -143,6 +198,7 @@ def main() -> None:
     finally:
         driver.quit()
         server.shutdown()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -4,6 +4,9 @@ import FolioCore
 public enum MonologueError: FolioError, Equatable {
     case unknownFilterValue(field: String, value: String, allowed: [String])
     case notFound(id: String)
+    /// A speech of the library that is not among the account's favourites: nothing of it to
+    /// edit, rehearse or sync.
+    case notAFavourite(id: String)
     case invalidParameter(name: String, value: String, expected: String)
     /// A favourite's edit that cannot be saved, with every reason.
     case invalidEdit([FavouriteEdit.Problem])
@@ -15,7 +18,7 @@ public enum MonologueError: FolioError, Equatable {
     public var kind: FolioErrorKind {
         switch self {
         case .unknownFilterValue, .invalidParameter, .invalidEdit: .invalidInput
-        case .notFound: .notFound
+        case .notFound, .notAFavourite: .notFound
         case .emptyLibrary: .missingData
         case .editedSince: .conflict
         }
@@ -25,6 +28,7 @@ public enum MonologueError: FolioError, Equatable {
         switch self {
         case .unknownFilterValue: "unknown_filter_value"
         case .notFound: "monologue_not_found"
+        case .notAFavourite: "not_a_favourite"
         case .invalidParameter, .invalidEdit: "invalid_parameter"
         case .emptyLibrary: "library_empty"
         case .editedSince: "edited_since"
@@ -37,6 +41,8 @@ public enum MonologueError: FolioError, Equatable {
             "Unknown \(field) \"\(value)\". Use one of: \(allowed.joined(separator: ", "))."
         case .notFound(let id):
             "No monologue has the id \"\(id)\". Search for it first to find its id."
+        case .notAFavourite(let id):
+            "The speech \"\(id)\" is not among your favourites. Open it and star it to keep it, then edit or rehearse it."
         case .invalidParameter(let name, let value, let expected):
             "Invalid \(name) \"\(value)\": expected \(expected)."
         case .invalidEdit(let problems):

@@ -96,7 +96,7 @@ import Vocabulary
         // The other account has no such favourite: nothing of the actor's is touched.
         let foreign = try await w.offline.apply([try review("foreign-line-1", key, .good, at: Self.start)], accountID: w.other.id,
                                                 in: w.library, now: now)
-        #expect(foreign.first?.outcome == .gone)
+        #expect(foreign.first?.outcome == .gone(.notAFavourite))
         let othersLines = try await w.store.rehearsedLines(accountID: w.other.id, monologueID: Self.speech.id)
         #expect(try await lines(w, w.actor).isEmpty && othersLines.isEmpty)
         // A line the actor has since cut, and one of a favourite that is not theirs, beside one that stands.
@@ -104,7 +104,7 @@ import Vocabulary
                                                try review("not-mine-0001", key, .good, at: Self.start, monologue: RehearsalTests.other.id),
                                                try review("standing-0001", key, .good, at: Self.start)],
                                               accountID: w.actor.id, in: w.library, now: now)
-        #expect(mixed.map(\.outcome.name) == ["gone", "gone", "applied"])
+        #expect(mixed.map(\.outcome) == [.gone(.lineCut), .gone(.notAFavourite), mixed[2].outcome] && mixed[2].outcome.name == "applied")
         // A refused line claims no id: sent again once it would apply, it applies.
         try await w.rehearsal.favourites.add(RehearsalTests.other.id, accountID: w.actor.id, now: now)
         let otherKey = try await w.rehearsal.plan(RehearsalTests.other.id, accountID: w.actor.id, in: w.library, now: now).lines[0].drill.key
@@ -114,7 +114,7 @@ import Vocabulary
         // Removed from the favourites: gone, and its progress with it.
         try await w.rehearsal.favourites.remove(Self.speech.id, accountID: w.actor.id)
         let removed = try await w.offline.apply([try review("removed-00001", key, .good, at: now)], accountID: w.actor.id, in: w.library, now: now)
-        #expect(removed.first?.outcome == .gone)
+        #expect(removed.first?.outcome == .gone(.notAFavourite))
     }
 
     @Test func malformedIdsAndOversizedBatchesAreRefused() async throws {
@@ -170,7 +170,7 @@ import Vocabulary
                 let outcomes = try await shared.offline.apply(batch, accountID: actor.id, in: shared.library, now: now)
                 for review in batch.enumerated().sorted(by: { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }).map(\.element) {
                     let outcome = outcomes.first { $0.id == review.id }?.outcome
-                    guard let number = keys.firstIndex(of: review.key) else { #expect(outcome == .gone); continue }
+                    guard let number = keys.firstIndex(of: review.key) else { #expect(outcome == .gone(.lineCut)); continue }
                     guard applied.insert(review.id).inserted else {
                         #expect(outcome == .alreadyApplied(line: replayed[review.key]), "session \(session): \(review.id) applied twice")
                         continue

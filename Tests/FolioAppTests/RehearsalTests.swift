@@ -156,13 +156,13 @@ import Vocabulary
     @Test func onlyTheOwnerRehearsesAndLineNumbersAreChecked() async throws {
         let w = try await world()
         let id = Self.speech.id
-        await #expect(throws: MonologueError.notFound(id: id)) {
+        await #expect(throws: MonologueError.notAFavourite(id: id)) {
             try await w.rehearsal.plan(id, accountID: w.bob.id, in: w.library, now: Self.start)
         }
-        await #expect(throws: MonologueError.notFound(id: id)) {
+        await #expect(throws: MonologueError.notAFavourite(id: id)) {
             try await w.rehearsal.rate(id, line: 1, rating: .good, accountID: w.bob.id, in: w.library, now: Self.start)
         }
-        await #expect(throws: MonologueError.notFound(id: id)) { try await w.rehearsal.restart(id, accountID: w.bob.id, in: w.library) }
+        await #expect(throws: MonologueError.notAFavourite(id: id)) { try await w.rehearsal.restart(id, accountID: w.bob.id, in: w.library) }
         await #expect(throws: MonologueError.invalidParameter(name: "line", value: "5", expected: "a line number from 1 to 4")) {
             try await w.rehearsal.rate(id, line: 5, rating: .good, accountID: w.ann.id, in: w.library, now: Self.start)
         }

@@ -70,6 +70,8 @@ private struct GameStep: Encodable {
     var reason: String?
     var word: String?
     var winner: Int?
+    /// The round's summary, as the players read it.
+    var summary: String?
     /// The computers' choices for the player now to act, easy and hard.
     var easy: Choice?
     var hard: Choice?
@@ -171,6 +173,7 @@ private func step(_ game: Game, _ action: Game.Action, error: String?, result: G
                     letters: game.letters,
                     lastMover: game.lastMover, pending: game.pendingChallenge.map { [$0.challenger, $0.challenged] },
                     rounds: game.rounds.count, loser: result?.loser, reason: reason, word: word, winner: game.winner,
+                    summary: result?.summary(names: game.players),
                     easy: over ? nil : Choice(ComputerPlayer(level: .easy).choices(in: game, lexicon: lexicon)),
                     hard: over ? nil : Choice(ComputerPlayer(level: .hard).choices(in: game, lexicon: lexicon)))
 }

@@ -91,6 +91,8 @@ def test_a_favourite_rehearsed_offline_reaches_the_account_once(phone, folio_url
         assert len(kept_state(driver)["queue"]) == 1
         eventually(driver, lambda: status_text(driver), lambda text: text.startswith("Offline"), "the page to say it is offline")
         assert "1 line waiting to sync" in status_text(driver)
+        assert not element(driver, "#offline-note").is_displayed(), "two offline notes on the page"
+        assert element(driver, "#rehearse-back").get_attribute("href").endswith("/monologues/rehearse/offline")
         assert element(driver, "#rehearse-cue").text == lines[0]
         assert element(driver, "h1.page-title").text.startswith("Rehearse ")
         assert_fits_width(driver, 390)
@@ -131,11 +133,14 @@ def test_a_favourite_rehearsed_offline_reaches_the_account_once(phone, folio_url
             tap_rating(driver, "#checked-ratings .proposed")
             ratings += 1
             if turn == 4:
-                # Back to the line just rated: shown again, but a tap on it rates nothing twice.
+                # Back to the line just rated: shown again, saying it is rated, with no rating to give twice.
                 driver.back()
                 eventually(driver, lambda: shown(driver, "#offline-checked"), bool, "the checked line after Back")
-                tap_rating(driver, "#checked-ratings .rating-4")
-                eventually(driver, lambda: shown(driver, "#offline-asking"), bool, "the next line after a refused second rating")
+                eventually(driver, lambda: shown(driver, "#checked-already"), bool, "the line said to be rated already")
+                assert not shown(driver, "#checked-rating")
+                assert element(driver, "#checked-already-text").text.startswith("Already rated: this line comes back in ")
+                click(driver, "#checked-next")
+                eventually(driver, lambda: shown(driver, "#offline-asking"), bool, "the next line after Back")
             assert len(kept_state(driver)["queue"]) == ratings, (turn, ratings, kept_state(driver)["queue"])
         assert set(verdicts) >= {"exact", "close", "wrong"}, verdicts
         assert f"{ratings} lines waiting to sync" in status_text(driver), status_text(driver)

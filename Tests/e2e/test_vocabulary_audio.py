@@ -41,14 +41,19 @@ def hear_buttons(driver) -> list[str]:
     return [link.get_attribute("id") for link in driver.find_elements(By.CSS_SELECTOR, "a[data-listen]") if link.is_displayed()]
 
 
-def test_a_pair_is_heard_on_its_page_and_on_the_card(phone, folio_url, artifacts):
-    driver, base = phone, folio_url
-    register(driver, base, new_username())
+def import_good_night(driver, base: str) -> None:
+    """One pair, "good night" / "Nos da", imported as a learner would."""
     visit(driver, base, "/vocab/import")
     driver.execute_script("document.getElementById('import-text').value = arguments[0]",
                           "English,Welsh,Note,Type,Tags\ngood night,Nos da,,phrase,Greetings\n")
     submit(driver, "#import-preview-submit")
     submit(driver, "#import-confirm")
+
+
+def test_a_pair_is_heard_on_its_page_and_on_the_card(phone, folio_url, artifacts):
+    driver, base = phone, folio_url
+    register(driver, base, new_username())
+    import_good_night(driver, base)
 
     # The pair's page: both sides, each an address that answers WAV.
     visit(driver, base, "/vocab")
@@ -89,3 +94,44 @@ def test_a_pair_is_heard_on_its_page_and_on_the_card(phone, folio_url, artifacts
     assert fetch_head(driver, element(driver, "#hear-welsh").get_attribute("href")).get("status") == 200
     assert_fits_width(driver, 390)
     shots(driver, artifacts, "vocab-hear-result")
+
+
+def test_a_side_heard_online_is_heard_again_offline(phone, folio_url):
+    from test_everywhere import go_offline, go_online, open_offline, wait_until_kept
+
+    driver, base = phone, folio_url
+    register(driver, base, new_username())
+    import_good_night(driver, base)
+    # Heard once online, on the pair's page: its Welsh only.
+    visit(driver, base, "/vocab")
+    submit(driver, "ul#pairs > li.pair a.pair-link")
+    welsh = element(driver, "#hear-welsh").get_attribute("href")
+    click(driver, "#hear-welsh")
+    time.sleep(1.5)
+    assert "is-failed" not in element(driver, "#hear-welsh").get_attribute("class")
+    eventually(driver, lambda: driver.execute_async_script(
+        "const done = arguments[arguments.length - 1]; caches.match(arguments[0]).then((r) => done(!!r));", welsh),
+        bool, "the Welsh sound kept by the service worker")
+    visit(driver, base, "/vocab/revise")
+    eventually(driver, lambda: element(driver, "#offline-take-status").text, lambda text: "kept on this device" in text, "the cards taken")
+    wait_until_kept(driver, "/vocab/revise/offline")
+
+    sessions = go_offline(driver)
+    try:
+        open_offline(driver, base, "/vocab/revise")
+        eventually(driver, lambda: element(driver, "#offline-today").text, lambda text: "new" in text, "today's queue")
+        click(driver, "#offline-direction-welshToEnglish")
+        click(driver, "#offline-begin")
+        # Welsh → English: the Welsh prompt, heard before, is offered and plays from the device.
+        eventually(driver, lambda: element(driver, "#offline-hear-prompt-row").is_displayed(), bool, "the prompt's sound offered")
+        assert element(driver, "#offline-hear-prompt").text.endswith("Hear the Welsh")
+        click(driver, "#offline-hear-prompt")
+        time.sleep(1.5)
+        assert "is-failed" not in element(driver, "#offline-hear-prompt").get_attribute("class")
+        # The English, never heard, is not offered on the answer.
+        fill(driver, "#answer", "good night")
+        click(driver, "#offline-check")
+        eventually(driver, lambda: element(driver, "#offline-result").is_displayed(), bool, "the checked answer")
+        assert element(driver, "#offline-hear-welsh").is_displayed() and not element(driver, "#offline-hear-english").is_displayed()
+    finally:
+        go_online(driver, sessions)

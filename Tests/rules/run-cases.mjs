@@ -144,6 +144,7 @@ if (rule === "answer-check") {
             lastMover: game.lastMover, pending: game.pendingChallenge ? [game.pendingChallenge.challenger, game.pendingChallenge.challenged] : null,
             rounds: game.rounds.length, loser: result ? result.loser : null, reason: result ? result.reason.kind : null,
             word: result && result.reason.word !== undefined ? result.reason.word : null, winner: G.winner(game),
+            summary: result ? G.roundSummary(result, game.players) : null,
             easy: over ? null : sortedJSON(C.computerChoices(game, "easy", solve)),
             hard: over ? null : sortedJSON(C.computerChoices(game, "hard", solve)),
           };

@@ -23,8 +23,10 @@ public struct Favourites: Sendable {
 
     /// One of the account's favourites with its library original.
     public func item(_ monologueID: String, accountID: Account.ID, in library: MonologueLibrary) async throws -> Item {
-        guard let favourite = try await store.favourite(accountID: accountID, monologueID: monologueID),
-              let original = library.monologue(id: monologueID) else { throw MonologueError.notFound(id: monologueID) }
+        guard let original = library.monologue(id: monologueID) else { throw MonologueError.notFound(id: monologueID) }
+        guard let favourite = try await store.favourite(accountID: accountID, monologueID: monologueID) else {
+            throw MonologueError.notAFavourite(id: monologueID)
+        }
         return Item(favourite: favourite, original: original)
     }
 

@@ -43,8 +43,15 @@ public struct OfflineRehearsal: Sendable {
         /// Stored already, by an earlier send of the same review: nothing changed. The line as it
         /// stands, for the device to take (nil if it has no progress).
         case alreadyApplied(line: RehearsedLine?)
-        /// No longer a favourite of the account, or no longer a line of its cut: nothing to rate.
-        case gone
+        /// Nothing to rate: why.
+        case gone(Gone)
+    }
+
+    public enum Gone: String, Sendable, Hashable {
+        /// The speech is not (or no longer) among the account's favourites.
+        case notAFavourite
+        /// The favourite's cut no longer has the line.
+        case lineCut
     }
 
     /// Applies reviews sent from a device, each once, in the order they were made. A review's
@@ -63,12 +70,14 @@ public struct OfflineRehearsal: Sendable {
                 do {
                     items[review.monologueID] = .some(try await rehearsal.favourites.item(review.monologueID, accountID: accountID, in: library))
                 } catch let error as MonologueError {
-                    guard case .notFound = error else { throw error }
-                    items[review.monologueID] = .some(nil)
+                    switch error {
+                    case .notFound, .notAFavourite: items[review.monologueID] = .some(nil)
+                    default: throw error
+                    }
                 }
             }
             guard let item = items[review.monologueID] ?? nil else {
-                outcomes.append((review.id, .gone))
+                outcomes.append((review.id, .gone(.notAFavourite)))
                 continue
             }
             let stored = try await rehearsal.store.rehearsedLines(accountID: accountID, monologueID: review.monologueID)
@@ -76,7 +85,7 @@ public struct OfflineRehearsal: Sendable {
             if let last = stored.first(where: { $0.key == review.key })?.card.lastReview, at < last { at = last }
             let plan = Rehearsal.plan(item, stored: stored, now: at)
             guard let line = plan.lines.first(where: { $0.drill.key == review.key }) else {
-                outcomes.append((review.id, .gone))
+                outcomes.append((review.id, .gone(.lineCut)))
                 continue
             }
             let after = rehearsal.rated(line, review.rating, now: at)
@@ -91,7 +100,7 @@ public struct OfflineRehearsal: Sendable {
             } catch MonologueError.notFound {
                 // Removed from the favourites while the batch ran.
                 items[review.monologueID] = .some(nil)
-                outcomes.append((review.id, .gone))
+                outcomes.append((review.id, .gone(.notAFavourite)))
             }
         }
         return outcomes

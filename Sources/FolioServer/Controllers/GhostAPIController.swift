@@ -28,6 +28,79 @@ struct GhostAPIController: Sendable {
             .on(api: .uploadGhostWordList, use: uploadWordList)
             .on(api: .deleteGhostWordList, use: deleteWordList)
             .on(api: .ghostWords, use: words)
+            .on(api: .syncGhostGames, use: syncOfflineGames)
+    }
+
+    /// Games played on a device without a connection (public/ghost-offline.js), sent to count.
+    struct OfflineGames: DeviceBatch {
+        struct Played: Decodable {
+            struct Seat: Decodable { let name: String; let kind: String }
+            let id: String
+            let dictionary: String
+            let minLength: Int
+            let challenges: String?
+            let seats: [Seat]
+            let ownSeat: Int
+            let firstPlayer: Int?
+            let actions: [MoveInput]
+            /// Milliseconds since 1970, by the device's clock.
+            let startedAt: Double
+        }
+        let account: String?
+        let games: [Played]
+    }
+
+    struct OfflineGamesAnswer: ResponseEncodable {
+        struct Result: Encodable {
+            let id: String
+            /// "counted", "alreadyCounted" or "notCounted".
+            let outcome: String
+            /// For "notCounted": notAgainstTheComputer, notPlayableOffline, notByTheRules or unfinished.
+            let reason: String?
+            /// The game as stored, for a game counted.
+            let game: String?
+        }
+        let results: [Result]
+    }
+
+    /// Room for `GhostReferee.offlineBatchLimit` long games.
+    static let offlineGamesBodyBytes = 1024 * 1024
+
+    /// Replays each game sent and counts a finished game against the computer for the account's
+    /// scores, once; anything the rules or the computers would not have done counts for nothing.
+    @Sendable func syncOfflineGames(_ request: Request, context: FolioRequestContext) async throws -> OfflineGamesAnswer {
+        let expected = "a JSON object {\"games\": [{\"id\", \"dictionary\", \"minLength\", \"challenges\", \"seats\": [{\"name\", \"kind\"}], \"ownSeat\", \"firstPlayer\", \"actions\": [{\"type\", \"letter\"?, \"word\"?}], \"startedAt\"}]}"
+        let (account, sent) = try await OfflineGames.read(request, context: context, upTo: Self.offlineGamesBodyBytes, expected: expected)
+        guard sent.games.count <= GhostReferee.offlineBatchLimit else {
+            throw InputError.parameter("games", String(sent.games.count), "at most \(GhostReferee.offlineBatchLimit) games at a time")
+        }
+        let games = try sent.games.map { played throws -> GhostReferee.OfflineGame in
+            guard let dictionary = GhostDictionary(rawValue: played.dictionary) else {
+                throw InputError.parameter("dictionary", String(played.dictionary.prefix(20)), GhostDictionary.names)
+            }
+            let seats = try played.seats.map { seat throws -> Match.Seat in
+                guard let kind = Match.Seat.Kind(rawValue: seat.kind) else {
+                    throw InputError.parameter("kind", String(seat.kind.prefix(20)), "person, easy or hard")
+                }
+                return Match.Seat(name: seat.name, kind: kind)
+            }
+            guard played.actions.count <= GhostReferee.offlineActionLimit, let startedAt = DeviceTime.date(milliseconds: played.startedAt) else {
+                throw InputError.body(expected)
+            }
+            let match = try Match(dictionary: dictionary, minimumLength: played.minLength,
+                                  rules: try RulesInput.rules(challenges: played.challenges, variant: nil), seats: seats,
+                                  firstPlayer: played.firstPlayer ?? 0, actions: try played.actions.map { try $0.action() })
+            return try GhostReferee.OfflineGame(id: played.id, match: match, ownSeat: played.ownSeat, startedAt: startedAt)
+        }
+        var results: [OfflineGamesAnswer.Result] = []
+        for game in games {
+            switch try await referee.recordOfflineGame(game, account: account) {
+            case .counted(let id): results.append(.init(id: game.id, outcome: "counted", reason: nil, game: id.rawValue))
+            case .alreadyCounted(let id): results.append(.init(id: game.id, outcome: "alreadyCounted", reason: nil, game: id.rawValue))
+            case .notCounted(let why): results.append(.init(id: game.id, outcome: "notCounted", reason: why.rawValue, game: nil))
+            }
+        }
+        return OfflineGamesAnswer(results: results)
     }
 
     /// A named dictionary's counting words for playing without a connection (`GhostWordPacks`):

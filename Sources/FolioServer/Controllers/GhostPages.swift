@@ -507,6 +507,35 @@ enum GhostPages {
         }
     }
 
+    /// Ghost on this device: the setup's defaults and where its script downloads dictionaries.
+    struct OnDevice: Encodable {
+        struct Seat: Encodable {
+            let index: Int
+            let number: Int
+            let name: String
+            let person: Bool
+            let hard: Bool
+        }
+        struct Dictionary: Encodable {
+            let value: String
+            let label: String
+        }
+        let navPlay = true
+        let wordsPattern = APIRoute.ghostWords.pattern
+        let syncHref = APIRoute.syncGhostGames.path()
+        let seats: [Seat]
+        let dictionaries = GhostDictionary.allCases.map { Dictionary(value: $0.rawValue, label: $0.label) }
+
+        /// You against the hard computer, and two more seats to fill for a table of people.
+        init(account: Account?) {
+            let you = account.map { String($0.username.prefix(Match.maximumNameLength)) } ?? "Me"
+            seats = [Seat(index: 0, number: 1, name: you, person: true, hard: false),
+                     Seat(index: 1, number: 2, name: "Computer", person: false, hard: true),
+                     Seat(index: 2, number: 3, name: "", person: true, hard: false),
+                     Seat(index: 3, number: 4, name: "", person: true, hard: false)]
+        }
+    }
+
     struct Help: Encodable {
         let lengths = WordList.allowedMinimumLengths.map(String.init).joined(separator: ", ")
         let defaultLength = WordList.defaultMinimumLength

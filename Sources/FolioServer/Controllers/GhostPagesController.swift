@@ -39,6 +39,7 @@ struct GhostPagesController: Sendable {
             .on(page: .playAgain, use: again)
             .on(page: .ghostScores, use: scores)
             .on(page: .ghostHelp, use: help)
+            .on(page: .ghostOffline, use: offline)
             .on(page: .ghostLobby, use: lobby)
             .on(page: .uploadWordList, use: uploadWordList)
             .on(page: .deleteWordList, use: deleteWordList)
@@ -362,6 +363,14 @@ struct GhostPagesController: Sendable {
 
     @Sendable func help(_ request: Request, context: FolioRequestContext) async throws -> Response {
         try render("ghost/help", title: "How to play Ghost", model: [GhostPages.Help()], context: context)
+    }
+
+    /// Ghost on this device: a page whose script referees and plays plain Ghost in the browser,
+    /// with or without a connection. Kept by the service worker, which also answers Ghost's pages
+    /// with it when there is no connection. No account is needed, as for a hot-seat game.
+    @Sendable func offline(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        try render("ghost/offline", title: "Ghost on this device", model: [GhostPages.OnDevice(account: context.account)],
+                   context: context)
     }
 }
 

@@ -200,6 +200,8 @@ enum MonologuePages {
         let isFavourite: Bool
         let isEdited: Bool
         let favouriteAction: String
+        /// The speech's id, for the script that forgets what the device kept of a favourite let go.
+        let favouriteID: String
         let editHref: String
         let loginHref: String
         /// The search the reader came from, so going back keeps its words and filters.
@@ -242,6 +244,7 @@ enum MonologuePages {
             isFavourite = favourite != nil
             isEdited = favourite?.isEdited ?? false
             favouriteAction = SiteRoute.toggleFavourite.path(m.id)
+            favouriteID = m.id
             editHref = SiteRoute.editFavourite.path(m.id)
             loginHref = SiteRoute.loginForm.path(query: ["next": SiteRoute.monologue.path(m.id)])
             self.backHref = backHref

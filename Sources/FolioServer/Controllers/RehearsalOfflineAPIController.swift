@@ -44,6 +44,8 @@ struct RehearsalOfflineAPIController: Sendable {
             let outcome: String
             let line: LineStateJSON?
             let reviewedAt: Int64?
+            /// For "gone": "notAFavourite" or "lineCut".
+            var reason: String? = nil
         }
         let results: [Result]
         let syncedAt: Int64
@@ -75,8 +77,8 @@ struct RehearsalOfflineAPIController: Sendable {
                 .init(id: id, outcome: "applied", line: LineStateJSON(line), reviewedAt: DeviceTime.milliseconds(at))
             case .alreadyApplied(let line):
                 .init(id: id, outcome: "alreadyApplied", line: line.map(LineStateJSON.init), reviewedAt: nil)
-            case .gone:
-                .init(id: id, outcome: "gone", line: nil, reviewedAt: nil)
+            case .gone(let why):
+                .init(id: id, outcome: "gone", line: nil, reviewedAt: nil, reason: why.rawValue)
             }
         }, syncedAt: DeviceTime.milliseconds(now))
     }

@@ -24,13 +24,23 @@ extension VocabularyPages {
             let heard = unavailable == nil ? speakable : []
             func button(_ side: Side) -> Button? {
                 guard let key = heard.first(where: { $0.side == side })?.key, let id = pair.id else { return nil }
-                // The key in the link: an edited side is a new address, never the old sound from the browser's cache.
-                return Button(id: "hear-\(side.rawValue)", href: APIRoute.pairAudio.path(id, query: ["side": side.rawValue, "v": String(key.prefix(16))]),
-                              label: "Hear the \(side.title)", lang: side.language)
+                return Button(id: "hear-\(side.rawValue)", href: Self.href(id, side: side, key: key), label: "Hear the \(side.title)", lang: side.language)
             }
             hearWelsh = button(.welsh)
             hearEnglish = button(.english)
             speechNote = unavailable != nil && !speakable.isEmpty ? "Listening is not available: this server has no speech engine." : nil
+        }
+
+        /// A side's sound. The key in the address: an edited side is a new address, never the
+        /// old sound from the browser's cache (or the service worker's, offline).
+        static func href(_ id: PairID, side: Side, key: String) -> String {
+            APIRoute.pairAudio.path(id, query: ["side": side.rawValue, "v": String(key.prefix(16))])
+        }
+
+        /// Each speakable side's sound, by side name: what the device offers offline once heard.
+        static func hrefs(_ pair: Pair) -> [String: String] {
+            guard let id = pair.id else { return [:] }
+            return Dictionary(uniqueKeysWithValues: PairSpeech.sides(of: pair).map { ($0.side.rawValue, href(id, side: $0.side, key: $0.key)) })
         }
     }
 }

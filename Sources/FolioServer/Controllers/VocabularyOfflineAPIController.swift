@@ -34,6 +34,8 @@ struct VocabularyOfflineAPIController: Sendable {
             let acceptsMutations: Bool
             /// Nil for a pair never revised that way.
             let card: CardJSON?
+            /// Each side's sound ("english", "welsh"), played offline once heard online.
+            let audio: [String: String]
         }
         /// Whose cards these are (the service worker's short account tag): a device keeps them
         /// under it and refuses them under any other.
@@ -58,7 +60,8 @@ struct VocabularyOfflineAPIController: Sendable {
                 guard let id = due.pair.id else { return nil }
                 return PackAnswer.Entry(pair: .init(id: id.rawValue, english: due.pair.english, welsh: due.pair.welsh, note: due.pair.note,
                                                     tags: due.pair.tags),
-                                        acceptsMutations: due.pair.acceptsMutations, card: due.card.map(CardJSON.init))
+                                        acceptsMutations: due.pair.acceptsMutations, card: due.card.map(CardJSON.init),
+                                        audio: VocabularyPages.Listening.hrefs(due.pair))
             }
         }
         let scheduler = SchedulerJSON(pack.scheduler)

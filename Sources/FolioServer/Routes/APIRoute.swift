@@ -15,7 +15,7 @@ enum APIRoute: String, Route {
     case randomPlot, plotWheels, expandGrammar, keptPlots, keepPlot, forgetPlot, grammars, saveGrammar, deleteGrammar, plot
     case characters, characterFavourites, saveCharacterFavourite, deleteCharacterFavourite, character
     case ghostHighScores, ghostGames, startGhostGame, ghostGame, ghostMove, joinGhostGame, ghostLobby, ghostDaily, answerGhostDaily
-    case ghostPreferences, ghostWordLists, uploadGhostWordList, deleteGhostWordList, ghostWords
+    case ghostPreferences, ghostWordLists, uploadGhostWordList, deleteGhostWordList, ghostWords, syncGhostGames
     case swapiRoot, swapiPeople, swapiPerson, swapiPlanets, swapiPlanet, swapiFilms, swapiFilm
 
     /// Where the two APIs are mounted: every path under these belongs to the API router, whose
@@ -31,7 +31,7 @@ enum APIRoute: String, Route {
 
     var method: HTTPRequest.Method {
         switch self {
-        case .createPair, .review, .importPairs, .undoReview, .syncReviews, .syncRehearsal, .suspendPair, .applySchedulerTuning, .expandGrammar, .saveGrammar, .startGhostGame, .ghostMove, .joinGhostGame, .answerGhostDaily, .uploadGhostWordList,
+        case .createPair, .review, .importPairs, .undoReview, .syncReviews, .syncRehearsal, .syncGhostGames, .suspendPair, .applySchedulerTuning, .expandGrammar, .saveGrammar, .startGhostGame, .ghostMove, .joinGhostGame, .answerGhostDaily, .uploadGhostWordList,
              .restoreFavourite, .rehearseLine:
             .post
         case .saveFavourite, .updatePair, .keepPlot, .saveCharacterFavourite, .saveStudySettings: .put
@@ -98,6 +98,7 @@ enum APIRoute: String, Route {
         case .ghostWordLists, .uploadGhostWordList: "/api/v1/ghost/wordlists"
         case .deleteGhostWordList: "/api/v1/ghost/wordlists/{id}"
         case .ghostWords: "/api/v1/ghost/words/{dictionary}"
+        case .syncGhostGames: "/api/v1/ghost/offline-games"
         case .swapiRoot: "/swapi/"
         case .swapiPeople: "/swapi/people/"
         case .swapiPerson: "/swapi/people/{id}/"

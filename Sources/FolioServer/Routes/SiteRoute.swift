@@ -22,7 +22,7 @@ enum SiteRoute: String, Route {
     // Plots
     case plots, keptPlots, keepPlot, forgetPlot, grammars, saveGrammar, grammar, deleteGrammar, plot
     // Ghost
-    case ghost, startHotSeat, openRoom, ghostGame, ghostMove, joinGhostGame, playAgain, ghostScores, ghostHelp, ghostSocket, ghostLobby, ghostDaily, answerGhostDaily,
+    case ghost, ghostOffline, startHotSeat, openRoom, ghostGame, ghostMove, joinGhostGame, playAgain, ghostScores, ghostHelp, ghostSocket, ghostLobby, ghostDaily, answerGhostDaily,
          uploadWordList, deleteWordList
     // Account
     case account, registerForm, register, loginForm, login, logout, changePassword
@@ -107,6 +107,7 @@ enum SiteRoute: String, Route {
         case .deleteGrammar: "/plots/grammars/{id}/delete"
         case .plot: "/plots/{plot}"
         case .ghost: "/ghost"
+        case .ghostOffline: "/ghost/offline"
         case .startHotSeat: "/ghost/games"
         case .openRoom: "/ghost/rooms"
         case .ghostGame: "/ghost/games/{id}"

@@ -57,6 +57,8 @@ extension SiteRoute {
         // gives the link and the facts.
         .characters, .characterFavourites, .character, .characterDetails, .characterWeb,
         .ghostHelp,
+        // A shell whose script plays Ghost on the device (public/ghost-offline.js).
+        .ghostOffline,
         // A shell whose script revises from what the device took with it (public/vocab-offline.js).
         .reviseOffline, .rehearseOffline,
     ].map { RouterPath($0.pattern).description })

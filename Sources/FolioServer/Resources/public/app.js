@@ -205,6 +205,8 @@
       send: function (data, account) { return data.deviceRevision(account, { sync: "/api/v1/vocab/sync", pack: "/api/v1/vocab/offline" }).sync(); } },
     { prefix: "folio-offline-rehearsal:", module: "/public/rehearsal-offline-data.js", one: "1 rehearsed line", many: " rehearsed lines",
       send: function (data, account) { return data.deviceRehearsal(account, "/api/v1/rehearsal/sync").sync(); } },
+    { prefix: "folio-ghost-device:", module: "/public/ghost-offline-data.js", one: "1 Ghost game", many: " Ghost games",
+      send: function (data, account) { return data.deviceGhost(account, "/api/v1/ghost/offline-games").sync(); } },
   ];
   function waitingWork(account, work) {
     try { return (JSON.parse(localStorage.getItem(work.prefix + account)) || {}).queue || []; } catch (error) { return []; }
@@ -250,10 +252,32 @@
     if (waitingWork(account, OFFLINE_WORK[1]).length > 0) sendWork(account, OFFLINE_WORK[1]);
   }
 
+  // A favourite let go here is forgotten by this device too (public/rehearsal-offline-data.js
+  // keeps favourites to rehearse offline), unless lines rehearsed of it still wait to be sent:
+  // those go, and the server answers that the speech is no longer a favourite.
+  function setUpFavouriteRemoval() {
+    var form = document.getElementById("favourite-form");
+    var meta = document.querySelector('meta[name="folio-account"]');
+    var id = form && form.getAttribute("data-monologue");
+    if (!form || !meta || !id) return;
+    form.addEventListener("submit", function () {
+      var wanted = form.querySelector('input[name="favourite"]');
+      if (!wanted || wanted.value !== "0") return;
+      var key = OFFLINE_WORK[1].prefix + meta.getAttribute("content");
+      try {
+        var kept = JSON.parse(localStorage.getItem(key));
+        if (!kept || !kept.packs || (kept.queue || []).some(function (op) { return op.monologueId === id; })) return;
+        delete kept.packs[id];
+        if (kept.lines) delete kept.lines[id];
+        localStorage.setItem(key, JSON.stringify(kept));
+      } catch (error) { /* nothing kept, or storage off */ }
+    });
+  }
+
   function setUpConnectionNote() {
     var note = document.getElementById("offline-note");
     // The offline page says it all already.
-    if (!note || document.getElementById("offline-page")) return;
+    if (!note || document.getElementById("offline-page") || document.querySelector("[data-own-offline-note]")) return;
     function reflect() { note.hidden = navigator.onLine !== false; }
     window.addEventListener("online", reflect);
     window.addEventListener("offline", reflect);
@@ -429,6 +453,7 @@
   setUpServiceWorker();
   setUpLogoutWarning();
   sendRehearsedLines();
+  setUpFavouriteRemoval();
   setUpConnectionNote();
   setUpInstallButton();
   listKeptPages();

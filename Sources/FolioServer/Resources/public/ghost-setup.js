@@ -2,6 +2,14 @@
 // checked before it is sent; the form itself works without this, by pasting.
 (function () {
   "use strict";
+  // The page that plays Ghost on the device is kept by the service worker from this visit on,
+  // so that Ghost works without a connection (the worker answers Ghost's pages with it then).
+  var onDevice = document.getElementById("ghost-on-device-link");
+  if (onDevice && "serviceWorker" in navigator) {
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage({ type: "keep", url: onDevice.href });
+    }).catch(function () {});
+  }
   var file = document.getElementById("word-list-file");
   var box = document.getElementById("word-list-words");
   var name = document.getElementById("word-list-name");

@@ -10,7 +10,9 @@
 //   lines     progress of lines rated here since their pack ("monologueId" → key → progress);
 //   queue     ratings made here and not yet acknowledged by the server, oldest first, each with
 //             the id it was made with (the server applies an id once, so sending twice is safe);
-//   lastSync  when the server last acknowledged ratings (its clock, milliseconds).
+//   lastSync  when the server last acknowledged ratings (its clock, milliseconds);
+//   notKept   ratings the server answered "gone" for at that sync: {favourite, cut}, the counts
+//             for a speech no longer among the favourites and for a line since cut.
 
 import { scheduler as makeScheduler } from "./rules/fsrs.js";
 import { rated } from "./rules/rehearsal.js";
@@ -23,7 +25,7 @@ const BATCH = 500;
 const MAX_PACKS = 40;
 
 function empty() {
-  return { packs: {}, lines: {}, queue: [], lastSync: null };
+  return { packs: {}, lines: {}, queue: [], lastSync: null, notKept: null };
 }
 
 /** The kept state's name for one account's rehearsals (app.js reads it to warn at log-out). */
@@ -115,16 +117,27 @@ export function deviceRehearsal(account, syncURL) {
         const answered = new Map(body.results.map((result) => [result.id, result]));
         update((kept) => {
           kept.queue = kept.queue.filter((op) => !answered.has(op.id));
+          const notKept = { favourite: 0, cut: 0 };
           for (const result of body.results) {
             const op = batch.find((item) => item.id === result.id);
             if (!op) continue;
             if (result.outcome === "applied") applied.add(op.monologueId);
+            if (result.outcome === "gone") {
+              notKept[result.reason === "lineCut" ? "cut" : "favourite"] += 1;
+              // No longer a favourite: nothing of it is kept here either.
+              if (result.reason !== "lineCut") {
+                delete kept.packs[op.monologueId];
+                delete kept.lines[op.monologueId];
+              }
+              continue;
+            }
             // The server's line stands, unless a later rating made here is still waiting.
             if (!result.line || !kept.packs[op.monologueId]
                 || kept.queue.some((item) => item.monologueId === op.monologueId && item.key === op.key)) continue;
             kept.lines[op.monologueId] = Object.assign(kept.lines[op.monologueId] || {}, { [op.key]: result.line });
           }
           kept.lastSync = body.syncedAt;
+          kept.notKept = notKept.favourite + notKept.cut > 0 ? notKept : null;
         });
         return answered.size;
       },

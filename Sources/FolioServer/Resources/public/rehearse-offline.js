@@ -51,6 +51,11 @@ function renderStatus() {
   if (state.queue.length > 0) parts.push(`${plural(state.queue.length, "line")} waiting to sync.`);
   else if (Object.keys(state.packs).length > 0) parts.push("Everything is synced.");
   if (state.lastSync) parts.push(`Last synced at ${clock(state.lastSync)}.`);
+  if (state.notKept) {
+    const { favourite, cut } = state.notKept;
+    if (favourite) parts.push(`${plural(favourite, "line")} rehearsed here ${favourite === 1 ? "was" : "were"} not kept: the speech is no longer among your favourites.`);
+    if (cut) parts.push(`${plural(cut, "line")} rehearsed here ${cut === 1 ? "was" : "were"} not kept: the line is no longer in your cut.`);
+  }
   if (status.error === "signed-out") parts.push("Log in again to send your lines: they stay on this device until then.");
   else if (status.error === "other-account") parts.push("These lines were rehearsed on this device by another account: log in as it to send them.");
   else if (status.error && status.error !== "offline") parts.push(status.error);
@@ -64,7 +69,7 @@ function renderList(state) {
   $("offline-rehearse-favourites").replaceChildren(...packs.map((pack) => {
     const item = document.createElement("li");
     const link = Object.assign(document.createElement("a"), { href: address(root.dataset.rehearse, pack.monologueId), textContent: pack.title });
-    item.append(link, document.createTextNode(` · ${pack.character}, ${pack.play}`));
+    item.append(link, document.createTextNode(pack.title.startsWith(pack.character) ? ` · ${pack.play}` : ` · ${pack.character}, ${pack.play}`));
     return item;
   }));
 }
@@ -80,8 +85,6 @@ function renderRehearsal(state, id, check) {
   const heading = document.querySelector("h1.page-title");
   if (heading) heading.textContent = `Rehearse ${pack.title}`;
   show("offline-rehearse");
-  $("rehearse-back").href = address(root.dataset.edit, id);
-  $("rehearse-back").textContent = `← ${pack.title}`;
   $("rehearse-character").textContent = pack.character;
   $("rehearse-play").textContent = pack.play;
   const draft = editorDraft(id);
@@ -160,10 +163,21 @@ function renderChecked(line, answer, total, now, scheduler) {
   $("rehearse-slips").replaceChildren(Object.assign(document.createElement("ul"), { className: "plain-list" }));
   for (const slip of result.slips) $("rehearse-slips").firstChild.append(Object.assign(document.createElement("li"), { textContent: slip }));
   $("rating-hint").textContent = `The check suggests ${RATINGS[proposed - 1][1]}; choose another if you disagree. Each button says when this line comes back.`;
+  const current = String((line.progress && line.progress.card.lastReview) || 0);
+  const stamp = String((history.state && history.state.stamp) ?? current);
+  // Back to a line rated since it was checked: it says so, as there is nothing left to rate.
+  const already = stamp !== current;
+  $("checked-rating").hidden = already;
+  $("checked-already").hidden = !already;
+  if (already) {
+    $("checked-already-text").textContent = `Already rated: this line comes back ${interval(now, line.progress.card.due).inWords}.`;
+    $("checked-next").href = address(root.dataset.rehearse, where().id);
+    return;
+  }
   const buttons = ratingButtons(dues(line, now, scheduler), now, proposed);
   $("checked-ratings").replaceChildren(...buttons);
   $("checked-ratings").dataset.line = String(line.number);
-  $("checked-ratings").dataset.stamp = String((history.state && history.state.stamp) ?? ((line.progress && line.progress.card.lastReview) || 0));
+  $("checked-ratings").dataset.stamp = stamp;
   const chosen = $("checked-ratings").querySelector(".proposed");
   if (chosen) chosen.focus({ preventScroll: true });
 }
@@ -226,7 +240,20 @@ function onRating(event) {
   sendWaiting();
 }
 $("aloud-ratings").addEventListener("click", onRating);
+// A line is one line: Return checks it, as a one-line field would (Shift+Return still breaks it).
+$("rehearse-answer").addEventListener("keydown", (event) => {
+  if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+    event.preventDefault();
+    $("rehearse-form").requestSubmit();
+  }
+});
 $("checked-ratings").addEventListener("click", onRating);
+$("checked-next").addEventListener("click", (event) => {
+  event.preventDefault();
+  history.pushState(null, "", $("checked-next").href);
+  render();
+  window.scrollTo(0, 0);
+});
 window.addEventListener("popstate", render);
 // Back to this page from the browser's page cache runs no script again: it is drawn afresh here.
 window.addEventListener("pageshow", (event) => { if (event.persisted) render(); });

@@ -59,6 +59,16 @@ if (holder && holder.dataset.account) {
       location.assign(holder.dataset.rehearse);
     });
   }
+  // A line is one line: Return checks it, as a one-line field would (Shift+Return still breaks it).
+  const answer = document.getElementById("rehearse-answer");
+  if (answer) {
+    answer.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+        event.preventDefault();
+        answer.form.requestSubmit();
+      }
+    });
+  }
   const restart = document.getElementById("restart-form");
   if (restart) {
     restart.addEventListener("submit", (event) => {

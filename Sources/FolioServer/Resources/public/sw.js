@@ -16,6 +16,9 @@ const SHELL_CACHE = "folio-shell-" + SHELL.version;
 // Kept pages outlive a new shell: what was read stays readable after an update. The number
 // changes only if what is kept in it changes shape.
 const PAGES_CACHE = "folio-pages-1";
+// Ghost's dictionaries as the page that plays on the device downloaded them (public/ghost-offline.js):
+// large, and the same for everyone, so kept through every update.
+const WORDS_CACHE_PREFIX = "folio-ghost-words-";
 const OFFLINE_URL = "/offline";
 // Whose pages the pages cache holds (the server's Folio-Account tag), stored beside them.
 const ACCOUNT_KEY = "/offline?kept-for";
@@ -36,7 +39,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
     await Promise.all(names
-      .filter((name) => name.startsWith("folio-") && name !== SHELL_CACHE && name !== PAGES_CACHE)
+      .filter((name) => name.startsWith("folio-") && name !== SHELL_CACHE && name !== PAGES_CACHE && !name.startsWith(WORDS_CACHE_PREFIX))
       .map((name) => caches.delete(name)));
     // The page that installed the worker is controlled at once, so it works offline too.
     await self.clients.claim();
@@ -49,6 +52,11 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
     event.respondWith(request.method === "GET" ? page(event) : send(request));
+    return;
+  }
+  // A pair's sound, heard online, is kept to be heard again offline.
+  if (request.method === "GET" && PAIR_AUDIO.test(url.pathname)) {
+    event.respondWith(networkFirst(event));
     return;
   }
   if (request.method !== "GET" || isNeverKept(url)) return;
@@ -73,7 +81,12 @@ self.addEventListener("message", (event) => {
     .catch(() => undefined));
 });
 
+// A pair's sound (its address names the side's text, so an edited side is a new sound). It is the
+// account's, kept beside its pages, and goes with them when another account's pages are kept.
+const PAIR_AUDIO = /^\/api\/v1\/vocab\/pairs\/\d+\/audio$/;
+
 function isNeverKept(url) {
+  if (PAIR_AUDIO.test(url.pathname)) return false;
   return url.pathname.startsWith("/account") || url.pathname.startsWith("/api/") || url.pathname.startsWith("/swapi/")
     || url.pathname === "/sw.js";
 }
@@ -150,7 +163,16 @@ async function keptCopy(request) {
   const cache = await caches.open(PAGES_CACHE);
   const url = new URL(request.url);
   return (await cache.match(request)) || (await keptPlotPage(cache, url)) || (await keptRevisionPage(cache, url))
-    || (await keptRehearsalPage(cache, url));
+    || (await keptRehearsalPage(cache, url)) || (await keptGhostPage(cache, url));
+}
+
+// Ghost's games are refereed by the server, but plain Ghost can be played on the device: without
+// a connection, the setup page and a game's page are answered with the page that plays it there.
+const GHOST_ADDRESS = /^\/ghost(\/games(\/[^/]+)?)?\/?$/;
+
+async function keptGhostPage(cache, url) {
+  if (!GHOST_ADDRESS.test(url.pathname)) return undefined;
+  return cache.match(new URL("/ghost/offline", url.origin).href);
 }
 
 // Vocabulary's pages need the server, but revising does not: without a connection, its pages

@@ -179,6 +179,9 @@ function renderCard(state) {
   prompt.textContent = session.direction === "englishToWelsh" ? entry.pair.english : entry.pair.welsh;
   prompt.lang = fromLang;
   $("offline-answer-label").textContent = `In ${to}`;
+  // Only the prompt, as online: the other side is the answer.
+  offerHearing(entry, [session.direction === "englishToWelsh" ? "english" : "welsh"], { english: $("offline-hear-prompt"), welsh: $("offline-hear-prompt") },
+               $("offline-hear-prompt-row"));
   const input = $("answer");
   input.lang = toLang;
   $("offline-accents").hidden = toLang !== "cy";
@@ -213,6 +216,7 @@ function renderResult(state) {
   const difference = $("offline-difference");
   difference.hidden = $("offline-difference-label").hidden = !checked.difference;
   difference.textContent = checked.difference || "";
+  offerHearing(entry, ["welsh", "english"], { english: $("offline-hear-english"), welsh: $("offline-hear-welsh") }, $("offline-hear-row"));
   $("offline-pair-note").textContent = entry.pair.note;
   $("offline-pair-note").hidden = $("offline-pair-note-label").hidden = !entry.pair.note;
 
@@ -251,6 +255,49 @@ function render() {
   if (state.session.current.checked) return renderResult(state);
   return renderCard(state);
 }
+
+// MARK: Hearing a pair
+
+// A side heard online is kept by the service worker (its sound's address names the side's text);
+// offline, a side is offered only when its sound is kept, so no button can only fail.
+const SIDE_TITLE = { english: "English", welsh: "Welsh" };
+
+async function offerHearing(entry, sides, buttons, row) {
+  const audio = entry.audio || {};
+  const shown = new Set();
+  for (const side of sides) {
+    const button = buttons[side];
+    button.hidden = true;
+    const href = audio[side];
+    if (!href) continue;
+    let kept = navigator.onLine !== false;
+    if (!kept) {
+      try { kept = !!(await caches.match(href)); } catch (error) { kept = false; }
+    }
+    if (!kept) continue;
+    button.hidden = false;
+    button.dataset.href = href;
+    button.lang = side === "welsh" ? "cy" : "en";
+    button.querySelector(".hear-label").textContent = `Hear the ${SIDE_TITLE[side]}`;
+    shown.add(button);
+  }
+  row.hidden = shown.size === 0;
+}
+
+let playing = null;
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-hear]");
+  if (!button || !button.dataset.href) return;
+  if (playing) playing.pause();
+  playing = new Audio(button.dataset.href);
+  button.classList.add("is-playing");
+  const done = () => button.classList.remove("is-playing");
+  playing.addEventListener("ended", done);
+  playing.addEventListener("pause", done);
+  playing.addEventListener("error", () => { done(); button.classList.add("is-failed"); });
+  const started = playing.play();
+  if (started && typeof started.catch === "function") started.catch(() => done());
+});
 
 // MARK: What the learner does
 

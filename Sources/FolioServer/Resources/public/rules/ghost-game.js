@@ -159,6 +159,25 @@ function answer(game, word) {
   return endRound(game, pending.challenged, { kind: "invalidAnswer", word: named });
 }
 
+/** What happened in a round, for the players: who lost it, why, and what it cost them (`RoundResult.summary`). */
+export function roundSummary(result, names) {
+  const name = (seat) => (seat !== null && seat !== undefined && seat >= 0 && seat < names.length ? names[seat] : "Someone");
+  const letters = GHOST.slice(0, result.lettersAfter).join("");
+  const cost = result.lettersAfter >= GHOST.length ? `takes the last letter, ${letters}, and is out` : `takes a letter: ${letters}`;
+  const reason = result.reason;
+  switch (reason.kind) {
+    case "completedWord": return `${name(result.loser)} completed “${reason.word}” and ${cost}.`;
+    case "calledWord": return `${name(result.challenger)} called “${reason.word}”, a word: ${name(result.loser)} completed it and ${cost}.`;
+    case "conceded": return `${name(result.loser)} could not answer ${name(result.challenger)}’s challenge at “${result.fragment}” and ${cost}.`;
+    case "invalidAnswer": {
+      const shown = reason.word === "" ? "nothing" : `“${reason.word}”`;
+      return `${name(result.loser)} answered ${shown}, which is not a word of the dictionary starting with “${result.fragment}”, and ${cost}.`;
+    }
+    case "failedChallenge": return `${name(result.loser)} challenged, but “${reason.word}” is a word; ${name(result.loser)} ${cost}.`;
+    default: return `${name(result.loser)} ${cost}.`;
+  }
+}
+
 /** Replays stored actions on a new game; the first one the rules refuse is thrown. */
 export function replay(players, words, challenges, firstPlayer, actions) {
   const game = newGame(players, words, challenges, firstPlayer);
