@@ -196,7 +196,7 @@ func buildRouter(database: any FolioDatabase, library: LibraryCache, pages: Page
     // The service worker and the offline page: the same for everyone, so before sessions.
     let home = HomeController(pages: pages, worker: ServiceWorkerScript.bundled)
     home.addShellRoutes(to: site)
-    site.add(middleware: SessionMiddleware(accounts: database, csrf: csrf, mintsVisitorIDs: true))
+    site.add(middleware: SessionMiddleware(accounts: database, csrf: csrf, mintsVisitorIDs: true, errorsCarrySession: true))
     site.add(middleware: CSRFMiddleware())
     // Marks the pages the service worker may keep for reading offline (see OfflinePagesMiddleware).
     site.add(middleware: OfflinePagesMiddleware())

@@ -72,6 +72,13 @@ struct PageErrorMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
+            // Drawn for whoever was signed in when it went wrong.
+            var context = context, error = error
+            if let inSession = error as? InSession {
+                error = inSession.error
+                context.account = inSession.account
+                context.csrfToken = inSession.csrfToken
+            }
             let failure = Failure(error, request: request, logger: logger)
             if let error = failure.folioError, error.kind == .unauthorized,
                request.method == .get || error.code == AccountError.notLoggedIn.code {

@@ -70,7 +70,10 @@ import Testing
             // Nobody else reaches any of it.
             var other = Visitor(client)
             try await other.register("ellen")
-            #expect(try await other.get("/monologues/favourites/\(Self.id)/rehearse").status == .notFound)
+            let notHers = try await other.get("/monologues/favourites/\(Self.id)/rehearse")
+            #expect(notHers.status == .notFound)
+            // Said as it is, to her by name: the speech is not among her favourites.
+            #expect(notHers.body.contains("is not among your favourites") && notHers.body.contains("<span class=\"user-name\">ellen</span>"), "\(notHers.body.prefix(3000))")
             #expect(try await other.post("/monologues/favourites/\(Self.id)/rehearse/rate", ["line": "1", "rating": "3"]).status == .notFound)
             #expect(try await other.get("/monologues/favourites/\(Self.id)/rehearse/check", ["line": "1", "answer": "x"]).status == .notFound)
             var stranger = Visitor(client)

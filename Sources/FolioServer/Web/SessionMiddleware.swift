@@ -94,6 +94,10 @@ struct SessionMiddleware: RouterMiddleware {
     let csrf: CSRFTokens
     /// True for the pages, which give a new visitor an id for its CSRF token; false for the API.
     let mintsVisitorIDs: Bool
+    /// True for the pages, whose error pages are drawn outside this middleware: an error is
+    /// passed out as `InSession`, with who was signed in, so that a signed-in visitor's error
+    /// page says so rather than offering to log in.
+    var errorsCarrySession = false
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
@@ -115,7 +119,14 @@ struct SessionMiddleware: RouterMiddleware {
         if !context.csrfToken.isEmpty, request.cookies[Cookies.csrf]?.value != context.csrfToken {
             cookies.append(Cookies.make(Cookies.csrf, context.csrfToken, maxAge: nil))
         }
-        var response = try await next(request, context)
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch where errorsCarrySession && !(error is any HTTPResponseError) {
+            // The router's own errors (an unknown path) pass as they are: the public files are
+            // served on its 404, outside this middleware.
+            throw InSession(error: error, account: context.account, csrfToken: context.csrfToken)
+        }
         // A handler that starts or ends a session sets these itself, and its values win.
         let set = response.headers[values: .setCookie]
         for cookie in cookies where !set.contains(where: { $0.hasPrefix(cookie.name + "=") }) {
@@ -162,4 +173,12 @@ struct CSRFMiddleware: RouterMiddleware {
         for i in x.indices { difference |= x[i] ^ y[i] }
         return difference == 0
     }
+}
+
+/// An error from a page's handler, with the session it was made in (see
+/// `SessionMiddleware.errorsCarrySession`); `PageErrorMiddleware` unwraps it.
+struct InSession: Error {
+    let error: any Error
+    let account: Account?
+    let csrfToken: String
 }
