@@ -33,14 +33,19 @@ def keys(driver: WebDriver) -> list[str]:
     return [key.get_attribute("value") for key in driver.find_elements(By.CSS_SELECTOR, "#ghost-keys .ghost-key")]
 
 
+def keys_waiting(driver: WebDriver) -> bool:
+    return bool(driver.execute_script("return !!document.querySelector('#ghost-keys:not([hidden]) .ghost-key:not([disabled])')"))
+
+
 def wait_for_person(driver: WebDriver) -> None:
-    """Until a person is to act, a round is over or the game is."""
-    eventually(driver, lambda: (shown(driver, "#ghost-keys") and keys(driver)) or shown(driver, "#ghost-answer-form")
+    """Until a person is to act, a round is over or the game is; then as long as a tap needs to be taken."""
+    eventually(driver, lambda: keys_waiting(driver) or shown(driver, "#ghost-answer-form")
                or shown(driver, "#ghost-offline-next") or shown(driver, "#ghost-offline-over"), bool, "a person's turn")
+    time.sleep(0.45)  # the board takes no tap in its first 400 ms (double taps)
 
 
 def tap(driver: WebDriver, letter: str) -> None:
-    driver.find_element(By.CSS_SELECTOR, f'#ghost-keys .ghost-key[value="{letter}"]').click()
+    click(driver, f'#ghost-keys .ghost-key[value="{letter}"]')
 
 
 def start(driver: WebDriver, seats: list[tuple[str, str]], dictionary: str, length: int, rules: str) -> None:
@@ -50,7 +55,7 @@ def start(driver: WebDriver, seats: list[tuple[str, str]], dictionary: str, leng
             driver.execute_script("arguments[0].value = arguments[1]", element(driver, f"#offline-kind{i}"), seats[i][1])
     driver.execute_script("arguments[0].value = arguments[1]", element(driver, "#offline-dictionary"), dictionary)
     driver.execute_script("arguments[0].value = arguments[1]", element(driver, "#offline-length"), str(length))
-    click(driver, f"#offline-{rules}")
+    driver.execute_script("arguments[0].value = arguments[1]", element(driver, "#offline-challenges"), rules)
     click(driver, "#ghost-offline-start")
 
 
@@ -99,14 +104,17 @@ def test_ghost_against_the_hard_computer_and_in_welsh_offline(phone, folio_url, 
             if turn % 7 == 3:
                 wrong = next((k for k in keys(driver) if k not in following), None)
                 if wrong:
-                    before = driver.execute_script("return document.getElementById('ghost-keys').getBoundingClientRect().top")
+                    before = driver.execute_script("return document.getElementById('ghost-keys').getBoundingClientRect().top + window.scrollY")
                     tap(driver, wrong)
                     eventually(driver, lambda: status(driver), lambda text: "not a letter that can be added here" in text, "a refused letter")
-                    after = driver.execute_script("return document.getElementById('ghost-keys').getBoundingClientRect().top")
+                    after = driver.execute_script("return document.getElementById('ghost-keys').getBoundingClientRect().top + window.scrollY")
                     assert abs(after - before) < 1, f"the keyboard moved {after - before}px for a refused letter"
                     refused += 1
                     continue
             tap(driver, following[0] if following else keys(driver)[0])
+            if turn == 0:
+                # The computer's letter is shown as its own.
+                eventually(driver, lambda: element(driver, "#ghost-moves").text, lambda text: "Computer:" in text, "the computer's letter")
             if turn >= 5 and not reloaded:
                 open_offline(driver, base, "/ghost/games/anything")
                 eventually(driver, lambda: shown(driver, "#ghost-offline-game"), bool, "the game after a reload")
@@ -118,6 +126,7 @@ def test_ghost_against_the_hard_computer_and_in_welsh_offline(phone, folio_url, 
         assert rounds_seen >= 4 and refused >= 1 and reloaded, (rounds_seen, refused, reloaded)
         assert len(driver.find_elements(By.CSS_SELECTOR, "#ghost-rounds li")) >= 5
         assert "counts for your high scores once it reaches the server" in winner
+        assert not shown(driver, "#ghost-leave-row"), "End this game offered for a game over"
         assert "1 game against the computer waits to count" in element(driver, "#ghost-offline-status").text
         driver.save_screenshot(str(artifacts / "ghost-offline-over.png"))
     finally:
@@ -126,6 +135,7 @@ def test_ghost_against_the_hard_computer_and_in_welsh_offline(phone, folio_url, 
     # Back online, the game is sent, replayed by the server and counted, once.
     eventually(driver, lambda: element(driver, "#ghost-offline-status").text,
                lambda text: "Your game against the computer counts for your high scores." in text, "the game counted")
+    assert element(driver, "#ghost-winner").text.endswith("It counts for your high scores.")
     status_code, scores = fetch(driver, "GET", "/api/v1/ghost/highscores?dictionary=english", None)
     mine = [row for row in scores["items"] if row["username"] == username]
     assert status_code == 200 and len(mine) == 1 and mine[0]["games"] == 1, scores
@@ -150,13 +160,16 @@ def test_ghost_against_the_hard_computer_and_in_welsh_offline(phone, folio_url, 
         assert {"ll", "ch", "dd", "ng", "rh", "th", "ff", "ph"} <= set(keys(driver)), keys(driver)
         assert "x" not in keys(driver)
         # Ann plays l, Ben plays l: "l" then "l" would read as "ll", so it is refused.
+        time.sleep(0.45)
         tap(driver, "l")
         eventually(driver, lambda: status(driver), lambda text: text.startswith("Ben to play"), "Ben's turn")
+        time.sleep(0.45)
         tap(driver, "l")
         eventually(driver, lambda: status(driver), lambda text: "would read as" in text, "letters running together refused")
         # Classic rules: Ben bluffs with a letter no word follows; Ann challenges; Ben concedes.
         tap(driver, "j")
         eventually(driver, lambda: status(driver), lambda text: text.startswith("Ann to play"), "Ann's turn")
+        time.sleep(0.45)
         click(driver, "#ghost-challenge")
         eventually(driver, lambda: shown(driver, "#ghost-answer-form"), bool, "Ben asked to name a word")
         click(driver, "#ghost-concede")

@@ -39,11 +39,11 @@ export function deviceGhost(account, syncURL) {
 
   /** Queues a finished game to count, once. */
   function queueFinished(state) {
-    if (!account || state.queued || !countsForScores(state.setup)) return;
-    state.queued = true;
+    if (!account || state.queuedId || !countsForScores(state.setup)) return;
+    state.queuedId = operationID();
     update((kept) => {
-      kept.queue.push(payload(operationID(), state));
-      if (kept.game) kept.game.queued = true;
+      kept.queue.push(payload(state.queuedId, state));
+      if (kept.game) kept.game.queuedId = state.queuedId;
     });
   }
 

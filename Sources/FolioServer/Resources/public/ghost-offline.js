@@ -86,6 +86,11 @@ async function describeDictionary() {
 
 let current = null; // {state, game, words, solve}
 let thinking = 0;
+// A tap that lands as the board changes (a double tap's second) is not a move: the keys, the
+// challenge and Next round take none for this long after they change, as the online forms.
+const SETTLE_MS = 400;
+let settledAt = 0;
+const settled = () => performance.now() - settledAt >= SETTLE_MS;
 
 function replayed(state, list) {
   const game = newGame(state.setup.seats.map((seat) => seat.name), list.words, state.setup.challenges, state.setup.firstPlayer);
@@ -130,6 +135,8 @@ async function sendFinished() {
   const result = await device.sync();
   syncError = result.error || null;
   reflectConnection();
+  // The winner's line says whether the game still waits to count.
+  if (current && isOver(current.game)) render();
 }
 
 function computersPlay() {
@@ -179,6 +186,7 @@ function renderPlayers(game) {
 
 function render() {
   clearTimeout(thinking);
+  settledAt = performance.now();
   if (!current) return renderSetup();
   const { game, state, words: list } = current;
   $("ghost-offline-setup").hidden = true;
@@ -186,6 +194,8 @@ function render() {
   const setup = state.setup;
   $("ghost-offline-meta").textContent = `${LABELS[setup.dictionary]} · words of ${setup.minimumLength} or more letters count · ` +
     `${setup.challenges === "classic" ? "classic rules" : "forgiving rules"} · on this device`;
+  // Reached at a game's own address (offline, a room's link): it is not that game.
+  $("ghost-offline-room").hidden = !/^\/ghost\/games\//.test(location.pathname);
   renderPlayers(game);
   $("ghost-status").classList.remove("ghost-refused");
 
@@ -194,16 +204,20 @@ function render() {
   $("ghost-round-over").hidden = !showingRound;
   if (showingRound) {
     $("round-over-heading").textContent = `Round ${game.rounds.length} is over`;
-    $("ghost-round-word").textContent = last.fragment;
+    // The word that settled it: the one named when a challenge failed, else the letters played.
+    $("ghost-round-word").textContent = last.reason.kind === "failedChallenge" ? last.reason.word : last.fragment;
     $("ghost-round-summary").textContent = roundSummary(last, game.players);
   }
   const over = isOver(game);
   $("ghost-winner").hidden = !over;
   if (over) {
     const counts = root.dataset.account && countsForScores(setup);
-    $("ghost-winner").textContent = `${game.players[winner(game)]} wins the game.` + (counts ? " It counts for your high scores once it reaches the server." : "");
+    const waiting = read().queue.some((sent) => sent.id === state.queuedId);
+    $("ghost-winner").textContent = `${game.players[winner(game)]} wins the game.` +
+      (counts ? (waiting ? " It counts for your high scores once it reaches the server." : " It counts for your high scores.") : "");
   }
   $("ghost-offline-over").hidden = !over;
+  $("ghost-leave-row").hidden = over;
   $("ghost-offline-next").hidden = !showingRound || over;
   $("ghost-offline-play").hidden = showingRound || over;
 
@@ -223,6 +237,12 @@ function render() {
   const fragment = $("ghost-fragment");
   fragment.textContent = game.fragment;
   if (!game.fragment) fragment.append(Object.assign(document.createElement("span"), { className: "hint", textContent: "a new round: any letter" }));
+  // Who played what this round, so a computer's letter is seen, not guessed.
+  $("ghost-moves").replaceChildren(...game.roundPlays.map((play) => {
+    const move = Object.assign(document.createElement("span"), { className: "ghost-move", textContent: `${game.players[play.mover]}: ` });
+    move.append(Object.assign(document.createElement("strong"), { textContent: play.letter.toUpperCase() }));
+    return move;
+  }));
   const pending = game.pendingChallenge;
   $("ghost-status").textContent = pending
     ? `${game.players[pending.challenger]} challenges ${game.players[pending.challenged]}: name a word that starts with “${game.fragment}”.`
@@ -232,19 +252,36 @@ function render() {
     $("ghost-word-label").textContent = `${game.players[seat]}, finish your word`;
     $("ghost-word-prefix").textContent = game.fragment;
     $("ghost-word").value = "";
+    $("ghost-word").focus({ preventScroll: true });
   }
+  // The keyboard stays where it is while a computer plays (its keys only wait), so the page
+  // keeps its height and the reader's place on it.
   const keys = $("ghost-keys");
-  keys.hidden = !!pending || !person;
-  if (!keys.hidden) {
-    keys.setAttribute("aria-label", `${game.players[seat]}’s letter`);
+  keys.hidden = !!pending && person;
+  if (keys.dataset.alphabet !== list.alphabet.name) {
+    keys.dataset.alphabet = list.alphabet.name;
     keys.replaceChildren(...list.alphabet.letters.map((letter) => Object.assign(document.createElement("button"), {
       type: "button", className: "ghost-key", textContent: letter.toUpperCase(), value: letter,
     })));
   }
+  keys.setAttribute("aria-label", `${game.players[seat]}’s letter`);
+  for (const key of keys.children) key.disabled = !person || !!pending;
+  if (person && !pending) requestAnimationFrame(() => bringIntoView(keys));
   const challenge = $("ghost-challenge");
-  challenge.hidden = !person || !!pending || game.lastMover === null;
+  // Under forgiving rules every letter played starts a word, and a computer always names one:
+  // challenging it could only lose. A person may still not know the word they are spelling.
+  const pointless = setup.challenges === "forgiving" && game.lastMover !== null && seatKind(game.lastMover) !== "person";
+  challenge.hidden = !person || !!pending || game.lastMover === null || pointless;
   challenge.textContent = setup.challenges === "classic" ? "Challenge: “that is a word, or a bluff”" : "Challenge: “there is no such word”";
   computersPlay();
+}
+
+/** Scrolls just enough that the whole keyboard is above the tab bar, when it is not. */
+function bringIntoView(element) {
+  const tabbar = document.getElementById("tabbar");
+  const bottom = window.innerHeight - (tabbar ? tabbar.getBoundingClientRect().height : 0);
+  const box = element.getBoundingClientRect();
+  if (box.bottom > bottom && box.top > 0) window.scrollBy(0, Math.min(box.bottom - bottom + 8, box.top));
 }
 
 function renderSetup() {
@@ -272,10 +309,11 @@ $("ghost-offline-form").addEventListener("submit", async (event) => {
     if (name) seats.push({ name, kind: String(form.get(`kind${i}`)) });
   }
   const problems = [];
-  if (seats.length < 2) problems.push("A game needs at least two players: give a second seat a name.");
+  if (seats.length === 0) problems.push("Give at least two players a name.");
+  else if (seats.length < 2) problems.push("A game needs at least two players: give a second seat a name.");
   if (seats.some((seat) => seat.name.length > 32)) problems.push("A player's name is 1 to 32 characters.");
   if (new Set(seats.map((seat) => seat.name.toLowerCase())).size !== seats.length) problems.push("Two players have the same name. Give each player a name of their own.");
-  if (!seats.some((seat) => seat.kind === "person")) problems.push("A game needs at least one person at the table, not only computers.");
+  if (seats.length && !seats.some((seat) => seat.kind === "person")) problems.push("A game needs at least one person at the table, not only computers.");
   const errors = $("ghost-offline-errors");
   errors.hidden = problems.length === 0;
   errors.replaceChildren(...problems.map((problem) => Object.assign(document.createElement("p"), { textContent: problem })));
@@ -299,11 +337,11 @@ $("offline-dictionary").addEventListener("change", describeDictionary);
 
 $("ghost-keys").addEventListener("click", (event) => {
   const key = event.target.closest("button.ghost-key");
-  if (!key || !current || seatKind(playerToAct(current.game)) !== "person") return;
+  if (!key || !current || !settled() || seatKind(playerToAct(current.game)) !== "person") return;
   act({ type: "letter", letter: key.value });
 });
 $("ghost-challenge").addEventListener("click", () => {
-  if (current && seatKind(playerToAct(current.game)) === "person") act({ type: "challenge" });
+  if (current && settled() && seatKind(playerToAct(current.game)) === "person") act({ type: "challenge" });
 });
 $("ghost-answer-form").addEventListener("submit", (event) => {
   event.preventDefault();
@@ -313,6 +351,7 @@ $("ghost-answer-form").addEventListener("submit", (event) => {
 });
 $("ghost-concede").addEventListener("click", () => act({ type: "answer", word: null }));
 $("ghost-next-round").addEventListener("click", () => {
+  if (!settled()) return;
   current.state.roundShown = true;
   save(current.state);
   render();
@@ -358,7 +397,7 @@ function reflectConnection() {
     parts.push(`${waiting === 1 ? "1 game against the computer waits" : `${waiting} games against the computer wait`} to count for your high scores.`);
     if (syncError === "signed-out") parts.push("Log in again to send it: it stays on this device until then.");
     else if (syncError === "other-account") parts.push("It was played by another account on this device: log in as it to send it.");
-  } else if (kept.lastSync && Date.now() - kept.lastSync < 10 * 60_000) {
+  } else if (kept.lastSync && Date.now() - kept.lastSync < 10 * 60_000 && (!current || isOver(current.game))) {
     if (kept.counted) parts.push(kept.counted === 1 ? "Your game against the computer counts for your high scores." : `Your ${kept.counted} games against the computer count for your high scores.`);
     if (kept.notCounted) parts.push(`${kept.notCounted === 1 ? "A game" : `${kept.notCounted} games`} could not count: the server's replay did not end as the device's did.`);
   }
