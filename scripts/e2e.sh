@@ -34,8 +34,10 @@ set +e
 # work (81% of its CPU, folio 8%), and one process at a time left a core idle a third of the
 # time: 79 tests took 518 s one at a time and 368 s in two (CPU busy 64% and 90%).
 # FOLIO_E2E_WORKERS=0 runs them in this process.
-timeout 1800 python3 -m pytest -q -p no:cacheprovider -p no:benchmark --timeout=300 \
-  -n "${FOLIO_E2E_WORKERS:-2}" "${suite[@]}" "$@"
+# Work stealing: the longest tests (a whole Ghost game, a revision session) otherwise ended the
+# run on one process while the other sat idle. The slowest tests are listed at the end.
+timeout 1800 python3 -m pytest -q -p no:cacheprovider -p no:benchmark --timeout=300 --durations=12 \
+  -n "${FOLIO_E2E_WORKERS:-2}" $([ "${FOLIO_E2E_WORKERS:-2}" != 0 ] && echo --dist worksteal) "${suite[@]}" "$@"
 status=$?
 set -e
 case $status in

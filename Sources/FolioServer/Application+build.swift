@@ -239,7 +239,10 @@ func buildRouter(database: any FolioDatabase, library: LibraryCache, pages: Page
                                          limits: configuration.limits)
     api.mount(PlotsAPIController(pages: plotPages).routes)
     site.mount(plotPages.routes)
-    api.mount(GhostAPIController(referee: referee, wordPacks: GhostWordPacks(dictionaries: referee.dictionaries)).routes)
+    let offlineReplays = AccountWork(gate: WorkGate(capacity: 1, patience: .seconds(2), queueLength: 4,
+                                                    busyMessage: "The server is checking as many games played offline as it allows at once. Try again in a second."),
+                                     oneAtATime: "Your last games played offline are still being checked. Wait for them, then try again.")
+    api.mount(GhostAPIController(referee: referee, wordPacks: GhostWordPacks(dictionaries: referee.dictionaries), offlineReplays: offlineReplays).routes)
     site.mount(GhostPagesController(referee: referee, pages: pages, publicURL: configuration.publicURL).routes)
     return FolioRouters(api: api, pages: site)
 }

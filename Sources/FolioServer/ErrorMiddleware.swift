@@ -73,11 +73,12 @@ struct PageErrorMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch {
             // Drawn for whoever was signed in when it went wrong.
-            var context = context, error = error
+            var context = context, error = error, cookies: [Cookie] = []
             if let inSession = error as? InSession {
                 error = inSession.error
                 context.account = inSession.account
                 context.csrfToken = inSession.csrfToken
+                cookies = inSession.cookies
             }
             let failure = Failure(error, request: request, logger: logger)
             if let error = failure.folioError, error.kind == .unauthorized,
@@ -91,6 +92,7 @@ struct PageErrorMiddleware: RouterMiddleware {
             var response = (try? pages.render("error", title: page.heading, tab: app, model: [page], context: context, status: failure.status))
                 ?? ErrorMiddleware.json(status: failure.status, code: failure.code, message: failure.message)
             response.headers.append(contentsOf: failure.headers)
+            for cookie in cookies { response.setCookie(cookie) }
             return response
         }
     }

@@ -55,6 +55,9 @@ import Testing
         let game = try GhostReferee.OfflineGame(id: "device-game-0001", match: match, ownSeat: 0, startedAt: Date())
         guard case .counted(let id) = try await w.referee.recordOfflineGame(game, account: w.ada) else { Issue.record("not counted"); return }
         #expect(try await w.referee.recordOfflineGame(game, account: w.ada) == .alreadyCounted(id))
+        // The same game sent under another id (a second tab, a replay posted again): still once.
+        let copy = try GhostReferee.OfflineGame(id: "device-game-copy", match: match, ownSeat: 0, startedAt: Date())
+        #expect(try await w.referee.recordOfflineGame(copy, account: w.ada) == .alreadyCounted(id))
         let scores = try await w.referee.scores(of: w.ada)
         #expect(scores.map(\.games) == [1])
         // Stored as played: the same actions, finished.
@@ -99,6 +102,10 @@ import Testing
         // Two people on one phone: it counts for nobody, as online.
         let people = try played(w, seats: [Match.Seat(name: "ada", kind: .person), Match.Seat(name: "bo", kind: .person)])
         #expect(try await w.referee.recordOfflineGame(try .init(id: "hotseat-game-01", match: people, ownSeat: 0, startedAt: Date()),
+                                                      account: w.ada) == .notCounted(.notAgainstTheComputer))
+        // The easy computer may play any letter: a device could make it lose, so its games count for nobody.
+        let easy = try played(w, seats: [Match.Seat(name: "ada", kind: .person), Match.Seat(name: "Computer", kind: .easy)], level: .easy)
+        #expect(try await w.referee.recordOfflineGame(try .init(id: "easy-game-0001", match: easy, ownSeat: 0, startedAt: Date()),
                                                       account: w.ada) == .notCounted(.notAgainstTheComputer))
         // The computer's seat claimed as the account's.
         let mine = try played(w, seats: seats, seed: 3)

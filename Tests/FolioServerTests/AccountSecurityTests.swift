@@ -252,6 +252,8 @@ private func csrfMeta(_ body: String) -> String? {
             let planted = String(repeating: "ab", count: 32)
             visitor.cookies["folio_csrf"] = planted
             #expect(try await visitor.post("/monologues/hamlet-3-1-hamlet-1/favourite", [:], csrf: planted).status == .forbidden)
+            // The refusal's page sets the real token again, as every page does: planted once more.
+            visitor.cookies["folio_csrf"] = planted
             #expect(try await visitor.api("/api/v1/favourites/x", method: .put, json: "{}").status == .forbidden)
             // The same holds before a log-in, for the visitor id.
             var stranger = Visitor(client)

@@ -64,6 +64,8 @@ public struct OfflineRevision: Sendable {
         }
 
         /// Ids as a browser makes them (`crypto.randomUUID()`): 8 to 64 letters, digits, "-" or "_".
+        public static func isWellFormedID(_ id: String) -> Bool { isWellFormed(id: id) }
+
         static func isWellFormed(id: String) -> Bool {
             (8...64).contains(id.utf8.count) && id.utf8.allSatisfy { byte in
                 (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D || byte == 0x5F

@@ -10,6 +10,8 @@ import Hummingbird
 struct GhostAPIController: Sendable {
     let referee: GhostReferee
     let wordPacks: GhostWordPacks
+    /// Replays of games played offline: one request of an account at a time, a few at once.
+    let offlineReplays: AccountWork
 
     /// The controller's routes, mounted at `/api/v1/ghost`.
     var routes: MountedRoutes<FolioRequestContext> {
@@ -74,7 +76,13 @@ struct GhostAPIController: Sendable {
         guard sent.games.count <= GhostReferee.offlineBatchLimit else {
             throw InputError.parameter("games", String(sent.games.count), "at most \(GhostReferee.offlineBatchLimit) games at a time")
         }
-        let games = try sent.games.map { played throws -> GhostReferee.OfflineGame in
+        let actions = sent.games.map(\.actions.count).reduce(0, +)
+        guard actions <= GhostReferee.offlineActionLimit else {
+            throw InputError.parameter("actions", String(actions), "at most \(GhostReferee.offlineActionLimit) actions in one request: send fewer games at a time")
+        }
+        // Each game read on its own: one the server cannot take is answered as not counted, and
+        // the others still count (a device would otherwise send the same batch for ever).
+        func game(_ played: OfflineGames.Played) throws -> GhostReferee.OfflineGame {
             guard let dictionary = GhostDictionary(rawValue: played.dictionary) else {
                 throw InputError.parameter("dictionary", String(played.dictionary.prefix(20)), GhostDictionary.names)
             }
@@ -92,15 +100,28 @@ struct GhostAPIController: Sendable {
                                   firstPlayer: played.firstPlayer ?? 0, actions: try played.actions.map { try $0.action() })
             return try GhostReferee.OfflineGame(id: played.id, match: match, ownSeat: played.ownSeat, startedAt: startedAt)
         }
-        var results: [OfflineGamesAnswer.Result] = []
-        for game in games {
-            switch try await referee.recordOfflineGame(game, account: account) {
-            case .counted(let id): results.append(.init(id: game.id, outcome: "counted", reason: nil, game: id.rawValue))
-            case .alreadyCounted(let id): results.append(.init(id: game.id, outcome: "alreadyCounted", reason: nil, game: id.rawValue))
-            case .notCounted(let why): results.append(.init(id: game.id, outcome: "notCounted", reason: why.rawValue, game: nil))
-            }
+        // An id the device could not have made refuses the batch: nothing could be answered for it.
+        for played in sent.games where !OfflineRevision.Review.isWellFormedID(played.id) {
+            throw OfflineRevisionError.operationID(played.id)
         }
-        return OfflineGamesAnswer(results: results)
+        return try await offlineReplays.run(for: account) { runner in
+            var results: [OfflineGamesAnswer.Result] = []
+            for played in sent.games {
+                let offline: GhostReferee.OfflineGame
+                do {
+                    offline = try game(played)
+                } catch {
+                    results.append(.init(id: played.id, outcome: "notCounted", reason: GhostReferee.OfflineGameRefusal.notByTheRules.rawValue, game: nil))
+                    continue
+                }
+                switch try await referee.recordOfflineGame(offline, account: account, runner: runner) {
+                case .counted(let id): results.append(.init(id: played.id, outcome: "counted", reason: nil, game: id.rawValue))
+                case .alreadyCounted(let id): results.append(.init(id: played.id, outcome: "alreadyCounted", reason: nil, game: id.rawValue))
+                case .notCounted(let why): results.append(.init(id: played.id, outcome: "notCounted", reason: why.rawValue, game: nil))
+                }
+            }
+            return OfflineGamesAnswer(results: results)
+        }
     }
 
     /// A named dictionary's counting words for playing without a connection (`GhostWordPacks`):

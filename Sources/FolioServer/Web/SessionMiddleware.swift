@@ -125,7 +125,7 @@ struct SessionMiddleware: RouterMiddleware {
         } catch where errorsCarrySession && !(error is any HTTPResponseError) {
             // The router's own errors (an unknown path) pass as they are: the public files are
             // served on its 404, outside this middleware.
-            throw InSession(error: error, account: context.account, csrfToken: context.csrfToken)
+            throw InSession(error: error, account: context.account, csrfToken: context.csrfToken, cookies: cookies)
         }
         // A handler that starts or ends a session sets these itself, and its values win.
         let set = response.headers[values: .setCookie]
@@ -181,4 +181,6 @@ struct InSession: Error {
     let error: any Error
     let account: Account?
     let csrfToken: String
+    /// What the session would have set on the page: a new visitor's id, so the error page's forms work.
+    let cookies: [Cookie]
 }

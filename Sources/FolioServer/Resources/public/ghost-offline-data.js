@@ -9,8 +9,21 @@
 
 import { keptState, operationID, sendBatches } from "./offline-store.js";
 
-/** The most games one sync sends (the server's `GhostReferee.offlineBatchLimit`). */
+/** The most games, and actions together, one sync sends (the server's `GhostReferee.offlineBatchLimit`, `offlineActionLimit`). */
 const BATCH = 20;
+const ACTIONS = 2000;
+
+/** The oldest games waiting, as many as one sync may carry (a game is never split). */
+function nextBatch(queue) {
+  const batch = [];
+  let actions = 0;
+  for (const game of queue) {
+    if (batch.length === BATCH || (batch.length > 0 && actions + game.actions.length > ACTIONS)) break;
+    batch.push(game);
+    actions += game.actions.length;
+  }
+  return batch;
+}
 
 export function storageKey(account) {
   return `folio-ghost-device:${account || "visitor"}`;
@@ -29,9 +42,12 @@ function payload(id, state) {
   };
 }
 
-/** Whether a game can count for an account's scores: one person at the table, the rest computers. */
+/**
+ * Whether a game can count for an account's scores: one person at the table, the rest hard
+ * computers (the server cannot tell an easy computer's chance letters from a device's chosen ones).
+ */
 export function countsForScores(setup) {
-  return setup.seats.filter((seat) => seat.kind === "person").length === 1;
+  return setup.seats.filter((seat) => seat.kind === "person").length === 1 && setup.seats.every((seat) => seat.kind !== "easy");
 }
 
 export function deviceGhost(account, syncURL) {
@@ -53,7 +69,7 @@ export function deviceGhost(account, syncURL) {
     if (!account || read().queue.length === 0) return { sent: 0 };
     syncing = sendBatches({
       url: syncURL, read,
-      next: (state) => state.queue.slice(0, BATCH),
+      next: (state) => nextBatch(state.queue),
       body: (batch) => ({ account, games: batch }),
       answered: (batch, body) => {
         const answered = new Map(body.results.map((result) => [result.id, result]));

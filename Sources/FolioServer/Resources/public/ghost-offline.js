@@ -39,12 +39,23 @@ async function isKept(dictionary) {
   }
 }
 
-/** The dictionary's words: from the device, else downloaded once and kept. */
+/** The dictionary's words: from the device, else downloaded once and kept; online, a kept one is
+ * checked against the server's (a 304 when it is the same), so a list changed there comes down again. */
 async function words(dictionary) {
   const url = wordsURL(dictionary);
   let cache = null;
   try { cache = await caches.open(WORDS_CACHE); } catch (error) { /* no cache storage: download each time */ }
   let response = cache && (await cache.match(url));
+  if (response && navigator.onLine !== false) {
+    const tag = response.headers.get("ETag");
+    try {
+      const fresh = await fetch(url, { credentials: "same-origin", cache: "no-store", headers: tag ? { "If-None-Match": tag } : {} });
+      if (fresh.ok) {
+        await cache.put(url, fresh.clone());
+        response = fresh;
+      }
+    } catch (error) { /* unreachable after all: the kept one serves */ }
+  }
   if (!response) {
     try {
       response = await fetch(url, { credentials: "same-origin" });
@@ -305,7 +316,8 @@ $("ghost-offline-form").addEventListener("submit", async (event) => {
   const form = new FormData(event.target);
   const seats = [];
   for (let i = 0; form.has(`name${i}`); i++) {
-    const name = String(form.get(`name${i}`)).trim();
+    // Compared as the server compares names: the same letters however they were typed.
+    const name = String(form.get(`name${i}`)).trim().normalize("NFC");
     if (name) seats.push({ name, kind: String(form.get(`kind${i}`)) });
   }
   const problems = [];

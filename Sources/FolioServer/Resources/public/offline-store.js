@@ -75,6 +75,12 @@ export async function sendBatches({ url, read, next, body, mark = () => {}, answ
     if (!response.ok || !reply || !Array.isArray(reply.results)) {
       return refused((reply && reply.error && reply.error.message) || `The server answered ${response.status}.`);
     }
-    sent += answered(batch, reply);
+    const taken = answered(batch, reply);
+    // An answer for none of what was sent would send the same batch for ever.
+    if (taken === 0) {
+      mark(batch, false);
+      return { sent, error: "The server answered for none of what was sent." };
+    }
+    sent += taken;
   }
 }

@@ -30,13 +30,14 @@ let settledAt = 0;
 /** What the address asks for: a favourite's next line, a checked line, or the list of favourites kept. */
 function where() {
   const path = location.pathname;
+  const decode = (part) => { try { return decodeURIComponent(part); } catch (error) { return part; } };
   let found = CHECK.exec(path);
   if (found) {
     const query = new URLSearchParams(location.search);
-    return { id: decodeURIComponent(found[1]), check: { line: Number(query.get("line")), answer: query.get("answer") || "" } };
+    return { id: decode(found[1]), check: { line: Number(query.get("line")), answer: query.get("answer") || "" } };
   }
   found = REHEARSE.exec(path);
-  return found ? { id: decodeURIComponent(found[1]) } : {};
+  return found ? { id: decode(found[1]) } : {};
 }
 
 function show(section) {

@@ -19,6 +19,10 @@ const PAGES_CACHE = "folio-pages-1";
 // Ghost's dictionaries as the page that plays on the device downloaded them (public/ghost-offline.js):
 // large, and the same for everyone, so kept through every update.
 const WORDS_CACHE_PREFIX = "folio-ghost-words-";
+// Pairs' sounds heard online, to be heard again offline: an account's, so they go when another
+// account's pages are kept, and in a cache of their own so they never push a kept page out.
+const AUDIO_CACHE = "folio-audio-1";
+const MAX_SOUNDS = 200;
 const OFFLINE_URL = "/offline";
 // Whose pages the pages cache holds (the server's Folio-Account tag), stored beside them.
 const ACCOUNT_KEY = "/offline?kept-for";
@@ -39,7 +43,8 @@ self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
     await Promise.all(names
-      .filter((name) => name.startsWith("folio-") && name !== SHELL_CACHE && name !== PAGES_CACHE && !name.startsWith(WORDS_CACHE_PREFIX))
+      .filter((name) => name.startsWith("folio-") && name !== SHELL_CACHE && name !== PAGES_CACHE && name !== AUDIO_CACHE
+        && !name.startsWith(WORDS_CACHE_PREFIX))
       .map((name) => caches.delete(name)));
     // The page that installed the worker is controlled at once, so it works offline too.
     await self.clients.claim();
@@ -56,7 +61,7 @@ self.addEventListener("fetch", (event) => {
   }
   // A pair's sound, heard online, is kept to be heard again offline.
   if (request.method === "GET" && PAIR_AUDIO.test(url.pathname)) {
-    event.respondWith(networkFirst(event));
+    event.respondWith(sound(event));
     return;
   }
   if (request.method !== "GET" || isNeverKept(url)) return;
@@ -86,7 +91,6 @@ self.addEventListener("message", (event) => {
 const PAIR_AUDIO = /^\/api\/v1\/vocab\/pairs\/\d+\/audio$/;
 
 function isNeverKept(url) {
-  if (PAIR_AUDIO.test(url.pathname)) return false;
   return url.pathname.startsWith("/account") || url.pathname.startsWith("/api/") || url.pathname.startsWith("/swapi/")
     || url.pathname === "/sw.js";
 }
@@ -159,6 +163,27 @@ async function networkFirst(event) {
   }
 }
 
+async function sound(event) {
+  const request = event.request;
+  const cache = await caches.open(AUDIO_CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.status === 200 && response.type === "basic") {
+      const copy = response.clone();
+      event.waitUntil((async () => {
+        await cache.put(request.url, copy);
+        const keys = await cache.keys();
+        await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_SOUNDS)).map((key) => cache.delete(key)));
+      })());
+    }
+    return response;
+  } catch (error) {
+    const kept = await cache.match(request.url);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
 async function keptCopy(request) {
   const cache = await caches.open(PAGES_CACHE);
   const url = new URL(request.url);
@@ -226,6 +251,7 @@ async function keep(request, response) {
   const marker = await cache.match(ACCOUNT_KEY);
   if (!marker || (await marker.text()) !== owner) {
     await caches.delete(PAGES_CACHE);
+    await caches.delete(AUDIO_CACHE);
     cache = await caches.open(PAGES_CACHE);
     await cache.put(ACCOUNT_KEY, new Response(owner));
   }

@@ -270,10 +270,9 @@ async function offerHearing(entry, sides, buttons, row) {
     button.hidden = true;
     const href = audio[side];
     if (!href) continue;
-    let kept = navigator.onLine !== false;
-    if (!kept) {
-      try { kept = !!(await caches.match(href)); } catch (error) { kept = false; }
-    }
+    // Heard before, online or here: a side never heard may have no sound on this server.
+    let kept = false;
+    try { kept = !!(await caches.match(href)); } catch (error) { kept = false; }
     if (!kept) continue;
     button.hidden = false;
     button.dataset.href = href;
