@@ -245,7 +245,8 @@ private func openingCases() throws -> [OpeningCase] {
     for dictionary in GhostDictionary.allCases where FileManager.default.fileExists(atPath: dictionary.defaultPath) {
         let shortest = try WordList.load(dictionary, minimumLength: WordList.allowedMinimumLengths.lowerBound)
         var lengths: [OpeningCase.AtLength] = []
-        for minimumLength in WordList.allowedMinimumLengths {
+        // Dutch's 344,230 words at one length: its trie is the largest, and each length is built anew in Node.
+        for minimumLength in dictionary == .dutch ? [WordList.defaultMinimumLength] : Array(WordList.allowedMinimumLengths) {
             let words = try WordList.load(dictionary, minimumLength: minimumLength)
             let lexicon = Lexicon(words: words)
             let first = words.nextLetters("")

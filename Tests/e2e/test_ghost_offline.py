@@ -87,6 +87,7 @@ def test_ghost_against_the_hard_computer_and_in_welsh_offline(phone, folio_url, 
         assert_fits_width(driver, 390)
         driver.save_screenshot(str(artifacts / "ghost-offline-game.png"))
         words = sorted(w for w in counting_words() if len(w) >= 4)
+        complete = set(words)
         rounds_seen, refused, reloaded = 0, 0, False
         for turn in range(400):
             wait_for_person(driver)
@@ -99,8 +100,10 @@ def test_ghost_against_the_hard_computer_and_in_welsh_offline(phone, folio_url, 
                 click(driver, "#ghost-next-round")
                 continue
             now = fragment(driver)
-            # A letter that keeps a word behind the fragment, and now and then one that does not.
-            following = sorted({w[len(now)] for w in words if w.startswith(now) and len(w) > len(now)})
+            # A letter that keeps a word behind the fragment (one that completes a word first, so
+            # that rounds end soon), and now and then one that does not.
+            following = sorted({w[len(now)] for w in words if w.startswith(now) and len(w) > len(now)},
+                               key=lambda letter: (now + letter not in complete, letter))
             if turn % 7 == 3:
                 wrong = next((k for k in keys(driver) if k not in following), None)
                 if wrong:
