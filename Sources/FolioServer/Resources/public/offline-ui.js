@@ -33,6 +33,16 @@ export function plural(count, noun) {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
 
+/** A field for one line of text that wraps as it is typed: Return sends its form, as a one-line field would (Shift+Return still breaks the line). */
+export function sendOnReturn(field) {
+  field.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      field.form.requestSubmit();
+    }
+  });
+}
+
 /**
  * The four rating buttons (the rating-buttons partial's markup): `dues[i]` is when rating i + 1
  * brings the card back, `proposed` the rating the check suggests (or null).

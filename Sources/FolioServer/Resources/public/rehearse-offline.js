@@ -9,7 +9,7 @@
 import { checkLine, showLine } from "./rules/drill-check.js";
 import { plan, prompt, promptLabel, proposedRating, rated } from "./rules/rehearsal.js";
 import { scheduler as makeScheduler } from "./rules/fsrs.js";
-import { RATINGS, clock, interval, plural, ratingButtons } from "./offline-ui.js";
+import { RATINGS, clock, interval, plural, ratingButtons, sendOnReturn } from "./offline-ui.js";
 import { deviceRehearsal } from "./rehearsal-offline-data.js";
 
 const root = document.getElementById("offline-rehearsal");
@@ -241,13 +241,8 @@ function onRating(event) {
   sendWaiting();
 }
 $("aloud-ratings").addEventListener("click", onRating);
-// A line is one line: Return checks it, as a one-line field would (Shift+Return still breaks it).
-$("rehearse-answer").addEventListener("keydown", (event) => {
-  if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
-    event.preventDefault();
-    $("rehearse-form").requestSubmit();
-  }
-});
+// A line is one line: Return checks it.
+sendOnReturn($("rehearse-answer"));
 $("checked-ratings").addEventListener("click", onRating);
 $("checked-next").addEventListener("click", (event) => {
   event.preventDefault();

@@ -4,7 +4,7 @@
 // the favourite can be rehearsed offline. Lines rated offline and not yet sent go first. A rating
 // made here when the connection has gone is kept on the device, and rehearsal goes on there.
 import { deviceRehearsal } from "./rehearsal-offline-data.js";
-import { plural } from "./offline-ui.js";
+import { plural, sendOnReturn } from "./offline-ui.js";
 
 const holder = document.getElementById("rehearse-offline");
 if (holder && holder.dataset.account) {
@@ -59,16 +59,9 @@ if (holder && holder.dataset.account) {
       location.assign(holder.dataset.rehearse);
     });
   }
-  // A line is one line: Return checks it, as a one-line field would (Shift+Return still breaks it).
+  // A line is one line: Return checks it.
   const answer = document.getElementById("rehearse-answer");
-  if (answer) {
-    answer.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
-        event.preventDefault();
-        answer.form.requestSubmit();
-      }
-    });
-  }
+  if (answer) sendOnReturn(answer);
   const restart = document.getElementById("restart-form");
   if (restart) {
     restart.addEventListener("submit", (event) => {

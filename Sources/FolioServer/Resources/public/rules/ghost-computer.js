@@ -9,6 +9,7 @@
 // random lists and on the real lists' openings (Tests/GhostTests/BrowserGhostTests.swift).
 
 import { activePlayers, hasWordBehind } from "./ghost-game.js";
+import { popcount } from "./ghost-words.js";
 
 /** The value of every position of `words` for two players: {wins, remaining} per trie node. */
 export function solver(words) {
@@ -42,18 +43,12 @@ export function solver(words) {
     if (words.isTerminal(n)) throw Object.assign(new Error(`"${fragment}" is already a word, so the round is over.`), { code: "already_a_word" });
     return n;
   }
-  function children(n) {
-    const result = [];
-    const m = words.letterMask(n);
-    for (let c = 0; c < words.alphabet.count; c++) if (m & (1 << c)) result.push([c, words.child(n, c)]);
-    return result;
-  }
   return {
     words,
     winsToMove: (fragment) => wins[position(fragment)] === 1,
     /** The letters that keep a win for the player to move, alphabetically; empty in a lost position. */
     winningLetters(fragment) {
-      return children(position(fragment)).filter(([, child]) => !words.isTerminal(child) && !wins[child]).map(([c]) => words.alphabet.letters[c]);
+      return words.children(position(fragment)).filter(([, child]) => !words.isTerminal(child) && !wins[child]).map(([c]) => words.alphabet.letters[c]);
     },
     movesLeft: (fragment) => remaining[position(fragment)],
     /** A perfect player's letter: the quickest win, or lost, the longest round; ties to the first letter. */
@@ -61,7 +56,7 @@ export function solver(words) {
       const n = position(fragment);
       const winning = wins[n] === 1;
       let best = null;
-      for (const [c, child] of children(n)) {
+      for (const [c, child] of words.children(n)) {
         const terminal = words.isTerminal(child);
         const length = terminal ? 1 : remaining[child] + 1;
         if (winning) {
@@ -74,12 +69,6 @@ export function solver(words) {
       return words.alphabet.letters[best.c];
     },
   };
-}
-
-function popcount(x) {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** As the server's `TableSearch.defaultBudget`: the positions one search may settle. */
@@ -95,12 +84,6 @@ export function safeMoves(words, players, fragment, budget = TABLE_SEARCH_BUDGET
   if (start === null || words.isTerminal(start)) return null;
   const memo = new Map();
   const over = {};
-  const moves = (n) => {
-    const result = [];
-    const m = words.letterMask(n);
-    for (let c = 0; c < words.alphabet.count; c++) if (m & (1 << c)) result.push([c, words.child(n, c)]);
-    return result;
-  };
   function opponentsCanBeat(n, turn) {
     if (memo.has(n)) return memo.get(n);
     if (memo.size >= budget) throw over;
@@ -108,13 +91,13 @@ export function safeMoves(words, players, fragment, budget = TABLE_SEARCH_BUDGET
     let result;
     if (turn === 0) {
       result = true;
-      for (const [, child] of moves(n)) {
+      for (const [, child] of words.children(n)) {
         if (words.isTerminal(child)) continue;
         if (!opponentsCanBeat(child, next)) { result = false; break; }
       }
     } else {
       result = false;
-      for (const [, child] of moves(n)) {
+      for (const [, child] of words.children(n)) {
         if (words.isTerminal(child)) continue;
         if (opponentsCanBeat(child, next)) { result = true; break; }
       }
@@ -124,7 +107,7 @@ export function safeMoves(words, players, fragment, budget = TABLE_SEARCH_BUDGET
   }
   const safe = [];
   try {
-    for (const [c, child] of moves(start)) {
+    for (const [c, child] of words.children(start)) {
       if (words.isTerminal(child)) continue;
       if (!opponentsCanBeat(child, 1)) safe.push(words.alphabet.letters[c]);
     }

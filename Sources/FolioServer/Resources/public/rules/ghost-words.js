@@ -135,7 +135,8 @@ export function wordList(words, minimumLength, alphabet) {
   return makeWordList(Uint32Array.from(masks), Int32Array.from(firstChild), unique.length, minimumLength, alphabet);
 }
 
-function popcount(x) {
+/** How many bits of a 32-bit mask are set: the letters a node has, and a child's place among them. */
+export function popcount(x) {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
@@ -151,6 +152,13 @@ function makeWordList(masks, firstChild, wordCount, minimumLength, alphabet) {
       return firstChild[node] + popcount((m & (bit - 1)) >>> 0);
     },
     isTerminal: (node) => (masks[node] & TERMINAL) !== 0,
+    /** The moves from a node: [letter index, child node] for each letter that may follow, in order. */
+    children(node) {
+      const result = [];
+      const m = list.letterMask(node);
+      for (let c = 0; c < alphabet.count; c++) if (m & (1 << c)) result.push([c, list.child(node, c)]);
+      return result;
+    },
     letterMask: (node) => (masks[node] & LETTER_BITS) >>> 0,
     /** The trie node of a fragment, or null when no counting word starts with it. */
     node(fragment) {
