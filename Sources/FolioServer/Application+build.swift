@@ -212,7 +212,7 @@ func buildRouter(database: any FolioDatabase, library: LibraryCache, pages: Page
     let vocabularyWork = VocabularyWork()
     api.mount(VocabularyAPIController(store: database, pairLimit: configuration.limits.pairsPerAccount, speech: speech,
                                       work: vocabularyWork).routes)
-    api.mount(VocabularyOfflineAPIController(store: database).routes)
+    api.mount(VocabularyOfflineAPIController(store: database, pairLimit: configuration.limits.pairsPerAccount, work: vocabularyWork).routes)
     api.mount(RehearsalOfflineAPIController(rehearsal: Rehearsal(favourites: Favourites(store: database)), library: library).routes)
     let passwords = Passwords(cost: configuration.bcryptCost, threads: configuration.limits.concurrentPasswordChecks,
                               queueLength: configuration.limits.passwordQueueLength)

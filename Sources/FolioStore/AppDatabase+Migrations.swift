@@ -63,6 +63,10 @@ extension AppDatabase {
         registerVocabularyImportMigration(&migrator)
         registerSyncOperationMigration(&migrator)
         registerKeptChangeMigration(&migrator)
+        migrator.registerMigration("v29-sync-operation-results") { db in
+            // The pair a device's "add" made, so that a resend answers with the same pair.
+            try db.alter(table: "syncOperation") { t in t.add(column: "result", .integer) }
+        }
         return migrator
     }
 }

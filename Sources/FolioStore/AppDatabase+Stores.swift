@@ -65,6 +65,7 @@ extension AppDatabase: VocabularyStore {
 
     public func pair(accountID: Account.ID, id: PairID) async throws -> Pair? { try await vocabulary.pair(accountID: accountID, id: id) }
     public func pairCount(accountID: Account.ID) async throws -> Int { try await vocabulary.pairCount(accountID: accountID) }
+    public func pairsVersion(accountID: Account.ID) async throws -> [Int64] { try await vocabulary.pairsVersion(accountID: accountID) }
 
     public func vocabularyTags(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<VocabularyTag> {
         try await vocabulary.tags(accountID: accountID, limit: limit, offset: offset)

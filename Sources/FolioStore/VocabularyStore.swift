@@ -159,6 +159,46 @@ extension AppDatabase {
         }
     }
 
+    /// A pair's change sent from a device: the operation claimed, and the result it gave kept,
+    /// in the same transaction as the change; a change found too late or of a pair gone claims
+    /// nothing, so a resend is judged again and answered alike.
+    public func applyPairChange(accountID: Account.ID, operation: String, change: PairChange, at: Date,
+                                pairLimit: Int?) async throws -> PairChangeResult {
+        try await writer.write { db in
+            if let claimed = try Row.fetchOne(db, sql: "SELECT result FROM syncOperation WHERE accountId = ? AND id = ?",
+                                              arguments: [accountID, operation]) {
+                return .alreadyApplied((claimed["result"] as Int64?).map { PairID($0) })
+            }
+            let result: PairChangeResult
+            switch change {
+            case .add(var pair):
+                if let pairLimit { try Self.checkRoom(db, accountID: accountID, adding: 1, limit: pairLimit) }
+                pair.id = nil
+                result = .applied(try Self.savePair(db, accountID: accountID, pair, now: at).id)
+            case .edit(let id, var pair):
+                if let refusal = try Self.refusal(db, accountID: accountID, pairID: id, at: at) { return refusal }
+                pair.id = id
+                result = .applied(try Self.savePair(db, accountID: accountID, pair, now: at).id)
+            case .delete(let id):
+                if let refusal = try Self.refusal(db, accountID: accountID, pairID: id, at: at) { return refusal }
+                try db.execute(sql: "DELETE FROM vocabPair WHERE id = ? AND accountId = ?", arguments: [id, accountID])
+                try Self.dropUnusedTags(db, accountID: accountID)
+                result = .applied(nil)
+            }
+            try db.execute(sql: "INSERT INTO syncOperation (accountId, id, appliedAt, result) VALUES (?, ?, ?, ?)",
+                           arguments: [accountID, operation, Date(), change.isAdd ? result.pairID : nil])
+            return result
+        }
+    }
+
+    /// Why a device's change of pair `pairID` made at `at` is not made: the pair is gone, or was
+    /// changed later. Nil when it may be made.
+    private static func refusal(_ db: Database, accountID: Account.ID, pairID: PairID, at: Date) throws -> PairChangeResult? {
+        guard let updatedAt = try Date.fetchOne(db, sql: "SELECT updatedAt FROM vocabPair WHERE id = ? AND accountId = ?",
+                                                arguments: [pairID, accountID]) else { return .gone }
+        return updatedAt > at ? .later : nil
+    }
+
     /// Stores a review: the card's new state and the review itself, together.
     @discardableResult
     public func recordReview(accountID: Account.ID, pairID: PairID, direction: Direction, card: Card, log: ReviewLog) async throws -> Int {
@@ -393,6 +433,17 @@ public struct VocabularyRepository: Sendable {
     public func pairCount(accountID: Account.ID) async throws -> Int {
         try await reader.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vocabPair WHERE accountId = ?", arguments: [accountID]) ?? 0
+        }
+    }
+
+    public func pairsVersion(accountID: Account.ID) async throws -> [Int64] {
+        try await reader.read { db in
+            // Times are stored as text to the millisecond; summed as whole milliseconds, exactly.
+            let row = try Row.fetchOne(db, sql: """
+                SELECT COUNT(*), COALESCE(SUM(id), 0), COALESCE(SUM(CAST(ROUND((julianday(updatedAt) - 2440587.5) * 86400000.0) AS INTEGER)), 0)
+                FROM vocabPair WHERE accountId = ?
+                """, arguments: [accountID])
+            return [row?[0] ?? 0, row?[1] ?? 0, row?[2] ?? 0]
         }
     }
 

@@ -62,3 +62,29 @@ def test_keep_waits_on_the_device_and_a_later_change_wins(phone, folio_url):
                "the page to say the later change stands")
     assert element(driver, "#keep-plot").text == "Keep"
     assert kept_ids(driver) == []
+
+
+def test_remove_waits_on_the_device_and_goes_once_back_online(phone, folio_url):
+    driver, base = phone, folio_url
+    register(driver, base, new_username())
+    visit(driver, base, "/plots/917484202")
+    click(driver, "#keep-plot")
+    eventually(driver, lambda: element(driver, "#keep-plot").text, lambda t: t == "Kept ★", "the plot kept online")
+    visit(driver, base, "/plots/kept")
+    wait_until_kept(driver, "/plots/kept")
+
+    sessions = go_offline(driver)
+    try:
+        open_offline(driver, base, "/plots/kept")
+        click(driver, ".kept-plot button")
+        eventually(driver, lambda: element(driver, "#kept-status").text, lambda t: "removed on this device" in t,
+                   "the page to say the removal waits on the device")
+        assert not element(driver, ".kept-plot").is_displayed()
+        # The kept copy of the page still lists the plot; the device does not show it.
+        open_offline(driver, base, "/plots/kept")
+        eventually(driver, lambda: element(driver, ".kept-plot").is_displayed(), lambda shown: not shown, "the removal after a reload")
+    finally:
+        go_online(driver, sessions)
+    eventually(driver, lambda: element(driver, "#kept-status").text, lambda t: t == "Removed from your kept plots.",
+               "the waiting removal to be saved")
+    assert kept_ids(driver) == []

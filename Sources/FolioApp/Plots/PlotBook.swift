@@ -54,6 +54,17 @@ public struct PlotBook: Sendable {
         _ = try await store.setPlotKept(accountID: accountID, ids: ids, seed: nil, text: "", kept: false, changedAt: now, onlyIfLater: false)
     }
 
+    /// Lets the plot go as a press of Remove made at `madeAt` on a device without a connection and
+    /// sent later: a later change of the same plot (kept again elsewhere) stands instead. Returns
+    /// whether it is kept now, and whether this press counted.
+    public func forget(ids: String, madeAt: Date, accountID: Account.ID, now: Date = Date()) async throws -> (kept: Bool, applied: Bool) {
+        if try await store.setPlotKept(accountID: accountID, ids: ids, seed: nil, text: "", kept: false,
+                                       changedAt: OfflineRevision.deviceTime(madeAt, now: now), onlyIfLater: true) {
+            return (false, true)
+        }
+        return (try await store.isKept(accountID: accountID, ids: ids), false)
+    }
+
     public func isKept(ids: String, accountID: Account.ID) async throws -> Bool {
         try await store.isKept(accountID: accountID, ids: ids)
     }

@@ -21,6 +21,13 @@ public protocol VocabularyStore: Sendable {
     /// an id already stored, nothing is stored and the answer is nil.
     func recordReview(accountID: Account.ID, operation: String, pairID: PairID, direction: Direction, card: Card,
                       log: ReviewLog) async throws -> Int?
+    /// A change to one of the account's pairs made on a device without a connection and sent
+    /// later, in one transaction: `operation` (the id the device gave it) is claimed only with the
+    /// change, so a resend changes nothing and answers what the first send did. An edit or a
+    /// deletion at `at` is made only if nothing changed the pair after `at` (the later change
+    /// wins), and an edit stamps the pair with `at`. A pair added is added within `pairLimit`.
+    func applyPairChange(accountID: Account.ID, operation: String, change: PairChange, at: Date,
+                         pairLimit: Int?) async throws -> PairChangeResult
     /// Takes back the account's latest review: its card as it was before (none, for a card seen
     /// for the first time), the log line gone. Nil when the latest review cannot be taken back (one
     /// logged before reviews kept the card as it was) or there is none.
@@ -44,6 +51,10 @@ public protocol VocabularyStore: Sendable {
     func pairs(accountID: Account.ID, filter: PairFilter, limit: Int, offset: Int) async throws -> Page<Pair>
     func pair(accountID: Account.ID, id: PairID) async throws -> Pair?
     func pairCount(accountID: Account.ID) async throws -> Int
+    /// What changes whenever any of the account's pairs does (one added, deleted or edited): the
+    /// count, the sum of the ids and of the times last changed, in milliseconds. One aggregate over
+    /// the account's rows, where reading them all to compare is the whole export's work.
+    func pairsVersion(accountID: Account.ID) async throws -> [Int64]
     func vocabularyTags(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<VocabularyTag>
     /// Pairs to revise in `direction`, at most `limit`: cards due by `now` first (those in their
     /// learning steps always, learned ones up to `allowance.reviews`), then new pairs up to
@@ -60,6 +71,40 @@ public protocol VocabularyStore: Sendable {
     func card(accountID: Account.ID, pairID: PairID, direction: Direction) async throws -> Card?
     func reviewCount(accountID: Account.ID) async throws -> Int
     func reviews(accountID: Account.ID, pairID: PairID, limit: Int, offset: Int) async throws -> Page<ReviewLog>
+}
+
+/// A change to a pair as a device makes it.
+public enum PairChange: Sendable, Hashable {
+    case add(Pair)
+    case edit(PairID, Pair)
+    case delete(PairID)
+}
+
+extension PairChange {
+    public var isAdd: Bool {
+        if case .add = self { true } else { false }
+    }
+}
+
+/// What the store did with a pair's change sent from a device.
+public enum PairChangeResult: Sendable, Hashable {
+    /// Made: the pair added or edited (nil for a deletion).
+    case applied(PairID?)
+    /// Made already, by an earlier send of the same operation: the pair it added (nil for an
+    /// edit or a deletion).
+    case alreadyApplied(PairID?)
+    /// Not made: the pair was changed after the change was made, and that change stands.
+    case later
+    /// Not made: the pair is not the account's (deleted since, or never its own).
+    case gone
+
+    /// The pair the change made or made before.
+    public var pairID: PairID? {
+        switch self {
+        case .applied(let id), .alreadyApplied(let id): id
+        case .later, .gone: nil
+        }
+    }
 }
 
 /// A pair due for revision in one direction, with its card (nil while the pair is new).

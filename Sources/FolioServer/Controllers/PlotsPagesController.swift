@@ -111,12 +111,9 @@ struct PlotsPagesController: Sendable {
             }
             let kept = try await book().keep(ids: form.string("ids"), seed: UInt64(form.string("seed")),
                                              madeAt: madeAt, accountID: account.id)
-            let answer = KeepAnswer(ids: kept.plot.ids, kept: kept.kept, applied: kept.applied,
-                                    message: kept.applied ? "Kept: \(kept.plot.text)"
-                                        : "A later change from another device stands: this plot is \(kept.kept ? "kept" : "not kept").")
-            let data = try JSONEncoder.folio().encode(answer)
-            return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-                            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+            return try Self.json(KeepAnswer(ids: kept.plot.ids, kept: kept.kept, applied: kept.applied,
+                                            message: kept.applied ? "Kept: \(kept.plot.text)"
+                                                : "A later change from another device stands: this plot is \(kept.kept ? "kept" : "not kept")."))
         }
         let (plot, seed) = try await book().keep(ids: form.string("ids"), seed: UInt64(form.string("seed")), accountID: account.id)
         return .redirect(to: SiteRoute.plot.path(seed.map(String.init) ?? plot.ids), type: .normal)
@@ -132,8 +129,27 @@ struct PlotsPagesController: Sendable {
 
     @Sendable func forget(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        try await book().forget(ids: try context.parameters.require("ids"), accountID: account.id)
+        let ids = try context.parameters.require("ids")
+        // Remove pressed without a connection and sent later (public/plots.js), as Keep is.
+        let form = try await WebForm.read(request)
+        if let made = form.value("madeAt") {
+            guard let madeAt = DeviceTime.date(field: made) else {
+                throw InputError.parameter("madeAt", String(made.prefix(20)), "milliseconds since 1970")
+            }
+            let forgotten = try await book().forget(ids: ids, madeAt: madeAt, accountID: account.id)
+            return try Self.json(KeepAnswer(ids: ids, kept: forgotten.kept, applied: forgotten.applied,
+                                            message: forgotten.applied ? "Removed from your kept plots."
+                                                : "A later change from another device stands: this plot is \(forgotten.kept ? "kept" : "not kept")."))
+        }
+        try await book().forget(ids: ids, accountID: account.id)
         return .redirect(to: SiteRoute.keptPlots.path(), type: .normal)
+    }
+
+    /// What a press sent from a device's script is answered with.
+    static func json(_ answer: KeepAnswer) throws -> Response {
+        let data = try JSONEncoder.folio().encode(answer)
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     // MARK: - Grammars

@@ -44,6 +44,29 @@ enum VocabularyPages {
         }
     }
 
+    /// The page that keeps the account's pairs on the device (public/vocab-pairs-offline.js): its
+    /// addresses, and whose pairs the device keeps (the service worker's account tag).
+    struct OfflinePairs: Encodable {
+        let account: String
+        let pairsHref = APIRoute.offlinePairs.pattern
+        let syncHref = APIRoute.syncPairs.pattern
+        let onlineHref = SiteRoute.vocabulary.path()
+        let selfHref = SiteRoute.pairsOffline.path()
+        let reviseHref = SiteRoute.reviseOffline.path()
+        let accents = AccentKeys.all
+        let accentTarget = "pair-welsh"
+        let types = Pair.typeSuggestions
+
+        init(accountID: Account.ID) {
+            account = OfflinePagesMiddleware.accountTag(accountID)
+        }
+    }
+
+    /// The list's line that keeps the pairs on the device (public/vocab-pairs-take.js).
+    struct OfflinePairsLink: Encodable {
+        let offlinePairs: OfflinePairs
+    }
+
     /// "12,152": grouped the British way whatever the server's own locale.
     static func number(_ value: Int) -> String {
         value.formatted(.number.locale(Locale(identifier: "en_GB")))

@@ -56,6 +56,7 @@ struct VocabularyPagesController: Sendable {
             .on(page: .exportPairs, use: export)
             .on(page: .revise, use: reviseStart)
             .on(page: .reviseOffline, use: reviseOffline)
+            .on(page: .pairsOffline, use: pairsOffline)
             .on(page: .revisionSession, use: session)
             .on(page: .answer, use: answer)
             .on(page: .rate, use: rate)
@@ -97,7 +98,8 @@ struct VocabularyPagesController: Sendable {
             : try await book.tags(accountID: account.id, limit: Self.filterTags, offset: 0)
         let list = VocabularyPages.PairList(page, query: query, tag: tag, accountPairs: all, tags: tags)
         let pager = VocabularyPaging.pager(page, number: number, route: .vocabulary, label: "Pages of pairs", parameters: [("q", query), ("tag", tag)])
-        return try render("vocab/list", title: "Translations", model: [VocabularyPages.Nav(.translations), list, PagerPart(pager: pager)],
+        return try render("vocab/list", title: "Translations", model: [VocabularyPages.Nav(.translations), list, PagerPart(pager: pager),
+                                                                   VocabularyPages.OfflinePairsLink(offlinePairs: .init(accountID: account.id))],
                           context: context, flash: try await notice(parameters, accountID: account.id))
     }
 
@@ -415,6 +417,16 @@ struct VocabularyPagesController: Sendable {
         let account = try context.requireAccount()
         return try render("vocab/revise-offline", title: "Revision on this device",
                           model: [VocabularyPages.Nav(.revision), VocabularyPages.OfflineRevision(accountID: account.id)], context: context)
+    }
+
+    /// Translations on this device: a page whose script keeps every pair of the account on the
+    /// device and adds, edits and deletes them with or without a connection, sending the changes
+    /// when it can. Kept by the service worker, which answers the list and a pair's pages with it
+    /// when there is no connection.
+    @Sendable func pairsOffline(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        return try render("vocab/pairs-offline", title: "Translations on this device",
+                          model: [VocabularyPages.Nav(.translations), VocabularyPages.OfflinePairs(accountID: account.id)], context: context)
     }
 
     // MARK: - Daily limits

@@ -11,7 +11,7 @@ enum APIRoute: String, Route {
     case rehearsal, rehearseLine, syncRehearsal
     case pairs, createPair, pair, updatePair, deletePair, pairAudio, vocabularyTags, nextReview, review, exportPairs, importPairs
     case studySettings, saveStudySettings, studyToday, undoReview, suspendPair, vocabularyStats, schedulerTuning, applySchedulerTuning
-    case offlineRevision, syncReviews
+    case offlineRevision, syncReviews, offlinePairs, syncPairs
     case randomPlot, plotWheels, expandGrammar, keptPlots, keepPlot, forgetPlot, grammars, saveGrammar, deleteGrammar, plot
     case characters, characterFavourites, saveCharacterFavourite, deleteCharacterFavourite, character
     case ghostHighScores, ghostGames, startGhostGame, ghostGame, ghostMove, joinGhostGame, ghostLobby, ghostDaily, answerGhostDaily
@@ -31,7 +31,7 @@ enum APIRoute: String, Route {
 
     var method: HTTPRequest.Method {
         switch self {
-        case .createPair, .review, .importPairs, .undoReview, .syncReviews, .syncRehearsal, .syncGhostGames, .suspendPair, .applySchedulerTuning, .expandGrammar, .saveGrammar, .startGhostGame, .ghostMove, .joinGhostGame, .answerGhostDaily, .uploadGhostWordList,
+        case .createPair, .review, .importPairs, .undoReview, .syncReviews, .syncPairs, .syncRehearsal, .syncGhostGames, .suspendPair, .applySchedulerTuning, .expandGrammar, .saveGrammar, .startGhostGame, .ghostMove, .joinGhostGame, .answerGhostDaily, .uploadGhostWordList,
              .restoreFavourite, .rehearseLine:
             .post
         case .saveFavourite, .updatePair, .keepPlot, .saveCharacterFavourite, .saveStudySettings: .put
@@ -75,6 +75,8 @@ enum APIRoute: String, Route {
         case .suspendPair: "/api/v1/vocab/pairs/{id}/suspend"
         case .offlineRevision: "/api/v1/vocab/offline"
         case .syncReviews: "/api/v1/vocab/sync"
+        case .offlinePairs: "/api/v1/vocab/offline/pairs"
+        case .syncPairs: "/api/v1/vocab/sync/pairs"
         case .randomPlot: "/api/v1/plots"
         case .plotWheels: "/api/v1/plots/wheels"
         case .expandGrammar: "/api/v1/plots/expand"

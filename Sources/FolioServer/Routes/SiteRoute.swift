@@ -15,7 +15,7 @@ enum SiteRoute: String, Route {
     case rehearse, checkLine, rateLine, restartRehearsal, rehearseOffline
     // Vocabulary
     case vocabulary, newPair, createPair, editPair, updatePair, deletePair
-    case revise, reviseOffline, revisionSession, answer, rate, studySettings, saveStudySettings, undoRating, suspendPair, vocabularyStats, tuneScheduler
+    case revise, reviseOffline, pairsOffline, revisionSession, answer, rate, studySettings, saveStudySettings, undoRating, suspendPair, vocabularyStats, tuneScheduler
     case pair, pairTags, vocabularyImport, previewImport, importTable, importDictionary, exportPairs
     // Characters
     case characters, characterFavourites, character, characterDetails, characterWeb, characterPortrait, toggleCharacterFavourite
@@ -77,6 +77,7 @@ enum SiteRoute: String, Route {
         case .deletePair: "/vocab/pairs/{id}/delete"
         case .revise: "/vocab/revise"
         case .reviseOffline: "/vocab/revise/offline"
+        case .pairsOffline: "/vocab/offline"
         case .revisionSession: "/vocab/revise/session"
         case .answer: "/vocab/revise/answer"
         case .rate: "/vocab/revise/rate"

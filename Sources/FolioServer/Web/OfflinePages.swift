@@ -60,7 +60,7 @@ extension SiteRoute {
         // A shell whose script plays Ghost on the device (public/ghost-offline.js).
         .ghostOffline,
         // A shell whose script revises from what the device took with it (public/vocab-offline.js).
-        .reviseOffline, .rehearseOffline,
+        .reviseOffline, .rehearseOffline, .pairsOffline,
     ].map { RouterPath($0.pattern).description })
 }
 

@@ -59,7 +59,7 @@ public struct CopyTable: Sendable {
                                   ("duration", .real), ("accountId", .integer), ("kind", .text), ("undoable", .bool),
                                   ("prevState", .integer), ("prevStep", .integer), ("prevStability", .real), ("prevDifficulty", .real),
                                   ("prevDue", .date), ("prevLastReview", .date), ("prevLapses", .integer), ("lapses", .integer)], key: ["id"]),
-        CopyTable("syncOperation", [("accountId", .integer), ("id", .text), ("appliedAt", .date)], key: ["accountId", "id"]),
+        CopyTable("syncOperation", [("accountId", .integer), ("id", .text), ("appliedAt", .date), ("result", .integer)], key: ["accountId", "id"]),
         CopyTable("vocabSettings", [("accountId", .integer), ("newCardsPerDay", .integer), ("reviewsPerDay", .integer),
                                     ("dayStartHour", .integer), ("timeZone", .text), ("desiredRetention", .real),
                                     ("leechThreshold", .integer), ("weights", .text)], key: ["accountId"]),

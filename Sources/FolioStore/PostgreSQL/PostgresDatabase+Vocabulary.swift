@@ -14,35 +14,87 @@ extension PostgresDatabase: VocabularyStore {
         try await write { connection in
             try await Self.lockVocabulary(accountID, connection, logger)
             if pair.id == nil, let pairLimit { try await Self.checkRoom(accountID, adding: 1, limit: pairLimit, connection, logger) }
-            let existing = try await connection.all("SELECT name FROM vocabTag WHERE accountId = \(accountID.rawValue)", logger, as: String.self)
-            var saved = try pair.validated(existingTags: existing)
-            if let id = saved.id {
-                let changed = try await connection.changes("""
-                    UPDATE vocabPair SET english = \(saved.english), welsh = \(saved.welsh), note = \(saved.note), type = \(saved.type),
-                      searchKey = \(saved.searchKey), updatedAt = \(now)
-                    WHERE id = \(id.rawValue) AND accountId = \(accountID.rawValue)
-                    """, logger)
-                guard changed > 0 else { throw StoreError.notFound(what: "pair", id: id.description) }
-                try await connection.run("DELETE FROM vocabPairTag WHERE pairId = \(id.rawValue)", logger)
-            } else {
-                let id = try await connection.value("""
-                    INSERT INTO vocabPair (accountId, english, welsh, note, type, searchKey, createdAt, updatedAt)
-                    VALUES (\(accountID.rawValue), \(saved.english), \(saved.welsh), \(saved.note), \(saved.type), \(saved.searchKey), \(now), \(now))
-                    RETURNING id
-                    """, logger, as: Int64.self)
-                saved.id = PairID(id ?? 0)
-            }
-            for tag in saved.tags {
-                try await connection.run("INSERT INTO vocabTag (accountId, name) VALUES (\(accountID.rawValue), \(tag)) ON CONFLICT DO NOTHING", logger)
-                try await connection.run("""
-                    INSERT INTO vocabPairTag (pairId, tagId)
-                    SELECT \(saved.id?.rawValue ?? 0), id FROM vocabTag WHERE accountId = \(accountID.rawValue) AND folio_nocase(name) = folio_nocase(\(tag))
-                    ON CONFLICT DO NOTHING
-                    """, logger)
-            }
-            try await Self.dropUnusedTags(accountID, connection, logger)
-            return saved
+            return try await Self.savePair(accountID, pair, now: now, connection, logger)
         }
+    }
+
+    /// A pair's change sent from a device, as on SQLite: the operation claimed, with the pair an
+    /// "add" made, in the same transaction as the change.
+    public func applyPairChange(accountID: Account.ID, operation: String, change: PairChange, at: Date,
+                                pairLimit: Int?) async throws -> PairChangeResult {
+        try await write { connection in
+            try await Self.lockVocabulary(accountID, connection, logger)
+            if let claimed = try await connection.all("""
+                SELECT result FROM syncOperation WHERE accountId = \(accountID.rawValue) AND id = \(operation)
+                """, logger, as: Int64?.self).first {
+                return .alreadyApplied(claimed.map { PairID($0) })
+            }
+            let result: PairChangeResult
+            switch change {
+            case .add(var pair):
+                if let pairLimit { try await Self.checkRoom(accountID, adding: 1, limit: pairLimit, connection, logger) }
+                pair.id = nil
+                result = .applied(try await Self.savePair(accountID, pair, now: at, connection, logger).id)
+            case .edit(let id, var pair):
+                if let refusal = try await Self.refusal(accountID, pairID: id, at: at, connection, logger) { return refusal }
+                pair.id = id
+                result = .applied(try await Self.savePair(accountID, pair, now: at, connection, logger).id)
+            case .delete(let id):
+                if let refusal = try await Self.refusal(accountID, pairID: id, at: at, connection, logger) { return refusal }
+                try await connection.run("DELETE FROM vocabPair WHERE id = \(id.rawValue) AND accountId = \(accountID.rawValue)", logger)
+                try await Self.dropUnusedTags(accountID, connection, logger)
+                result = .applied(nil)
+            }
+            let added = change.isAdd ? result.pairID?.rawValue : nil
+            try await connection.run("""
+                INSERT INTO syncOperation (accountId, id, appliedAt, result) VALUES (\(accountID.rawValue), \(operation), \(Date()), \(added))
+                """, logger)
+            return result
+        }
+    }
+
+    /// Why a device's change of pair `pairID` made at `at` is not made (gone, or changed later);
+    /// nil when it may be.
+    private static func refusal(_ accountID: Account.ID, pairID: PairID, at: Date, _ connection: PostgresConnection,
+                                _ logger: Logger) async throws -> PairChangeResult? {
+        guard let updatedAt = try await connection.value("""
+            SELECT updatedAt FROM vocabPair WHERE id = \(pairID.rawValue) AND accountId = \(accountID.rawValue)
+            """, logger, as: Date.self) else { return .gone }
+        return updatedAt > at ? .later : nil
+    }
+
+    /// Adds `pair` (no id) or replaces the account's pair with its id, tags matched to the
+    /// account's whatever their case; the account's vocabulary lock is held.
+    private static func savePair(_ accountID: Account.ID, _ pair: Pair, now: Date, _ connection: PostgresConnection,
+                                 _ logger: Logger) async throws -> Pair {
+        let existing = try await connection.all("SELECT name FROM vocabTag WHERE accountId = \(accountID.rawValue)", logger, as: String.self)
+        var saved = try pair.validated(existingTags: existing)
+        if let id = saved.id {
+            let changed = try await connection.changes("""
+                UPDATE vocabPair SET english = \(saved.english), welsh = \(saved.welsh), note = \(saved.note), type = \(saved.type),
+                  searchKey = \(saved.searchKey), updatedAt = \(now)
+                WHERE id = \(id.rawValue) AND accountId = \(accountID.rawValue)
+                """, logger)
+            guard changed > 0 else { throw StoreError.notFound(what: "pair", id: id.description) }
+            try await connection.run("DELETE FROM vocabPairTag WHERE pairId = \(id.rawValue)", logger)
+        } else {
+            let id = try await connection.value("""
+                INSERT INTO vocabPair (accountId, english, welsh, note, type, searchKey, createdAt, updatedAt)
+                VALUES (\(accountID.rawValue), \(saved.english), \(saved.welsh), \(saved.note), \(saved.type), \(saved.searchKey), \(now), \(now))
+                RETURNING id
+                """, logger, as: Int64.self)
+            saved.id = PairID(id ?? 0)
+        }
+        for tag in saved.tags {
+            try await connection.run("INSERT INTO vocabTag (accountId, name) VALUES (\(accountID.rawValue), \(tag)) ON CONFLICT DO NOTHING", logger)
+            try await connection.run("""
+                INSERT INTO vocabPairTag (pairId, tagId)
+                SELECT \(saved.id?.rawValue ?? 0), id FROM vocabTag WHERE accountId = \(accountID.rawValue) AND folio_nocase(name) = folio_nocase(\(tag))
+                ON CONFLICT DO NOTHING
+                """, logger)
+        }
+        try await Self.dropUnusedTags(accountID, connection, logger)
+        return saved
     }
 
     /// All or none, as on SQLite. The pairs' ids are drawn from the sequence first, so each tag
@@ -242,6 +294,16 @@ extension PostgresDatabase: VocabularyStore {
 
     public func pairCount(accountID: Account.ID) async throws -> Int {
         try await read { try await $0.value("SELECT COUNT(*) FROM vocabPair WHERE accountId = \(accountID.rawValue)", logger, as: Int.self) ?? 0 }
+    }
+
+    public func pairsVersion(accountID: Account.ID) async throws -> [Int64] {
+        try await read { connection in
+            let rows = try await connection.all("""
+                SELECT COUNT(*)::bigint, COALESCE(SUM(id), 0)::bigint, COALESCE(SUM(ROUND(EXTRACT(EPOCH FROM updatedAt) * 1000)), 0)::bigint
+                FROM vocabPair WHERE accountId = \(accountID.rawValue)
+                """, logger, as: (Int64, Int64, Int64).self)
+            return rows.first.map { [$0.0, $0.1, $0.2] } ?? [0, 0, 0]
+        }
     }
 
     public func vocabularyTags(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<VocabularyTag> {

@@ -287,6 +287,8 @@ extension PostgresDatabase {
               changedAt timestamptz NOT NULL, PRIMARY KEY (accountId, item))
             """,
         ]),
+        // As SQLite's v29: the pair a device's "add" made, so that a resend answers with the same pair.
+        Migration(name: "v17-sync-operation-results", statements: ["ALTER TABLE syncOperation ADD COLUMN result bigint"]),
     ]
 
     /// Applies the migrations not yet applied, in one transaction that holds an advisory lock:

@@ -145,6 +145,87 @@ import Vocabulary
         #expect(try await s.reviewCount(accountID: c.bob.id) == 2)
     }
 
+    @Test(arguments: StoreEngine.all) func aDevicesPairChangesAreMadeOnceAndTheLaterChangeStands(engine: StoreEngine) async throws {
+        // Given Ann's pair "man — gŵr", last changed at conformanceNow
+        let c = try await Cast(engine)
+        let s = c.stores
+        let man = try await s.savePair(accountID: c.ann.id, Pair(english: "man", welsh: "gŵr"), pairLimit: nil, now: conformanceNow)
+        let later = conformanceNow.addingTimeInterval(60)
+        // When her device sends a pair it added, Then it is added, stamped with the device's time
+        let added = try await s.applyPairChange(accountID: c.ann.id, operation: "pairs-op-0001", change: .add(Pair(english: "cat", welsh: "cath", tags: ["Animals"])),
+                                                at: later, pairLimit: nil)
+        let catID = try #require(added.pairID)
+        #expect(added == .applied(catID))
+        #expect(try await s.pair(accountID: c.ann.id, id: catID)?.tags == ["Animals"])
+        // And sent again, it answers the same pair and adds none
+        #expect(try await s.applyPairChange(accountID: c.ann.id, operation: "pairs-op-0001", change: .add(Pair(english: "cat", welsh: "cath")),
+                                            at: later, pairLimit: nil) == .alreadyApplied(catID))
+        #expect(try await s.pairCount(accountID: c.ann.id) == 2)
+        // When an edit made before the pair's last change arrives, Then the later change stands and nothing is claimed
+        #expect(try await s.applyPairChange(accountID: c.ann.id, operation: "pairs-op-0002", change: .edit(man.id!, Pair(english: "man", welsh: "dyn")),
+                                            at: conformanceNow.addingTimeInterval(-1), pairLimit: nil) == .later)
+        #expect(try await s.pair(accountID: c.ann.id, id: man.id!)?.welsh == "gŵr")
+        // When an edit made after it arrives, Then it is made (and once)
+        #expect(try await s.applyPairChange(accountID: c.ann.id, operation: "pairs-op-0003", change: .edit(man.id!, Pair(english: "man", welsh: "dyn")),
+                                            at: later, pairLimit: nil) == .applied(man.id!))
+        #expect(try await s.applyPairChange(accountID: c.ann.id, operation: "pairs-op-0003", change: .edit(man.id!, Pair(english: "man", welsh: "dyn")),
+                                            at: later, pairLimit: nil) == .alreadyApplied(nil))
+        #expect(try await s.pair(accountID: c.ann.id, id: man.id!)?.welsh == "dyn")
+        // And a deletion made between the two changes is not made: the edit is later
+        #expect(try await s.applyPairChange(accountID: c.ann.id, operation: "pairs-op-0004", change: .delete(man.id!),
+                                            at: conformanceNow.addingTimeInterval(30), pairLimit: nil) == .later)
+        // When a pair that cannot be kept comes, Then it is refused and its operation stays unused
+        await #expect(throws: VocabularyError.self) {
+            _ = try await s.applyPairChange(accountID: c.ann.id, operation: "pairs-op-0005", change: .add(Pair()), at: later, pairLimit: nil)
+        }
+        // And beyond the quota, nothing is added
+        await #expect(throws: VocabularyError.self) {
+            _ = try await s.applyPairChange(accountID: c.ann.id, operation: "pairs-op-0005", change: .add(Pair(english: "dog")), at: later, pairLimit: 2)
+        }
+        #expect(try await s.applyPairChange(accountID: c.ann.id, operation: "pairs-op-0005", change: .add(Pair(english: "dog")), at: later, pairLimit: 3)
+                .pairID != nil)
+        // And Bob's device can neither change nor delete Ann's pair
+        #expect(try await s.applyPairChange(accountID: c.bob.id, operation: "pairs-op-0006", change: .edit(catID, Pair(english: "x")),
+                                            at: later, pairLimit: nil) == .gone)
+        #expect(try await s.applyPairChange(accountID: c.bob.id, operation: "pairs-op-0006", change: .delete(catID), at: later, pairLimit: nil) == .gone)
+        // When Ann's device deletes "cat" after its last change, Then it is gone, and a change sent later of it is too
+        #expect(try await s.applyPairChange(accountID: c.ann.id, operation: "pairs-op-0007", change: .delete(catID),
+                                            at: later.addingTimeInterval(1), pairLimit: nil) == .applied(nil))
+        #expect(try await s.pair(accountID: c.ann.id, id: catID) == nil)
+        #expect(try await s.applyPairChange(accountID: c.ann.id, operation: "pairs-op-0008", change: .edit(catID, Pair(english: "cat")),
+                                            at: later.addingTimeInterval(2), pairLimit: nil) == .gone)
+        #expect(try await s.vocabularyTags(accountID: c.ann.id, limit: 10, offset: 0).items.isEmpty)
+    }
+
+    @Test(arguments: StoreEngine.all) func thePairsVersionChangesWithEveryAddEditAndDeletion(engine: StoreEngine) async throws {
+        // Given Ann's pairs and their version
+        let c = try await Cast(engine)
+        let s = c.stores
+        let empty = try await s.pairsVersion(accountID: c.ann.id)
+        #expect(empty == [0, 0, 0])
+        var versions = [empty]
+        func changed() async throws {
+            let now = try await s.pairsVersion(accountID: c.ann.id)
+            #expect(!versions.contains(now), "\(now) seen before")
+            versions.append(now)
+        }
+        // When she adds, edits (a millisecond later), imports and deletes, Then each gives a new version
+        var man = try await s.savePair(accountID: c.ann.id, Pair(english: "man", welsh: "gŵr"), pairLimit: nil, now: conformanceNow)
+        try await changed()
+        man.welsh = "dyn"
+        _ = try await s.savePair(accountID: c.ann.id, man, pairLimit: nil, now: conformanceNow.addingTimeInterval(0.001))
+        try await changed()
+        _ = try await s.importPairs(accountID: c.ann.id, [Pair(english: "cat"), Pair(english: "dog")], pairLimit: nil, now: conformanceNow)
+        try await changed()
+        try await s.deletePair(accountID: c.ann.id, pairID: man.id!)
+        try await changed()
+        // And Bob's pairs leave hers as they are
+        let hers = try await s.pairsVersion(accountID: c.ann.id)
+        _ = try await s.savePair(accountID: c.bob.id, Pair(english: "tree"), pairLimit: nil, now: conformanceNow)
+        #expect(try await s.pairsVersion(accountID: c.ann.id) == hers)
+        #expect(try await s.pairsVersion(accountID: c.bob.id) != empty)
+    }
+
     @Test(arguments: StoreEngine.all) func theDaysLimitsHoldBackLearnedAndNewCardsButNotLearningOnes(engine: StoreEngine) async throws {
         // Given Ann has five pairs (two tagged "food"): one learned and due, one in its learning steps and due, three new
         let c = try await Cast(engine)

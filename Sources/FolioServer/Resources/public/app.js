@@ -207,6 +207,8 @@
       send: function (data, account) { return data.deviceRehearsal(account, "/api/v1/rehearsal/sync").sync(); } },
     { prefix: "folio-ghost-device:", module: "/public/ghost-offline-data.js", one: "1 Ghost game", many: " Ghost games",
       send: function (data, account) { return data.deviceGhost(account, "/api/v1/ghost/offline-games").sync(); } },
+    { prefix: "folio-offline-pairs:", module: "/public/vocab-pairs-data.js", one: "1 change to a pair", many: " changes to pairs",
+      send: function (data, account) { return data.devicePairs(account, { pairs: "/api/v1/vocab/offline/pairs", sync: "/api/v1/vocab/sync/pairs" }).sync(); } },
   ];
   function waitingWork(account, work) {
     try { return (JSON.parse(localStorage.getItem(work.prefix + account)) || {}).queue || []; } catch (error) { return []; }
@@ -242,14 +244,18 @@
     });
   }
 
-  // Lines rehearsed offline go as soon as any page is opened online: the favourites' progress
-  // shown there is then the account's. (Reviews go from the revision pages, where the last one
-  // can still be undone.)
+  // Lines rehearsed offline, and changes to pairs, go as soon as any page is opened online: the
+  // favourites' progress and the pairs shown there are then the account's. (Reviews go from the
+  // revision pages, where the last one can still be undone.)
   function sendRehearsedLines() {
     var meta = document.querySelector('meta[name="folio-account"]');
-    if (!meta || navigator.onLine === false || document.getElementById("offline-rehearsal") || document.getElementById("rehearse-offline")) return;
+    if (!meta || navigator.onLine === false) return;
     var account = meta.getAttribute("content");
-    if (waitingWork(account, OFFLINE_WORK[1]).length > 0) sendWork(account, OFFLINE_WORK[1]);
+    var rehearsing = document.getElementById("offline-rehearsal") || document.getElementById("rehearse-offline");
+    if (!rehearsing && waitingWork(account, OFFLINE_WORK[1]).length > 0) sendWork(account, OFFLINE_WORK[1]);
+    // Changes to pairs too; the pages that keep pairs send their own.
+    var keepingPairs = document.getElementById("offline-pairs") || document.getElementById("pairs-take");
+    if (!keepingPairs && waitingWork(account, OFFLINE_WORK[3]).length > 0) sendWork(account, OFFLINE_WORK[3]);
   }
 
   // A favourite let go here is forgotten by this device too (public/rehearsal-offline-data.js

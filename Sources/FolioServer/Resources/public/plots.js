@@ -349,99 +349,44 @@
   window.addEventListener("popstate", function () { if (!spinning) follow(); });
 
   // ---------- Keep without a connection ----------
-  // Keep pressed offline is kept on the device (per account, the latest press per plot, with the
-  // time it was made) and sent when the connection is back; a later change of the same plot on
-  // another device (let go there, say) stands instead, and the page says so.
+  // Keep pressed offline waits on the device (public/plots-outbox.js) and is sent when the
+  // connection is back; the button says so meanwhile.
 
   var keepForm = document.getElementById("keep-form");
   var accountMeta = document.querySelector('meta[name="folio-account"]');
-  var KEEP_OUTBOX = keepForm && accountMeta && accountMeta.getAttribute("content")
-    ? "folio-plot-outbox:" + accountMeta.getAttribute("content") : null;
-
-  function waitingKeeps() {
-    if (!KEEP_OUTBOX) return {};
-    try { return JSON.parse(localStorage.getItem(KEEP_OUTBOX)) || {}; } catch (error) { return {}; }
-  }
-  function setWaitingKeeps(all) {
-    try {
-      if (Object.keys(all).length) localStorage.setItem(KEEP_OUTBOX, JSON.stringify(all));
-      else localStorage.removeItem(KEEP_OUTBOX);
-      return true;
-    } catch (error) {
-      return false;
-    }
-  }
+  var outbox = null;
   // The plot shown, kept on the device and not yet sent, says so on its button.
   function markWaitingKeep() {
     var ids = document.getElementById("keep-ids"), keep = document.getElementById("keep-plot");
-    if (KEEP_OUTBOX && ids && keep && waitingKeeps()[ids.value]) keep.textContent = "Kept on this device";
+    var waiting = outbox && ids && outbox.waiting()[ids.value];
+    if (keep && waiting && waiting.kept !== false) keep.textContent = "Kept on this device";
   }
-  function csrfToken() {
-    var meta = document.querySelector('meta[name="csrf-token"]');
-    return meta ? meta.getAttribute("content") || "" : "";
-  }
-  var sendingKeeps = false;
-  function sendKeeps(retried) {
-    var all = waitingKeeps(), ids = Object.keys(all);
-    if (!KEEP_OUTBOX || sendingKeeps || !ids.length || navigator.onLine === false) return;
-    sendingKeeps = true;
-    var press = all[ids[0]];
-    fetch(keepForm.action, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Accept": "application/json", "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrfToken: csrfToken(), ids: press.ids, seed: press.seed || "", madeAt: String(press.madeAt) }),
-    }).then(function (response) {
-      // A page kept from an earlier session carries an old token: a fresh one, then once more.
-      if (response.status === 403 && !retried && window.folioFreshToken) {
-        return window.folioFreshToken().then(function () { sendingKeeps = false; sendKeeps(true); return null; }, function () { return false; });
-      }
-      if (response.status === 401 || response.status === 403) {
-        say("Log in again to save the plots kept without a connection: they stay on this device until then.", false);
-        return false;
-      }
-      // The server or a proxy in front of it not ready yet: the Keep waits for the next try.
-      if (response.status >= 500 || response.status === 429) {
-        say("Folio could not save a kept plot just now (" + response.status + "): it stays on this device and is sent again later.", false);
-        return false;
-      }
-      return response.json().catch(function () { return null; }).then(function (answer) {
-        var now = waitingKeeps();
-        if (now[press.ids] && now[press.ids].madeAt === press.madeAt) delete now[press.ids];
-        setWaitingKeeps(now);
-        if (!response.ok || !answer) {
-          say("A plot kept without a connection could not be saved (the server answered " + response.status + ").", false);
-          return true;
-        }
-        var keep = document.getElementById("keep-plot"), shown = document.getElementById("keep-ids");
-        if (keep && shown && shown.value === answer.ids) keep.textContent = answer.kept ? "Kept ★" : "Keep";
-        say(answer.message, answer.applied);
-        return true;
-      });
-    }).catch(function () {
-      return false;
-    }).then(function (goOn) {
-      if (goOn === null) return;
-      sendingKeeps = false;
-      if (goOn) sendKeeps();
+  function sendKeeps() {
+    if (!outbox) return;
+    outbox.send(function (answer) {
+      var keep = document.getElementById("keep-plot"), shown = document.getElementById("keep-ids");
+      if (keep && shown && shown.value === answer.ids) keep.textContent = answer.kept ? "Kept ★" : "Keep";
     });
   }
-  if (KEEP_OUTBOX) {
+  if (keepForm && accountMeta && accountMeta.getAttribute("content")) {
+    import("/public/plots-outbox.js").then(function (module) {
+      outbox = module.plotOutbox(accountMeta.getAttribute("content"), say);
+      markWaitingKeep();
+      sendKeeps();
+    }).catch(function () { /* Keep works online as before */ });
     keepForm.addEventListener("submit", function (event) {
-      if (navigator.onLine !== false) return;
+      if (navigator.onLine !== false || !outbox) return;
       event.preventDefault();
-      var all = waitingKeeps(), ids = document.getElementById("keep-ids").value;
-      all[ids] = { ids: ids, seed: document.getElementById("keep-seed").value, madeAt: Date.now() };
-      if (setWaitingKeeps(all)) {
+      var pressed = outbox.press({ ids: document.getElementById("keep-ids").value, seed: document.getElementById("keep-seed").value,
+                                   kept: true, action: keepForm.action });
+      if (pressed) {
         document.getElementById("keep-plot").textContent = "Kept on this device";
         say("You are offline: the plot is kept on this device and saved when you are back online.", false);
       } else {
         say("This device could not keep the plot: keep it again once you are back online.", false);
       }
     });
-    window.addEventListener("online", function () { sendKeeps(); });
-    markWaitingKeep();
-    sendKeeps();
+    window.addEventListener("online", sendKeeps);
   }
 
   follow().then(function () { machine.setAttribute("data-ready", "true"); });

@@ -22,6 +22,9 @@ const WORDS_CACHE_PREFIX = "folio-ghost-words-";
 // Pairs' sounds heard online, to be heard again offline: an account's, so they go when another
 // account's pages are kept, and in a cache of their own so they never push a kept page out.
 const AUDIO_CACHE = "folio-audio-1";
+// Every pair of an account, as public/vocab-pairs-data.js keeps them to change without a
+// connection: kept through updates, and gone when another account's pages are kept.
+const PAIRS_CACHE = "folio-pairs-1";
 const MAX_SOUNDS = 200;
 const OFFLINE_URL = "/offline";
 // Whose pages the pages cache holds (the server's Folio-Account tag), stored beside them.
@@ -43,7 +46,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
     await Promise.all(names
-      .filter((name) => name.startsWith("folio-") && name !== SHELL_CACHE && name !== PAGES_CACHE && name !== AUDIO_CACHE
+      .filter((name) => name.startsWith("folio-") && name !== SHELL_CACHE && name !== PAGES_CACHE && name !== AUDIO_CACHE && name !== PAIRS_CACHE
         && !name.startsWith(WORDS_CACHE_PREFIX))
       .map((name) => caches.delete(name)));
     // The page that installed the worker is controlled at once, so it works offline too.
@@ -187,7 +190,7 @@ async function sound(event) {
 async function keptCopy(request) {
   const cache = await caches.open(PAGES_CACHE);
   const url = new URL(request.url);
-  return (await cache.match(request)) || (await keptPlotPage(cache, url)) || (await keptRevisionPage(cache, url))
+  return (await cache.match(request)) || (await keptPlotPage(cache, url)) || (await keptPairsPage(cache, url)) || (await keptRevisionPage(cache, url))
     || (await keptRehearsalPage(cache, url)) || (await keptGhostPage(cache, url));
 }
 
@@ -198,6 +201,16 @@ const GHOST_ADDRESS = /^\/ghost(\/games(\/[^/]+)?)?\/?$/;
 async function keptGhostPage(cache, url) {
   if (!GHOST_ADDRESS.test(url.pathname)) return undefined;
   return cache.match(new URL("/ghost/offline", url.origin).href);
+}
+
+// The list of pairs, a new pair and a pair's pages need the server, but keeping pairs does not:
+// without a connection they are answered with the page that lists and changes the pairs kept on
+// the device, once it is kept (else the list falls to the revision page, as before it was).
+const PAIRS_ADDRESS = /^\/vocab(\/new|\/pairs\/\d+(\/edit)?)?\/?$/;
+
+async function keptPairsPage(cache, url) {
+  if (!PAIRS_ADDRESS.test(url.pathname)) return undefined;
+  return cache.match(new URL("/vocab/offline", url.origin).href);
 }
 
 // Vocabulary's pages need the server, but revising does not: without a connection, its pages
@@ -252,6 +265,7 @@ async function keep(request, response) {
   if (!marker || (await marker.text()) !== owner) {
     await caches.delete(PAGES_CACHE);
     await caches.delete(AUDIO_CACHE);
+    await caches.delete(PAIRS_CACHE);
     cache = await caches.open(PAGES_CACHE);
     await cache.put(ACCOUNT_KEY, new Response(owner));
   }
