@@ -77,6 +77,22 @@ import Vocabulary
                 == [.later(Pair(id: man.id, english: "man", welsh: "gwryw", note: "online"))])
     }
 
+    @Test func anEditOfSomeFieldsKeepsTheOthersAsChangedMeanwhile() async throws {
+        let w = try await world()
+        let cat = try await w.store.savePair(accountID: w.learner.id, Pair(english: "cat", welsh: "cath"), pairLimit: nil, now: start)
+        // The desktop writes a note; later the phone, offline since before it, changes the tags only.
+        _ = try await PairBook(store: w.store, pairLimit: nil).edit(cat.id!, accountID: w.learner.id, now: start.addingTimeInterval(60)) { $0.note = "desktop note" }
+        let phone = try change("phone-tags-01", .edit(cat.id!, Pair(english: "cat", welsh: "cath", tags: ["Animals"])), at: start.addingTimeInterval(120))
+        var tagsOnly = phone
+        tagsOnly.fields = [.tags]
+        let outcomes = try await w.offline.apply([tagsOnly], accountID: w.learner.id, now: start.addingTimeInterval(600))
+        #expect(outcomes.map(\.outcome) == [.applied(Pair(id: cat.id, english: "cat", welsh: "cath", note: "desktop note", tags: ["Animals"]))])
+        // Every field sent (no list), the phone's empty note stands, as the later change.
+        let whole = try change("phone-whole-1", .edit(cat.id!, Pair(english: "cat", welsh: "cath")), at: start.addingTimeInterval(130))
+        #expect(try await w.offline.apply([whole], accountID: w.learner.id, now: start.addingTimeInterval(600)).map(\.outcome)
+                == [.applied(Pair(id: cat.id, english: "cat", welsh: "cath"))])
+    }
+
     @Test func aPairThatCannotBeKeptIsRefusedWithItsReasonAndTheRestIsMade() async throws {
         let w = try await world(pairLimit: 1)
         let outcomes = try await w.offline.apply([try change("empty-add-001", .add(Pair(note: "no sides")), at: start),

@@ -221,7 +221,7 @@ struct PlotJSON: Decodable, Equatable {
                 #expect(try await a.post("/plots/kept", ["ids": plot.ids, "seed": seed]).status == .seeOther)
             }
             let kept = try await a.get("/plots/kept")
-            #expect(kept.body.contains(#"<p id="kept-count" class="result-count">2 plots kept</p>"#))
+            #expect(kept.body.contains(#"<p id="kept-count" class="result-count" data-total="2">2 plots kept</p>"#))
             let today = Date().formatted(Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: "en_GB"),
                                                           timeZone: TimeZone(identifier: "UTC")!))
             #expect(kept.body.components(separatedBy: "Kept \(today)").count == 3)

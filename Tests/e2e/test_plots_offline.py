@@ -53,7 +53,7 @@ def test_keep_waits_on_the_device_and_a_later_change_wins(phone, folio_url):
             log_in(other, base, user)
             visit(other, base, "/plots/kept")
             click(other, ".kept-plot button")
-            eventually(other, lambda: other.find_elements("css selector", "#kept-empty"), bool, "the other device to let the plot go")
+            eventually(other, lambda: kept_ids(other), lambda kept: kept == [], "the other device to let the plot go")
         finally:
             other.quit()
     finally:
@@ -85,6 +85,6 @@ def test_remove_waits_on_the_device_and_goes_once_back_online(phone, folio_url):
         eventually(driver, lambda: element(driver, ".kept-plot").is_displayed(), lambda shown: not shown, "the removal after a reload")
     finally:
         go_online(driver, sessions)
-    eventually(driver, lambda: element(driver, "#kept-status").text, lambda t: t == "Removed from your kept plots.",
+    eventually(driver, lambda: element(driver, "#kept-status").text, lambda t: t.startswith("Removed from your kept plots: “"),
                "the waiting removal to be saved")
     assert kept_ids(driver) == []

@@ -29,18 +29,27 @@ public struct OfflinePairs: Sendable {
         "v" + (try await book.store.pairsVersion(accountID: accountID)).map { String($0, radix: 36) }.joined(separator: "-")
     }
 
+    /// A field of a pair a device may change on its own.
+    public enum Field: String, Sendable, Hashable, CaseIterable, Decodable {
+        case english, welsh, note, type, tags
+    }
+
     /// A change made on a device: the id the device gave it, what it changes, and when.
     public struct Change: Sendable, Hashable {
         public var id: String
         public var change: PairChange
         /// When, by the device's clock.
         public var madeAt: Date
+        /// For an edit, the fields the device changed: only those are made, so an edit of the tags
+        /// here keeps a note written since on another device. Nil: every field.
+        public var fields: Set<Field>?
 
-        public init(id: String, change: PairChange, madeAt: Date) throws(OfflineRevisionError) {
+        public init(id: String, change: PairChange, madeAt: Date, fields: Set<Field>? = nil) throws(OfflineRevisionError) {
             guard OfflineRevision.Review.isWellFormedID(id) else { throw .operationID(id) }
             self.id = id
             self.change = change
             self.madeAt = madeAt
+            self.fields = fields
         }
     }
 
@@ -75,9 +84,26 @@ public struct OfflinePairs: Sendable {
 
     private func apply(_ change: Change, accountID: Account.ID, now: Date) async throws -> Outcome {
         let at = OfflineRevision.deviceTime(change.madeAt, now: now)
+        var made = change.change
+        // The fields changed on the device, over the pair as it stands. Read before the write: a
+        // change made since has a later time than `at`, so the store finds the edit too late.
+        if case .edit(let id, let sent) = made, let fields = change.fields, fields.count < Field.allCases.count,
+           let current = try await book.store.pair(accountID: accountID, id: id) {
+            var merged = current
+            for field in fields {
+                switch field {
+                case .english: merged.english = sent.english
+                case .welsh: merged.welsh = sent.welsh
+                case .note: merged.note = sent.note
+                case .type: merged.type = sent.type
+                case .tags: merged.tags = sent.tags
+                }
+            }
+            made = .edit(id, merged)
+        }
         let result: PairChangeResult
         do {
-            result = try await book.store.applyPairChange(accountID: accountID, operation: change.id, change: change.change, at: at,
+            result = try await book.store.applyPairChange(accountID: accountID, operation: change.id, change: made, at: at,
                                                           pairLimit: book.pairLimit)
         } catch let error as VocabularyError {
             return .refused(error.message)

@@ -97,11 +97,14 @@ enum PlotPages {
         let pager: Pager?
         /// "1 plot kept", "12 plots kept": the whole list's size, not one page's.
         let countText: String
+        /// The same for the page's script, which counts the plots removed on the device.
+        let total: Int
         let navKept = true
 
         init(items: [KeptPlot], total: Int, pager: Pager?) {
             self.items = items
             self.pager = pager
+            self.total = total
             empty = total == 0
             countText = total == 1 ? "1 plot kept" : "\(total) plots kept"
         }

@@ -113,7 +113,7 @@ struct PlotsPagesController: Sendable {
                                              madeAt: madeAt, accountID: account.id)
             return try Self.json(KeepAnswer(ids: kept.plot.ids, kept: kept.kept, applied: kept.applied,
                                             message: kept.applied ? "Kept: \(kept.plot.text)"
-                                                : "A later change from another device stands: this plot is \(kept.kept ? "kept" : "not kept")."))
+                                                : "A later change from another device stands: “\(kept.plot.text)” is \(kept.kept ? "kept" : "not kept")."))
         }
         let (plot, seed) = try await book().keep(ids: form.string("ids"), seed: UInt64(form.string("seed")), accountID: account.id)
         return .redirect(to: SiteRoute.plot.path(seed.map(String.init) ?? plot.ids), type: .normal)
@@ -136,10 +136,13 @@ struct PlotsPagesController: Sendable {
             guard let madeAt = DeviceTime.date(field: made) else {
                 throw InputError.parameter("madeAt", String(made.prefix(20)), "milliseconds since 1970")
             }
-            let forgotten = try await book().forget(ids: ids, madeAt: madeAt, accountID: account.id)
+            let plots = try book()
+            let forgotten = try await plots.forget(ids: ids, madeAt: madeAt, accountID: account.id)
+            // Named, since several presses may be answered one after another on one page.
+            let name = (try? plots.wheels.plot(ids: ids)).map { "“\($0.text)”" } ?? "This plot"
             return try Self.json(KeepAnswer(ids: ids, kept: forgotten.kept, applied: forgotten.applied,
-                                            message: forgotten.applied ? "Removed from your kept plots."
-                                                : "A later change from another device stands: this plot is \(forgotten.kept ? "kept" : "not kept")."))
+                                            message: forgotten.applied ? "Removed from your kept plots: \(name)."
+                                                : "A later change from another device stands: \(name) is \(forgotten.kept ? "kept" : "not kept")."))
         }
         try await book().forget(ids: ids, accountID: account.id)
         return .redirect(to: SiteRoute.keptPlots.path(), type: .normal)

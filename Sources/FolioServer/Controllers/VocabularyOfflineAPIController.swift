@@ -179,6 +179,8 @@ struct VocabularyOfflineAPIController: Sendable {
             let pair: Pair?
             /// Milliseconds since 1970, by the device's clock.
             let madeAt: Double
+            /// For "edit", the fields changed on the device (english, welsh, note, type, tags); all when left out.
+            let fields: [OfflinePairs.Field]?
         }
         let account: String?
         let changes: [Change]
@@ -204,7 +206,7 @@ struct VocabularyOfflineAPIController: Sendable {
     /// Makes changes to pairs made offline, each once; of two changes to a pair the later stands.
     @Sendable func syncPairs(_ request: Request, context: FolioRequestContext) async throws -> PairsSyncAnswer {
         let expected = "a JSON object {\"changes\": [{\"id\", \"kind\" (add, edit or delete), \"pairId\" (edit, delete), "
-            + "\"pair\" (add, edit), \"madeAt\" (milliseconds)}]}"
+            + "\"pair\" (add, edit), \"madeAt\" (milliseconds), \"fields\"? (edit)}]}"
         let (account, sent) = try await PairsSyncRequest.read(request, context: context, upTo: Self.maximumPairsBodyBytes, expected: expected)
         let changes = try sent.changes.map { sent throws -> OfflinePairs.Change in
             guard let madeAt = DeviceTime.date(milliseconds: sent.madeAt) else { throw InputError.body(expected) }
@@ -215,7 +217,7 @@ struct VocabularyOfflineAPIController: Sendable {
             case ("delete", let id?, nil) where id > 0: change = .delete(PairID(id))
             default: throw InputError.body(expected)
             }
-            return try OfflinePairs.Change(id: sent.id, change: change, madeAt: madeAt)
+            return try OfflinePairs.Change(id: sent.id, change: change, madeAt: madeAt, fields: sent.fields.map(Set.init))
         }
         let now = Date()
         let outcomes = try await pairs.apply(changes, accountID: account.id, now: now)

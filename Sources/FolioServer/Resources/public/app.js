@@ -209,9 +209,18 @@
       send: function (data, account) { return data.deviceGhost(account, "/api/v1/ghost/offline-games").sync(); } },
     { prefix: "folio-offline-pairs:", module: "/public/vocab-pairs-data.js", one: "1 change to a pair", many: " changes to pairs",
       send: function (data, account) { return data.devicePairs(account, { pairs: "/api/v1/vocab/offline/pairs", sync: "/api/v1/vocab/sync/pairs" }).sync(); } },
+    // Keep and Remove of plots: the latest press per plot, by its ids.
+    { prefix: "folio-plot-outbox:", module: "/public/plots-outbox.js", one: "1 change to your kept plots", many: " changes to your kept plots",
+      waiting: function (kept) { return Object.keys(kept); },
+      send: function (outbox, account) { return outbox.plotOutbox(account, function () {}).send(); } },
   ];
   function waitingWork(account, work) {
-    try { return (JSON.parse(localStorage.getItem(work.prefix + account)) || {}).queue || []; } catch (error) { return []; }
+    try {
+      var kept = JSON.parse(localStorage.getItem(work.prefix + account)) || {};
+      return work.waiting ? work.waiting(kept) : kept.queue || [];
+    } catch (error) {
+      return [];
+    }
   }
   function sendWork(account, work) {
     return import(work.module).then(function (data) { return work.send(data, account); }).catch(function () { /* still waiting */ });
@@ -244,8 +253,8 @@
     });
   }
 
-  // Lines rehearsed offline, and changes to pairs, go as soon as any page is opened online: the
-  // favourites' progress and the pairs shown there are then the account's. (Reviews go from the
+  // Lines rehearsed offline, and changes to pairs and kept plots, go as soon as any page is opened
+  // online: the favourites' progress, the pairs and the plots shown there are then the account's. (Reviews go from the
   // revision pages, where the last one can still be undone.)
   function sendRehearsedLines() {
     var meta = document.querySelector('meta[name="folio-account"]');
@@ -253,9 +262,11 @@
     var account = meta.getAttribute("content");
     var rehearsing = document.getElementById("offline-rehearsal") || document.getElementById("rehearse-offline");
     if (!rehearsing && waitingWork(account, OFFLINE_WORK[1]).length > 0) sendWork(account, OFFLINE_WORK[1]);
-    // Changes to pairs too; the pages that keep pairs send their own.
+    // Changes to pairs and to kept plots too; the pages that keep them send their own.
     var keepingPairs = document.getElementById("offline-pairs") || document.getElementById("pairs-take");
     if (!keepingPairs && waitingWork(account, OFFLINE_WORK[3]).length > 0) sendWork(account, OFFLINE_WORK[3]);
+    var keepingPlots = document.getElementById("keep-form") || document.getElementById("kept-plots");
+    if (!keepingPlots && waitingWork(account, OFFLINE_WORK[4]).length > 0) sendWork(account, OFFLINE_WORK[4]);
   }
 
   // A favourite let go here is forgotten by this device too (public/rehearsal-offline-data.js
@@ -459,6 +470,8 @@
   setUpServiceWorker();
   setUpLogoutWarning();
   sendRehearsedLines();
+  // And when the connection comes back with a page open.
+  window.addEventListener("online", sendRehearsedLines);
   setUpFavouriteRemoval();
   setUpConnectionNote();
   setUpInstallButton();

@@ -1,41 +1,59 @@
-// The kept plots' page: Remove pressed without a connection waits on the device
-// (plots-outbox.js), the plot leaves the list at once, and the press is sent when the connection
-// is back; the page says what became of it.
+// The kept plots' page: Remove goes through the device (plots-outbox.js), online or not — the
+// plot leaves the list at once, and the press is sent now or, without a connection (or with one
+// that fails), when the connection is back; the page says what became of each.
 import { plotOutbox } from "./plots-outbox.js";
 
 const list = document.getElementById("kept-plots");
 const account = document.querySelector('meta[name="folio-account"]');
 const status = document.getElementById("kept-status");
+const count = document.getElementById("kept-count");
 
+// Each answer in a line of its own: several presses may be answered one after another.
+const said = [];
 function say(message) {
-  if (status) status.textContent = message;
+  if (!status || !message) return;
+  said.push(message);
+  status.replaceChildren(...said.slice(-5).map((line) => Object.assign(document.createElement("span"), { textContent: line, className: "kept-said" })));
 }
 
 if (list && account && account.getAttribute("content")) {
   const outbox = plotOutbox(account.getAttribute("content"), say);
+  const forms = () => Array.from(list.querySelectorAll("form[data-ids]"));
   const rowOf = (form) => form.closest(".kept-plot");
+  const total = count ? Number(count.dataset.total) : NaN;
+  // The count as this device shows the list: the server's, less the plots removed here.
+  function recount() {
+    if (!count || Number.isNaN(total)) return;
+    const hidden = forms().filter((form) => rowOf(form).hidden).length;
+    const kept = total - hidden;
+    count.textContent = `${kept} plot${kept === 1 ? "" : "s"} kept`;
+  }
   // Removed on this device and not yet sent: not shown (a kept copy of this page still lists it).
   function hideWaiting() {
     const waiting = outbox.waiting();
-    for (const form of list.querySelectorAll("form[data-ids]")) {
+    for (const form of forms()) {
       const press = waiting[form.dataset.ids];
-      rowOf(form).hidden = !!(press && press.kept === false);
+      if (press) rowOf(form).hidden = press.kept === false;
     }
+    recount();
   }
-  list.addEventListener("submit", (event) => {
-    const form = event.target.closest("form[data-ids]");
-    if (!form || navigator.onLine !== false) return;
-    event.preventDefault();
-    if (outbox.press({ ids: form.dataset.ids, kept: false, action: form.action })) {
-      hideWaiting();
-      say("You are offline: the plot is removed on this device and from your account when you are back online.");
-    } else {
-      say("This device could not keep the change: remove the plot again once you are back online.");
-    }
-  });
   // What the server answered stands: the plot shown while it is kept, gone once it is not.
   const send = () => outbox.send((answer) => {
-    for (const form of list.querySelectorAll("form[data-ids]")) if (form.dataset.ids === answer.ids) rowOf(form).hidden = !answer.kept;
+    for (const form of forms()) if (form.dataset.ids === answer.ids) rowOf(form).hidden = !answer.kept;
+    recount();
+  });
+  list.addEventListener("submit", (event) => {
+    const form = event.target.closest("form[data-ids]");
+    if (!form) return;
+    event.preventDefault();
+    if (!outbox.press({ ids: form.dataset.ids, kept: false, action: form.action })) {
+      // The device cannot keep it (storage full, say): the form goes as it would without script.
+      form.submit();
+      return;
+    }
+    hideWaiting();
+    if (navigator.onLine === false) say("You are offline: the plot is removed on this device, and from your account when you are back online.");
+    send();
   });
   window.addEventListener("online", send);
   hideWaiting();

@@ -359,7 +359,8 @@
   function markWaitingKeep() {
     var ids = document.getElementById("keep-ids"), keep = document.getElementById("keep-plot");
     var waiting = outbox && ids && outbox.waiting()[ids.value];
-    if (keep && waiting && waiting.kept !== false) keep.textContent = "Kept on this device";
+    // Removed on this device from the kept plots: this copy of the page may still say it is kept.
+    if (keep && waiting) keep.textContent = waiting.kept === false ? "Keep" : "Kept on this device";
   }
   function sendKeeps() {
     if (!outbox) return;

@@ -12,6 +12,7 @@
 //                it here), madeAt, pair}
 //       settled  pairs as the server answered changes made here, until the next copy of every
 //                pair (fetched after them) holds them: id → pair, or null once deleted
+//       renamed  pairs added here, by the key they had here ("new-…"), → the id the server gave them
 //       notes    what the server did not take, to show until read: {id, text, at}
 //       lastSync when the server last answered (its clock), keptAt when the pairs were last fetched
 //
@@ -29,7 +30,7 @@ export const PAIRS_CACHE = "folio-pairs-1";
 const BATCH = 500;
 
 function empty() {
-  return { queue: [], settled: {}, notes: [], lastSync: null, keptAt: null };
+  return { queue: [], settled: {}, renamed: {}, notes: [], lastSync: null, keptAt: null };
 }
 
 export function storageKey(account) {
@@ -98,6 +99,12 @@ export function devicePairs(account, urls) {
     return {};
   }
 
+  /** The id the server gave a pair added here (its key here, "new-…"), once it has. */
+  function renamed(key) {
+    const id = read().renamed[key];
+    return id == null ? null : id;
+  }
+
   /** Every pair as this device shows it: the kept copy, what the server answered since, and the changes waiting. */
   async function pairs() {
     const kept = await keptPairs();
@@ -117,10 +124,12 @@ export function devicePairs(account, urls) {
   }
 
   /**
-   * Keeps a change made here: add (pair), edit (key, pair) or delete (key); `name` is what the
-   * pair is called should the server not take the change. Returns the change.
+   * Keeps a change made here: add (pair), edit (key, pair, fields: those changed) or delete (key);
+   * `name` is what the pair is called should the server not take the change. A pair added here
+   * and not yet on its way takes an edit into its add, and a deletion takes the add back: nothing
+   * of it need reach the server. Returns the change kept.
    */
-  function change(kind, key, pair, name) {
+  function change(kind, key, pair, name, fields) {
     const made = { id: operationID(), kind, madeAt: Date.now(), name: name || pairName(pair || {}) };
     if (kind !== "add") {
       if (/^new-/.test(String(key))) made.localId = String(key);
@@ -129,8 +138,17 @@ export function devicePairs(account, urls) {
     if (kind !== "delete") {
       made.pair = { english: pair.english, welsh: pair.welsh, note: pair.note, type: pair.type, tags: pair.tags };
     }
-    update((state) => { state.queue.push(made); });
-    return made;
+    if (kind === "edit" && fields) made.fields = fields;
+    return update((state) => {
+      const add = made.localId && state.queue.find((item) => item.kind === "add" && "new-" + item.id === made.localId);
+      if (add && !add.sending && !state.queue.some((item) => item.localId === made.localId)) {
+        if (kind === "delete") state.queue = state.queue.filter((item) => item !== add);
+        else Object.assign(add, { pair: made.pair, name: made.name });
+        return add;
+      }
+      state.queue.push(made);
+      return made;
+    });
   }
 
   let syncing = null;
@@ -155,9 +173,14 @@ export function devicePairs(account, urls) {
       },
       body: (batch) => ({
         account,
-        changes: batch.map(({ id, kind, pairId, pair, madeAt }) => Object.assign({ id, kind, madeAt },
-          pairId != null ? { pairId } : {}, pair ? { pair } : {})),
+        changes: batch.map(({ id, kind, pairId, pair, madeAt, fields }) => Object.assign({ id, kind, madeAt },
+          pairId != null ? { pairId } : {}, pair ? { pair } : {}, fields ? { fields } : {})),
       }),
+      // On their way: an add is no longer changed here, but followed by changes of its own.
+      mark: (batch, onTheirWay) => {
+        const ids = new Set(batch.map((item) => item.id));
+        update((state) => { for (const item of state.queue) if (ids.has(item.id)) { if (onTheirWay) item.sending = true; else delete item.sending; } });
+      },
       answered: (batch, body) => {
         const answered = new Map(body.results.map((result) => [result.id, result]));
         update((state) => {
@@ -168,6 +191,12 @@ export function devicePairs(account, urls) {
             if (change.kind === "add") {
               const localId = "new-" + change.id;
               const id = result.pair ? result.pair.id : null;
+              if (id != null) {
+                state.renamed[localId] = id;
+                // Only a page still open on the pair as it was added needs this: the last hundred do.
+                const keys = Object.keys(state.renamed);
+                for (const key of keys.slice(0, Math.max(0, keys.length - 100))) delete state.renamed[key];
+              }
               // Changes made here to the pair this add made now name it by the server's id.
               for (const later of state.queue) {
                 if (later.localId !== localId) continue;
@@ -184,10 +213,13 @@ export function devicePairs(account, urls) {
             } else if (result.outcome === "gone") {
               state.notes.push({ id: change.id, at: Date.now(), text: `${name}: this pair was deleted on another device, so the change made here was not kept.` });
             } else if (result.outcome === "refused") {
-              state.notes.push({ id: change.id, at: Date.now(), text: `${name} was not saved: ${result.message}` });
+              // The pair as it was typed stays with the note, to be added again once put right.
+              state.notes.push({ id: change.id, at: Date.now(), text: `${name} was not saved: ${result.message}`,
+                                 pair: change.kind === "add" ? change.pair : undefined });
             }
           }
           state.queue = state.queue.filter((item) => !answered.has(item.id) && !item.drop);
+          for (const item of state.queue) delete item.sending;
           state.lastSync = body.syncedAt;
         });
         return answered.size;
@@ -206,5 +238,9 @@ export function devicePairs(account, urls) {
     update((state) => { state.notes = []; });
   }
 
-  return { read, update, pairs, change, sync, refresh, dismissNotes, keptPairs };
+  function dismissNote(id) {
+    update((state) => { state.notes = state.notes.filter((note) => note.id !== id); });
+  }
+
+  return { read, update, pairs, change, sync, refresh, dismissNotes, dismissNote, keptPairs, renamed };
 }

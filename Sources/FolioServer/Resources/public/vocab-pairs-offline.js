@@ -70,7 +70,7 @@ function renderStatus() {
       ? "Your pairs have not been kept on this device yet: open Translations once with a connection."
       : "Getting your pairs…");
   } else {
-    parts.push(plural(shown.pairs.length, "pair") + " on this device");
+    parts.push((navigator.onLine === false ? "You are offline: " : "") + plural(shown.pairs.length, "pair") + " on this device");
   }
   if (waiting) parts.push(`${plural(waiting, "change")} waiting to sync`);
   else if (state.lastSync) parts.push(`all changes synced, last at ${clock(state.lastSync)}`);
@@ -78,11 +78,35 @@ function renderStatus() {
   else if (status.error === "signed-out") parts.push("log in to sync");
   else if (status.error === "other-account") parts.push("these changes were made by another account: log in as it to send them");
   else if (status.error && status.error !== "offline" && status.error !== "waiting") parts.push(status.error);
-  else if (waiting && (status.error === "offline" || navigator.onLine === false)) parts.push("they go when the device is online");
+  else if (waiting && navigator.onLine === false) parts.push("they go when the device is online");
+  // The browser thinks it is online, but the server did not answer.
+  else if (waiting && status.error === "offline") parts.push("the server could not be reached: they go on the next try");
   $("pairs-sync-status").textContent = parts.join(" · ") + ".";
   const notes = state.notes || [];
   $("pairs-notes").hidden = notes.length === 0;
-  $("pairs-notes-list").replaceChildren(...notes.map((note) => Object.assign(document.createElement("li"), { textContent: note.text })));
+  $("pairs-notes-list").replaceChildren(...notes.map(noteItem));
+}
+
+/** A note of what the server did not take; a pair it refused can be added again, as it was typed. */
+function noteItem(note) {
+  const item = Object.assign(document.createElement("li"), { textContent: note.text });
+  if (note.pair) {
+    const again = Object.assign(document.createElement("button"), { type: "button", className: "secondary small", textContent: "Put it right" });
+    again.addEventListener("click", () => {
+      refused = note;
+      $("pairs-form").dataset.view = "";
+      if (location.hash === "#add") render();
+      else location.hash = "add";
+    });
+    item.append(" ", again);
+  }
+  return item;
+}
+
+/** A line about what was just done here ("Added on this device: …"), until the next. */
+function flash(message) {
+  $("pairs-flash").textContent = message;
+  $("pairs-flash").hidden = !message;
 }
 
 function renderList() {
@@ -99,6 +123,9 @@ function renderList() {
     && (!tag || (pair.tags || []).some((name) => name.toLowerCase() === tag)));
   $("pairs-count").textContent = query || tag ? `${plural(matching.length, "pair")} of ${shown.pairs.length}` : plural(matching.length, "pair");
   $("pairs-list").replaceChildren(...matching.slice(0, limit).map(row));
+  const nothing = shown.pairs.length > 0 && matching.length === 0;
+  $("pairs-none").hidden = !nothing;
+  if (nothing) $("pairs-none").textContent = `No pair matches${query ? ` “${$("pairs-search").value.trim()}”` : ""}${tag ? ` with the tag ${$("pairs-tag").value}` : ""}.`;
   $("pairs-more").hidden = matching.length <= limit;
   $("pairs-more").textContent = `Show more (${matching.length - limit} left)`;
 }
@@ -122,6 +149,9 @@ function row(pair) {
   return item;
 }
 
+/** A pair the server refused, being put right in the add form (its note goes once it is added again). */
+let refused = null;
+
 function renderEdit(pair) {
   const isNew = !pair;
   $("pairs-edit-heading").textContent = isNew ? "New pair" : "Edit pair";
@@ -135,16 +165,55 @@ function renderEdit(pair) {
   form.elements.note.value = isNew ? "" : pair.note || "";
   form.elements.type.value = isNew ? "" : pair.type || "";
   form.elements.tags.value = isNew ? "" : (pair.tags || []).join(", ");
+  const from = isNew && refused ? refused.pair : null;
+  if (from) {
+    for (const name of ["english", "welsh", "note", "type"]) form.elements[name].value = from[name] || "";
+    form.elements.tags.value = (from.tags || []).join(", ");
+  }
+  // What was being typed here before a reload comes back.
+  const draft = readDraft(form.dataset.view);
+  if (draft) for (const [name, value] of Object.entries(draft)) if (form.elements[name]) form.elements[name].value = value;
+}
+
+// A form being typed is kept for this tab, so that a reload does not lose it.
+const DRAFT = "folio-pairs-draft";
+
+function readDraft(view) {
+  try {
+    const draft = JSON.parse(sessionStorage.getItem(DRAFT));
+    return draft && draft.view === view ? draft.fields : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+function keepDraft() {
+  const form = $("pairs-form");
+  const fields = {};
+  for (const name of ["english", "welsh", "note", "type", "tags"]) fields[name] = form.elements[name].value;
+  try { sessionStorage.setItem(DRAFT, JSON.stringify({ view: form.dataset.view, fields })); } catch (error) { /* nothing kept */ }
+}
+
+function dropDraft() {
+  try { sessionStorage.removeItem(DRAFT); } catch (error) { /* nothing kept */ }
 }
 
 function render() {
   renderStatus();
-  const view = wanted();
+  let view = wanted();
+  // A pair added here and since sent goes by the id the server gave it.
+  const renamed = view.view === "edit" && /^new-/.test(view.key) && !find(view.key) ? device.renamed(view.key) : null;
+  if (renamed != null) {
+    history.replaceState(null, "", "#pair/" + renamed);
+    view = { view: "edit", key: String(renamed) };
+    $("pairs-form").dataset.key = String(renamed);
+    $("pairs-form").dataset.view = "pair/" + renamed;
+  }
   const pair = view.view === "edit" ? find(view.key) : null;
   // A pair deleted meanwhile (here, or by a sync) or never kept: the list, which says so.
   if (view.view === "edit" && !pair && shown.kept) {
     history.replaceState(null, "", "#list");
-    $("pairs-sync-status").textContent = "That pair is not on this device (deleted, or not yet kept). " + $("pairs-sync-status").textContent;
+    flash("That pair is not on this device: it was deleted, or added since the pairs were last kept here.");
   }
   const editing = view.view === "add" || (view.view === "edit" && pair);
   $("pairs-list-view").hidden = !!editing;
@@ -153,8 +222,8 @@ function render() {
     // Drawn afresh only when the view changes: what is being typed is never overwritten by a sync.
     const key = view.view === "add" ? "add" : "pair/" + view.key;
     if ($("pairs-form").dataset.view !== key) {
-      renderEdit(pair);
       $("pairs-form").dataset.view = key;
+      renderEdit(pair);
     }
   } else {
     $("pairs-form").dataset.view = "";
@@ -164,32 +233,65 @@ function render() {
 
 // MARK: Changing
 
+// A second tap (or Return) while a save is being kept is not a second pair.
+let saving = false;
+
 function save(event) {
   event.preventDefault();
+  if (saving) return;
   const form = $("pairs-form");
   const pair = {
     english: form.elements.english.value.trim(), welsh: form.elements.welsh.value.trim(),
     note: form.elements.note.value.trim(), type: form.elements.type.value.trim().toLowerCase(),
     tags: form.elements.tags.value.split(",").map((tag) => tag.trim()).filter(Boolean),
   };
-  // As the server says it (Pair.Problem.noSide); anything else it refuses comes back as a note.
-  if (!pair.english && !pair.welsh) {
+  // As the server says it (Pair.Problem); anything else it refuses comes back as a note.
+  const problem = !pair.english && !pair.welsh ? "fill in the English, the Welsh or both."
+    : pair.tags.length > MAXIMUM_TAGS ? `there are ${pair.tags.length} tags; the limit is ${MAXIMUM_TAGS}. Remove ${pair.tags.length - MAXIMUM_TAGS}.`
+    : null;
+  if (problem) {
     const errors = $("pairs-edit-errors");
-    errors.textContent = "The pair was not saved: fill in the English, the Welsh or both.";
+    errors.textContent = "The pair was not saved: " + problem;
     errors.hidden = false;
-    form.elements.english.focus();
+    (pair.english || pair.welsh ? form.elements.tags : form.elements.english).focus();
     return;
   }
   const key = form.dataset.key;
-  device.change(key ? "edit" : "add", key || null, pair);
-  afterChange(key ? `Saved on this device: ${pairName(pair)}.` : `Added on this device: ${pairName(pair)}.`);
+  let message;
+  if (key) {
+    // Only what was changed here goes: a field changed meanwhile on another device keeps its change.
+    const before = find(key) || {};
+    const fields = ["english", "welsh", "note", "type"].filter((name) => (before[name] || "") !== pair[name]);
+    if ((before.tags || []).join("\n").toLowerCase() !== pair.tags.join("\n").toLowerCase()) fields.push("tags");
+    if (fields.length === 0) {
+      dropDraft();
+      history.replaceState(null, "", "#list");
+      render();
+      flash("Nothing was changed.");
+      return;
+    }
+    device.change("edit", key, pair, null, fields);
+    message = `Saved on this device: ${pairName(pair)}.`;
+  } else {
+    device.change("add", null, pair);
+    if (refused) device.dismissNote(refused.id);
+    refused = null;
+    message = `Added on this device: ${pairName(pair)}.`;
+  }
+  saving = true;
+  dropDraft();
+  afterChange(message).finally(() => { saving = false; });
 }
+
+/** As the server's `Pair.maximumTags`. */
+const MAXIMUM_TAGS = 20;
 
 function remove() {
   const key = $("pairs-form").dataset.key;
   const pair = find(key);
   if (!pair || !window.confirm("Delete this pair and its revision history?")) return;
   device.change("delete", key, null, pairName(pair));
+  dropDraft();
   afterChange(`Deleted on this device: ${pairName(pair)}.`);
 }
 
@@ -200,11 +302,6 @@ async function afterChange(message) {
   render();
   flash(message);
   sendWaiting();
-}
-
-function flash(message) {
-  const note = $("pairs-sync-status");
-  note.textContent = message + " " + note.textContent;
 }
 
 // A change made while a sync runs goes once it ends.
@@ -242,8 +339,19 @@ $("pairs-search").addEventListener("input", () => { limit = PAGE; renderList(); 
 $("pairs-tag").addEventListener("change", () => { limit = PAGE; renderList(); });
 $("pairs-more").addEventListener("click", () => { limit += PAGE; renderList(); });
 $("pairs-notes-dismiss").addEventListener("click", () => { device.dismissNotes(); renderStatus(); });
-$("pairs-sync").addEventListener("click", () => sendWaiting());
-window.addEventListener("hashchange", () => render());
+$("pairs-sync").addEventListener("click", () => {
+  if (navigator.onLine === false) {
+    const waiting = device.read().queue.length;
+    flash(waiting ? `You are offline: ${plural(waiting, "change")} ${waiting === 1 ? "waits" : "wait"} on this device and ${waiting === 1 ? "goes" : "go"} when it is online.`
+      : "You are offline: nothing waits to sync.");
+    return;
+  }
+  flash("");
+  sendWaiting();
+});
+$("pairs-form").addEventListener("input", keepDraft);
+// Leaving a form (Cancel, Back) leaves what was typed in it; only a reload brings it back.
+window.addEventListener("hashchange", () => { flash(""); dropDraft(); render(); });
 window.addEventListener("online", () => sendWaiting());
 window.addEventListener("offline", () => { status.error = "offline"; renderStatus(); });
 window.addEventListener("pagehide", () => { device.sync({ keepalive: true }); });

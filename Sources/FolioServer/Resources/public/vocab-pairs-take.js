@@ -18,6 +18,9 @@ if (take && navigator.onLine !== false && "caches" in window) {
     // This page was drawn before they reached the server: a reload shows them.
     if (sent.applied) parts.push(`${plural(sent.applied, "change")} made on this device just synced (reload to see ${sent.applied === 1 ? "it" : "them"})`);
     if (waiting) parts.push(`${plural(waiting, "change")} waiting to sync`);
+    // What the server did not take is told in full on the page that keeps the pairs.
+    const notes = (device.read().notes || []).length;
+    if (notes) parts.push(`${notes === 1 ? "1 change" : `${notes} changes`} made on this device ${notes === 1 ? "was" : "were"} not kept: the link says why`);
     note.textContent = parts.join("; ") + ".";
   })().catch(() => { /* the online list works as before */ });
   if ("serviceWorker" in navigator) {
