@@ -83,8 +83,18 @@ def test_remove_waits_on_the_device_and_goes_once_back_online(phone, folio_url):
         # The kept copy of the page still lists the plot; the device does not show it.
         open_offline(driver, base, "/plots/kept")
         eventually(driver, lambda: element(driver, ".kept-plot").is_displayed(), lambda shown: not shown, "the removal after a reload")
+        assert element(driver, "#kept-count").text == "0 plots kept"
+        # A plot kept offline is listed as kept on this device, and Remove takes the Keep back.
+        open_offline(driver, base, "/plots/42")
+        click(driver, "#keep-plot")
+        eventually(driver, lambda: element(driver, "#keep-plot").text, lambda t: t == "Kept on this device", "the Keep offline")
+        open_offline(driver, base, "/plots/kept")
+        eventually(driver, lambda: element(driver, ".kept-here").text, lambda t: "Kept on this device" in t, "the plot kept here, listed")
+        assert element(driver, "#kept-count").text == "1 plot kept"
+        click(driver, ".kept-here button")
+        eventually(driver, lambda: driver.find_elements("css selector", ".kept-here"), lambda rows: not rows, "the Keep taken back")
     finally:
         go_online(driver, sessions)
-    eventually(driver, lambda: element(driver, "#kept-status").text, lambda t: t.startswith("Removed from your kept plots: “"),
+    eventually(driver, lambda: element(driver, "#kept-status").text, lambda t: "Removed from your kept plots: “" in t,
                "the waiting removal to be saved")
     assert kept_ids(driver) == []

@@ -23,9 +23,12 @@ if (list && account && account.getAttribute("content")) {
   const total = count ? Number(count.dataset.total) : NaN;
   // The count as this device shows the list: the server's, less the plots removed here.
   function recount() {
+    const here = list.querySelectorAll(".kept-here").length;
+    const empty = document.getElementById("kept-empty");
+    if (empty) empty.hidden = here > 0;
     if (!count || Number.isNaN(total)) return;
     const hidden = forms().filter((form) => rowOf(form).hidden).length;
-    const kept = total - hidden;
+    const kept = total - hidden + here;
     count.textContent = `${kept} plot${kept === 1 ? "" : "s"} kept`;
   }
   // Removed on this device and not yet sent: not shown (a kept copy of this page still lists it).
@@ -35,13 +38,37 @@ if (list && account && account.getAttribute("content")) {
       const press = waiting[form.dataset.ids];
       if (press) rowOf(form).hidden = press.kept === false;
     }
-    recount();
+    listWaitingKeeps();
   }
   // What the server answered stands: the plot shown while it is kept, gone once it is not.
   const send = () => outbox.send((answer) => {
     for (const form of forms()) if (form.dataset.ids === answer.ids) rowOf(form).hidden = !answer.kept;
-    recount();
+    listWaitingKeeps();
   });
+  // Kept on this device and not yet sent: listed first, with a Remove that takes the press back.
+  function listWaitingKeeps() {
+    for (const row of list.querySelectorAll(".kept-here")) row.remove();
+    const listed = new Set(forms().map((form) => form.dataset.ids));
+    const waiting = Object.values(outbox.waiting()).filter((press) => press.kept !== false && press.text && !listed.has(press.ids));
+    for (const press of waiting.reverse()) {
+      const row = Object.assign(document.createElement("li"), { className: "kept-plot card kept-here" });
+      const link = Object.assign(document.createElement("a"), { className: "kept-link", href: press.href || "#" });
+      link.append(Object.assign(document.createElement("span"), { className: "card-title", textContent: press.text }));
+      const foot = Object.assign(document.createElement("div"), { className: "kept-foot" });
+      const remove = Object.assign(document.createElement("button"), { type: "button", className: "secondary small", textContent: "Remove" });
+      remove.setAttribute("aria-label", `Remove “${press.text}”`);
+      remove.addEventListener("click", () => {
+        outbox.withdraw(press.ids);
+        listWaitingKeeps();
+        say("Removed on this device: it had not reached your account yet.");
+      });
+      foot.append(Object.assign(document.createElement("span"), { className: "card-length", textContent: "Kept on this device" }), remove);
+      row.append(link, foot);
+      list.prepend(row);
+    }
+    recount();
+  }
+
   list.addEventListener("submit", (event) => {
     const form = event.target.closest("form[data-ids]");
     if (!form) return;

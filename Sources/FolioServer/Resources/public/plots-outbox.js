@@ -25,10 +25,21 @@ export function plotOutbox(account, say) {
     }
   }
 
-  /** Keeps a press: {ids, seed?, kept (true: Keep, false: Remove), action (the form's address)}. False when the device cannot keep it. */
+  /**
+   * Keeps a press: {ids, seed?, kept (true: Keep, false: Remove), action (the form's address), and
+   * for a Keep the plot's text and address, to list it among the kept plots meanwhile}. False when
+   * the device cannot keep it.
+   */
   function press(entry) {
     const all = waiting();
     all[entry.ids] = Object.assign({ madeAt: Date.now() }, entry);
+    return store(all);
+  }
+
+  /** Takes back a press not yet sent (a plot kept on this device, then removed here). */
+  function withdraw(ids) {
+    const all = waiting();
+    delete all[ids];
     return store(all);
   }
 
@@ -78,5 +89,5 @@ export function plotOutbox(account, say) {
     if (goOn) return send(answered);
   }
 
-  return { waiting, press, send };
+  return { waiting, press, withdraw, send };
 }

@@ -379,7 +379,7 @@
       if (navigator.onLine !== false || !outbox) return;
       event.preventDefault();
       var pressed = outbox.press({ ids: document.getElementById("keep-ids").value, seed: document.getElementById("keep-seed").value,
-                                   kept: true, action: keepForm.action });
+                                   kept: true, action: keepForm.action, text: plotNow().text, href: location.pathname });
       if (pressed) {
         document.getElementById("keep-plot").textContent = "Kept on this device";
         say("You are offline: the plot is kept on this device and saved when you are back online.", false);
