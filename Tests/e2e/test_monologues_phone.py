@@ -12,9 +12,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import Select
 
-from test_everywhere import shots
+from test_everywhere import shots, sign_up
 from test_monologues import (assert_fits_width, body_text, click, click_element, element, eventually, mark_page, monologue_id,
-                             monologue_text, new_username, norm, open_first_result, register, search, submit, toggle_favourite,
+                             monologue_text, norm, open_first_result, search, submit, toggle_favourite,
                              visit, wait_ready)
 
 
@@ -32,7 +32,7 @@ def line_buttons(driver: WebDriver) -> list:
 
 def test_phone_cards_back_link_and_text_size(phone, folio_url, api, artifacts):
     driver, base = phone, folio_url
-    register(driver, base, new_username())
+    sign_up(driver, base)
 
     # Search with a filter, as an actor narrows a list; every card carries its first line.
     visit(driver, base, "/monologues?gender=male")
@@ -88,7 +88,7 @@ def test_phone_cards_back_link_and_text_size(phone, folio_url, api, artifacts):
 
 def test_phone_cutting_a_favourite_by_tapping_lines(phone, folio_url, api, artifacts):
     driver, base = phone, folio_url
-    register(driver, base, new_username())
+    sign_up(driver, base)
     visit(driver, base, "/monologues?q=dagger")
     chosen = open_first_result(driver)
     library = api.monologue(chosen)
@@ -160,7 +160,7 @@ def test_phone_cutting_a_favourite_by_tapping_lines(phone, folio_url, api, artif
 
 def test_phone_printing_a_cut(phone, folio_url, api, artifacts):
     driver, base = phone, folio_url
-    register(driver, base, new_username())
+    sign_up(driver, base)
     visit(driver, base, "/monologues?q=dagger")
     chosen = open_first_result(driver)
     toggle_favourite(driver, now_favourite=True)
@@ -215,7 +215,7 @@ def test_phone_building_an_audition_set(phone, folio_url, api, artifacts):
 
 def test_phone_cutting_to_a_slot(phone, folio_url, api, artifacts):
     driver, base = phone, folio_url
-    register(driver, base, new_username())
+    sign_up(driver, base)
     visit(driver, base, "/monologues?q=dagger")
     chosen = open_first_result(driver)
     toggle_favourite(driver, now_favourite=True)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from selenium.webdriver.common.by import By
 
-from test_everywhere import shots
-from test_monologues import (assert_fits_width, body_text, choose, element, fill, new_username, register, submit, visit)
-from test_vocabulary import on_prompt, open_pair, start_revision
+from test_everywhere import shots, sign_up
+from test_monologues import (assert_fits_width, body_text, choose, element, fill, submit, visit)
+from test_vocabulary import add_pairs, on_prompt, open_pair, start_revision
 
 
 def import_pairs(driver, base: str, table: str) -> None:
@@ -23,7 +23,7 @@ def import_pairs(driver, base: str, table: str) -> None:
 
 def test_daily_limits_hold_back_an_imported_list(phone, folio_url, artifacts):
     driver, base = phone, folio_url
-    register(driver, base, new_username())
+    sign_up(driver, base)
     rows = "\n".join(f"word {n},gair {n},,,{'Food' if n <= 5 else 'Verbs'}" for n in range(1, 31))
     import_pairs(driver, base, "English,Welsh,Note,Type,Tags\n" + rows + "\n")
 
@@ -66,8 +66,8 @@ def test_daily_limits_hold_back_an_imported_list(phone, folio_url, artifacts):
 
 def test_a_mutated_answer_and_a_typo_are_almost_and_search_finds_radicals(phone, folio_url, artifacts):
     driver, base = phone, folio_url
-    register(driver, base, new_username())
-    import_pairs(driver, base, "English,Welsh,Note,Type,Tags\ncat,cath,,noun,Animals\nto write,ysgrifennu,,verb,Verbs\n")
+    sign_up(driver, base)
+    add_pairs(driver, ("cat", "cath", "noun", ["Animals"]), ("to write", "ysgrifennu", "verb", ["Verbs"]))
 
     # "gath" for "cath": almost, with the mutation named; a slip in a long word: almost, a typo.
     start_revision(driver, base, "", "englishToWelsh")
@@ -91,8 +91,8 @@ def test_a_mutated_answer_and_a_typo_are_almost_and_search_finds_radicals(phone,
 
 def test_undo_asks_the_card_again_and_a_suspended_pair_is_not_asked(phone, folio_url, artifacts):
     driver, base = phone, folio_url
-    register(driver, base, new_username())
-    import_pairs(driver, base, "English,Welsh,Note,Type,Tags\nbread,bara,,noun,\ncheese,caws,,noun,\n")
+    sign_up(driver, base)
+    add_pairs(driver, ("bread", "bara", "noun", []), ("cheese", "caws", "noun", []))
 
     start_revision(driver, base, "", "englishToWelsh")
     assert not driver.find_elements(By.CSS_SELECTOR, "#undo-form"), "undo offered before any rating"
@@ -118,8 +118,8 @@ def test_undo_asks_the_card_again_and_a_suspended_pair_is_not_asked(phone, folio
 
 def test_statistics_are_drawn_on_a_phone(phone, folio_url, artifacts):
     driver, base = phone, folio_url
-    register(driver, base, new_username())
-    import_pairs(driver, base, "English,Welsh,Note,Type,Tags\ncat,cath,,noun,\ndog,ci,,noun,\n")
+    sign_up(driver, base)
+    add_pairs(driver, ("cat", "cath", "noun", []), ("dog", "ci", "noun", []))
     start_revision(driver, base, "", "englishToWelsh")
     while on_prompt(driver):
         fill(driver, "#answer", "cath" if element(driver, "#prompt").text == "cat" else "ci")
