@@ -83,16 +83,19 @@ import Testing
     @Test func failuresCountPerUsernameAndNetworkTogether() async throws {
         let database = try AppDatabase.inMemory()
         let backoff = LoginBackoff()
-        for _ in 0..<5 { _ = try await database.reserveLoginAttempt(username: "ophelia", network: "198.51.100.1", backoff: backoff) }
-        #expect(try await database.reserveLoginAttempt(username: "OPHELIA", network: "198.51.100.1", backoff: backoff).isWait)
+        // One moment for every attempt: on a busy machine the first wait (30 s) could otherwise
+        // run out between two lines of the test (it did, in a run that took 328 s).
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        for _ in 0..<5 { _ = try await database.reserveLoginAttempt(username: "ophelia", network: "198.51.100.1", backoff: backoff, now: now) }
+        #expect(try await database.reserveLoginAttempt(username: "OPHELIA", network: "198.51.100.1", backoff: backoff, now: now).isWait)
         // The owner elsewhere, and another account from the attacker's network, are not held back.
-        #expect(try await !database.reserveLoginAttempt(username: "ophelia", network: "203.0.113.9", backoff: backoff).isWait)
-        #expect(try await !database.reserveLoginAttempt(username: "laertes", network: "198.51.100.1", backoff: backoff).isWait)
+        #expect(try await !database.reserveLoginAttempt(username: "ophelia", network: "203.0.113.9", backoff: backoff, now: now).isWait)
+        #expect(try await !database.reserveLoginAttempt(username: "laertes", network: "198.51.100.1", backoff: backoff, now: now).isWait)
         // A success forgets only its own pair.
         try await database.releaseLoginAttempts(username: "ophelia", network: "203.0.113.9")
-        #expect(try await database.reserveLoginAttempt(username: "ophelia", network: "198.51.100.1", backoff: backoff).isWait)
+        #expect(try await database.reserveLoginAttempt(username: "ophelia", network: "198.51.100.1", backoff: backoff, now: now).isWait)
         try await database.releaseLoginAttempts(username: "Ophelia", network: "198.51.100.1")
-        #expect(try await !database.reserveLoginAttempt(username: "ophelia", network: "198.51.100.1", backoff: backoff).isWait)
+        #expect(try await !database.reserveLoginAttempt(username: "ophelia", network: "198.51.100.1", backoff: backoff, now: now).isWait)
     }
 
     @Test func concurrentReservationsNeverPassTheLimit() async throws {
