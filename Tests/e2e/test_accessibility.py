@@ -79,7 +79,8 @@ def axe_violations(driver: WebDriver, options: dict) -> list[dict]:
     found = driver.execute_async_script(RUN_AXE, options)
     if found is None:
         if not _axe_source:
-            _axe_source.append(open(Axe(driver).script_url, encoding="utf8").read())
+            with open(Axe(driver).script_url, encoding="utf8") as script:
+                _axe_source.append(script.read())
         driver.execute_script(_axe_source[0])
         found = driver.execute_async_script(RUN_AXE, options)
     assert isinstance(found, list), f"axe-core did not run at {driver.current_url}: {found}"

@@ -24,12 +24,13 @@ if (list && account && account.getAttribute("content")) {
   // The count as this device shows the list: the server's, less the plots removed here.
   function recount() {
     const here = list.querySelectorAll(".kept-here").length;
-    const empty = document.getElementById("kept-empty");
-    if (empty) empty.hidden = here > 0;
-    if (!count || Number.isNaN(total)) return;
     const hidden = forms().filter((form) => rowOf(form).hidden).length;
-    const kept = total - hidden + here;
+    const kept = (Number.isNaN(total) ? 0 : total) - hidden + here;
+    const empty = document.getElementById("kept-empty");
+    if (empty) empty.hidden = kept > 0;
+    if (!count) return;
     count.textContent = `${kept} plot${kept === 1 ? "" : "s"} kept`;
+    count.hidden = kept === 0;
   }
   // Removed on this device and not yet sent: not shown (a kept copy of this page still lists it).
   function hideWaiting() {
