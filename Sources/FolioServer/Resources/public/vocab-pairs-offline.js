@@ -26,9 +26,13 @@ function fold(text) {
   return String(text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
 }
 
+// Made once: `localeCompare` with options builds a collator on every call, 375,000 calls to sort
+// 25,000 pairs.
+const english = new Intl.Collator("en", { sensitivity: "base" });
+const welsh = new Intl.Collator("cy", { sensitivity: "base" });
+
 function byEnglishThenWelsh(a, b) {
-  return (a.english || "").localeCompare(b.english || "", "en", { sensitivity: "base" })
-    || (a.welsh || "").localeCompare(b.welsh || "", "cy", { sensitivity: "base" });
+  return english.compare(a.english || "", b.english || "") || welsh.compare(a.welsh || "", b.welsh || "");
 }
 
 async function load() {
@@ -114,7 +118,7 @@ function renderList() {
   const tag = $("pairs-tag").value.toLowerCase();
   const tags = new Map();
   for (const pair of shown.pairs) for (const name of pair.tags || []) if (!tags.has(name.toLowerCase())) tags.set(name.toLowerCase(), name);
-  const options = Array.from(tags.values()).sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }));
+  const options = Array.from(tags.values()).sort(english.compare);
   const select = $("pairs-tag");
   const chosen = select.value;
   select.replaceChildren(new Option("All tags", ""), ...options.map((name) => new Option(name, name)));
