@@ -58,14 +58,14 @@ start_folio() {
 }
 
 # Imports the plays in CORPUS into the empty data directory DATA and starts `folio serve` over
-# it (see start_folio).
-#   serve_fresh_library BIN CORPUS DATA LOG
+# it (see start_folio); further arguments go to `folio serve`.
+#   serve_fresh_library BIN CORPUS DATA LOG [OPTION...]
 serve_fresh_library() {
-  local bin="$1" corpus="$2" data="$3" log="$4"
+  local bin="$1" corpus="$2" data="$3" log="$4"; shift 4
   "$bin" import shakespeare "$corpus" --data-dir "$data" >/dev/null
   # The proof scripts register many accounts from this one address (ghost-load: two per room).
   # Every client of these scripts connects from 127.0.0.1: the per-address limits would count a
   # whole load test (100 players in 50 rooms) as one visitor.
   start_folio "$bin" "$data" "$log" --max-registrations-per-hour 100000 \
-    --max-sockets-per-address 100000 --max-anonymous-games-per-hour 100000
+    --max-sockets-per-address 100000 --max-anonymous-games-per-hour 100000 "$@"
 }

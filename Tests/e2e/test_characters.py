@@ -28,7 +28,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from conftest import DESKTOP, PHONE, STARTUP_SECONDS, WORKER_SUFFIX, _chrome, _required_path
+from conftest import DESKTOP, PHONE, STARTUP_SECONDS, TEST_SERVER_OPTIONS, WORKER_SUFFIX, _chrome, _required_path
 from test_everywhere import go_offline, go_online, open_offline, set_theme, wait_until_kept
 from test_monologues import (assert_fits_width, click, element, eventually, log_in, mark_page, new_username, norm, register,
                              screenshot, submit, visit, wait_ready)
@@ -440,7 +440,7 @@ def hostile_url(artifacts: Path):
         assert imported.returncode == 0, imported.stdout + imported.stderr
         server = Server(binary, data_dir, artifacts / f"server-characters{WORKER_SUFFIX}.log",
                         "--wiki-base", f"http://127.0.0.1:{wiki.server_address[1]}/wiki/",
-                        "--max-registrations-per-hour", "1000", startup_seconds=STARTUP_SECONDS)
+                        *TEST_SERVER_OPTIONS, startup_seconds=STARTUP_SECONDS)
         yield server.base
     except ServerFailed as failure:
         pytest.fail(str(failure), pytrace=False)
