@@ -177,6 +177,19 @@ public struct Game: Sendable {
 
     public var isOver: Bool { winner != nil }
 
+    /// A round has ended and nobody has played in the next one yet: what a timed table gives
+    /// everyone a moment to read before the next round's clock runs.
+    public var isBetweenRounds: Bool { !isOver && !rounds.isEmpty && roundPlays.isEmpty && pendingChallenge == nil }
+
+    /// The player to act, when they ran out of time on their last turn and have not acted since
+    /// (the loser of a round starts the next): away, perhaps. A timed table waits for them rather
+    /// than running their turns out one after another — left idle two minutes, a seat lost four
+    /// rounds before its first letter, and the game.
+    public var awaySeat: Int? {
+        guard isBetweenRounds, let last = rounds.last, case .timedOut = last.reason, last.loser == playerToAct else { return nil }
+        return playerToAct
+    }
+
     /// The letters a player holds, such as "GH".
     public func ghostLetters(of player: Int) -> String { String(Game.ghost.prefix(letters[player])) }
 

@@ -79,12 +79,14 @@ public enum GhostError: FolioError, Equatable {
     case invalidTurnTime(Int)
     /// The turn timer was asked to run out before the deadline.
     case turnTimeLeft
+    /// A move during the pause after a round, before the next round's clock starts for everyone.
+    case roundNotStarted(secondsLeft: Int)
 
     public var kind: FolioErrorKind {
         switch self {
         case .dictionaryUnreadable, .dictionaryMissing, .malformedIndex: .missingData
         case .gameOver, .challengePending, .noChallengePending, .nothingToChallenge, .notYourTurn, .staleMove,
-             .waitingForPlayers, .tableFull, .alreadySeated, .turnTimeLeft: .conflict
+             .waitingForPlayers, .tableFull, .alreadySeated, .turnTimeLeft, .roundNotStarted: .conflict
         case .notYourSeat: .forbidden
         case .gameNotFound, .wordListNotFound: .notFound
         case .tooManyOpenRooms, .tooManyAnonymousGames, .tooManyGames, .tooManySocketsFromAddress, .tooManySocketsOnGame: .rateLimited
@@ -144,6 +146,7 @@ public enum GhostError: FolioError, Equatable {
         case .wordListNotFound: "word_list_not_found"
         case .tooManyWordLists: "too_many_word_lists"
         case .turnTimeLeft: "turn_time_left"
+        case .roundNotStarted: "round_not_started"
         }
     }
 
@@ -237,6 +240,8 @@ public enum GhostError: FolioError, Equatable {
             "A turn may be given 0 (no limit) to \(600) seconds, not \(seconds)."
         case .turnTimeLeft:
             "The player to act still has time. Wait for the turn to end."
+        case .roundNotStarted(let seconds):
+            "The next round starts in \(max(1, seconds)) s, for everyone at once. Play your letter then."
         case .sessionEnded:
             "Your session has ended (you logged out, or the password was changed). Log in again, then reload the game."
         }

@@ -1,5 +1,6 @@
 import FolioTestSupport
 import FolioCore
+import FolioApp
 @testable import FolioServer
 import Foundation
 import Ghost
@@ -80,9 +81,10 @@ final class TestClock: Sendable {
             try await ben.register("ben")
             let room = try await ada.startGame(#"{"mode": "online", "minLength": 3, "people": 2, "turnSeconds": 30}"#)
             #expect(try await ben.api("/api/v1/ghost/games/\(room.id)/join", method: .post).status == .ok)
-            let adaInBrowser = ada
+            let adaInBrowser = ada, benInBrowser = ben
             try await client.ws("/ghost/games/\(room.id)/socket", configuration: .init(additionalHeaders: [.cookie: ben.cookieHeader])) {
                 inbound, outbound, _ in
+                var ben = benInBrowser
                 var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
                 var errors: [String] = []
                 let first = try await GhostSocketTests.state(&messages, errors: &errors) { _ in true }
@@ -97,16 +99,39 @@ final class TestClock: Sendable {
                 let timedOut = try await GhostSocketTests.state(&messages, errors: &errors) { $0.rounds.count == 1 }
                 #expect(timedOut.players[0].letters == "G" && timedOut.toAct == 0)
                 #expect(timedOut.rounds[0].summary == "ada ran out of time before the first letter and takes a letter: G.")
-                // A move resets the clock for the next player.
+                // She starts the next round, and may be away: the table waits for her with no
+                // clock, rather than running her turns out one after another.
+                #expect(timedOut.awaySeat == 0 && timedOut.deadline == nil)
+                clock.advance(120)
+                try await Task.sleep(for: .milliseconds(600))
+                #expect(try await ada.game(room.id).rounds.count == 1)
+                // Back, she plays: the clock runs for the next player.
                 #expect(try await ada.move(room.id, #"{"type": "letter", "letter": "d"}"#).status == .ok)
                 let moved = try await GhostSocketTests.state(&messages, errors: &errors) { $0.fragment == "d" }
-                #expect(moved.deadline == clock.read().addingTimeInterval(30).formatted(.iso8601))
+                #expect(moved.deadline == clock.read().addingTimeInterval(30).formatted(.iso8601) && moved.awaySeat == nil)
+                // A round ended by a word: the next round, and its clock, start for everyone after
+                // the pause, and nobody plays before it.
+                clock.advance(5)
+                #expect(try await ben.move(room.id, #"{"type": "letter", "letter": "o"}"#).status == .ok)
+                #expect(try await ada.move(room.id, #"{"type": "letter", "letter": "g"}"#).status == .ok)
+                let ended = try await GhostSocketTests.state(&messages, errors: &errors) { $0.rounds.count == 2 }
+                let pause = Double(StoredMatch.roundBreakSeconds)
+                #expect(ended.toAct == 0 && ended.awaySeat == nil)
+                #expect(ended.roundStarts == clock.read().addingTimeInterval(pause).formatted(.iso8601))
+                #expect(ended.deadline == clock.read().addingTimeInterval(pause + 30).formatted(.iso8601))
+                let early = try await ada.move(room.id, #"{"type": "letter", "letter": "c"}"#)
+                #expect(early.status == .conflict && early.body.contains("round_not_started"))
+                // Past the pause and most of a turn: still hers to play.
+                clock.advance(pause + 29)
+                try await Task.sleep(for: .milliseconds(600))
+                #expect(try await ada.game(room.id).rounds.count == 2)
+                #expect(try await ada.move(room.id, #"{"type": "letter", "letter": "c"}"#).status == .ok)
                 #expect(errors.isEmpty, "\(errors)")
             }
             // With no socket open, a page or API read runs an expired turn out.
             clock.advance(45)
             let read = try await ada.game(room.id)
-            #expect(read.rounds.count == 2 && read.players[1].letters == "G")
+            #expect(read.rounds.count == 3 && read.players[1].letters == "G" && read.awaySeat == 1)
             // A turn time no room can have is a 400.
             let bad = try await ada.api("/api/v1/ghost/games", method: .post, json: #"{"mode": "online", "people": 2, "turnSeconds": 9999}"#)
             #expect(bad.status == .badRequest && bad.body.contains("invalid_turn_time"))

@@ -54,6 +54,8 @@ struct GameJSON: Decodable {
     let canAct: Bool
     let openSeats: Int
     let deadline: String?
+    let roundStarts: String?
+    let awaySeat: Int?
 }
 
 struct ScoresJSON: Decodable {

@@ -20,6 +20,27 @@ import Testing
         #expect(game.fragment == "" && game.toMove == 0)
     }
 
+    /// What a timed table's clock reads: the pause between rounds, and a player who ran out of
+    /// time and starts the next round (away, perhaps) until they play.
+    @Test func betweenRoundsAndAway() throws {
+        var game = try Game(players: ["Ann", "Bob", "Cy"], words: words)
+        #expect(!game.isBetweenRounds && game.awaySeat == nil)
+        try game.play(letter: "d")
+        try game.play(letter: "o")
+        try game.play(letter: "g")
+        // Cy completed "dog": between rounds, and nobody away.
+        #expect(game.isBetweenRounds && game.awaySeat == nil && game.playerToAct == 2)
+        try game.timeOut()
+        #expect(game.isBetweenRounds && game.awaySeat == 2)
+        try game.play(letter: "c")
+        #expect(!game.isBetweenRounds && game.awaySeat == nil)
+        // Ann times out mid-round, and starts the next: away until she plays.
+        try game.timeOut()
+        #expect(game.awaySeat == 0)
+        try game.play(letter: "d")
+        #expect(game.awaySeat == nil)
+    }
+
     @Test func completingAWordLosesAndTheLoserStartsNext() throws {
         var game = try Game(players: ["Ann", "Bob"], words: words)
         #expect(try game.play(letter: "c") == nil)

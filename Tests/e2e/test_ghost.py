@@ -27,9 +27,10 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 
-from conftest import CHROMEDRIVER, CHROMIUM, DESKTOP, PHONE, PHONE_USER_AGENT
-from test_monologues import (PASSWORD, assert_fits_width, click, element, eventually, fill, mark_page, new_username,
+from conftest import CHROMEDRIVER, CHROMIUM, DESKTOP, PHONE, PHONE_USER_AGENT, _chrome
+from test_monologues import (PASSWORD, assert_fits_width, choose, click, element, eventually, fill, mark_page, new_username,
                              norm, register, submit, visit, wait_ready)
+
 
 WORDS = Path("/usr/share/dict/british-english")
 MINIMUM = 4
@@ -509,6 +510,50 @@ def test_phone_game_without_scripts(phone_without_scripts, folio_url):
     fill(driver, "#ghost-letter", "c")
     submit(driver, "#ghost-play")
     assert fragment(driver) == "c"
+
+
+def test_a_timed_room_starts_the_next_round_for_both_at_once(phone, folio_url, artifacts):
+    """The next round's clock ran while the round's end was on screen: the friend who pressed
+    "Next round" first had "6 s left", the host's own turn ran down unseen. Now the round's end
+    says when the next begins, for everyone at once, and both boards move on by themselves."""
+    host = phone
+    guest = _chrome(mobile=True)
+    try:
+        host_name, guest_name = new_username(), new_username()
+        register(host, folio_url, host_name)
+        register(guest, folio_url, guest_name)
+        visit(host, folio_url, "/ghost")
+        choose(host, "#room-timer", "15")
+        submit(host, "#room-open")
+        guest.get(host.current_url)
+        wait_ready(guest)
+        submit(guest, "#ghost-join-submit")
+        for driver in (host, guest):
+            eventually(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "#ghost-board[data-connected]"), bool, "the socket")
+        eventually(host, lambda: board_text(host, "#ghost-status"), lambda s: s == f"{host_name} to play.", "the game to start")
+        # d-o-o-r: the guest completes a word and loses the round.
+        for driver, letter, fragment_after in ((host, "d", "d"), (guest, "o", "do"), (host, "o", "doo"), (guest, "r", None)):
+            eventually(driver, lambda: driver.find_elements(By.CSS_SELECTOR, f"#ghost-keys button[value='{letter}']"), bool,
+                       f"{letter!r} to be playable")
+            click(driver, f"#ghost-keys button[value='{letter}']")
+            if fragment_after:
+                other = guest if driver is host else host
+                eventually(other, lambda: fragment(other), lambda f: f == fragment_after, f"{fragment_after!r} on the other board")
+        for driver in (host, guest):
+            said = eventually(driver, lambda: board_text(driver, "#ghost-next-in"), lambda t: "starts in" in t,
+                              "the round's end to say when the next begins")
+            assert "for everyone at once" in said, said
+        host.save_screenshot(str(artifacts / "ghost-timed-round-break-phone.png"))
+        # Nobody presses anything: both boards move on, and the guest's clock runs from then.
+        for driver in (host, guest):
+            eventually(driver, lambda: (driver.find_elements(By.CSS_SELECTOR, "#ghost-round-over"), board_text(driver, "#ghost-timer")),
+                       lambda seen: not seen[0] and "s left for this turn" in seen[1], "the next round on its own", timeout=20)
+        left = int(board_text(guest, "#ghost-timer").split()[0])
+        assert 10 <= left <= 15, f"the guest's clock began before the round: {left} s left"
+        assert board_text(guest, "#ghost-status") == f"{guest_name} to play."
+        guest.save_screenshot(str(artifacts / "ghost-timed-next-round-phone.png"))
+    finally:
+        guest.quit()
 
 
 def test_online_room_moves_show_up_live_in_the_other_browser(desktop, phone, folio_url, artifacts):

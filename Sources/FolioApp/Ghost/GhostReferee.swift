@@ -147,12 +147,18 @@ public struct GhostReferee: Sendable {
     public func act(_ id: MatchID, _ action: Game.Action, turn: Int?, account: Account?) async throws -> Played {
         // Only the server runs a player's clock out.
         if action == .timeOut { throw GhostError.turnTimeLeft }
-        return try await referee(id, action, turn: turn) { stored, seat in
+        return try await referee(id, action, turn: turn) { [clock] stored, game in
+            let seat = game.playerToAct
             guard Self.mayAct(stored, seat: seat, account: account) else {
                 if stored.mode == .online, let account, stored.seatAccounts.contains(account.id) {
                     throw GhostError.notYourTurn(waitingFor: stored.match.seats[seat].name)
                 }
                 throw GhostError.notYourSeat
+            }
+            // Nobody plays during the pause after a round: the next round's clock starts for
+            // every player at once.
+            if let starts = stored.clock(in: game)?.roundStarts, clock() < starts {
+                throw GhostError.roundNotStarted(secondsLeft: Int(starts.timeIntervalSince(clock()).rounded(.up)))
             }
         }
     }
@@ -164,8 +170,8 @@ public struct GhostReferee: Sendable {
     @discardableResult
     public func enforceTurnTimer(_ id: MatchID) async throws -> Played? {
         do {
-            return try await referee(id, .timeOut, turn: nil) { [clock] stored, _ in
-                guard let deadline = stored.deadline, clock() >= deadline else { throw GhostError.turnTimeLeft }
+            return try await referee(id, .timeOut, turn: nil) { [clock] stored, game in
+                guard let deadline = stored.clock(in: game)?.deadline, clock() >= deadline else { throw GhostError.turnTimeLeft }
             }
         } catch GhostError.turnTimeLeft {
             return nil
@@ -175,7 +181,7 @@ public struct GhostReferee: Sendable {
     /// The one way an action reaches a stored game: read, checked by `check` (who may act for
     /// the seat to act), refereed, stored and announced in one write.
     private func referee(_ id: MatchID, _ action: Game.Action, turn: Int?,
-                         check: @escaping @Sendable (StoredMatch, Int) throws -> Void) async throws -> Played {
+                         check: @escaping @Sendable (StoredMatch, Game) throws -> Void) async throws -> Played {
         do {
             return try await refereeLoaded(id, action, turn: turn, check: check)
         } catch is LexiconNotReady {
@@ -189,7 +195,7 @@ public struct GhostReferee: Sendable {
     }
 
     private func refereeLoaded(_ id: MatchID, _ action: Game.Action, turn: Int?, lexicon loaded: Lexicon? = nil,
-                               check: @escaping @Sendable (StoredMatch, Int) throws -> Void) async throws -> Played {
+                               check: @escaping @Sendable (StoredMatch, Game) throws -> Void) async throws -> Played {
         let after = Mutex<(game: Game, lexicon: Lexicon)?>(nil)
         let stored = try await store.updateMatch(id: id, now: clock()) { [dictionaries] stored in
             switch stored.status {
@@ -200,7 +206,7 @@ public struct GhostReferee: Sendable {
             if let turn, turn != stored.turn { throw GhostError.staleMove }
             guard let lexicon = loaded ?? dictionaries.readyLexicon(for: stored.match) else { throw LexiconNotReady() }
             var game = try stored.match.replay(lexicon: lexicon)
-            try check(stored, game.playerToAct)
+            try check(stored, game)
             var match = stored.match
             var random = SystemRandomNumberGenerator()
             try match.play(action, on: &game, lexicon: lexicon, using: &random)
@@ -271,7 +277,10 @@ public struct GhostReferee: Sendable {
     /// list is in memory or they sit at the table: see `played(_:for:)`).
     public func currentMatch(_ id: MatchID, viewer: Account?) async throws -> StoredMatch {
         let stored = try await match(id)
-        guard let deadline = stored.deadline, clock() >= deadline, mayLoadList(of: stored, for: viewer),
+        guard let earliest = stored.earliestDeadline, clock() >= earliest, mayLoadList(of: stored, for: viewer) else { return stored }
+        // The turn's own clock needs the game (a pause after a round, a player away): replayed
+        // here, so that a read of a table waiting for someone never asks for the writer.
+        guard let deadline = stored.clock(in: try await played(stored).game)?.deadline, clock() >= deadline,
               let played = try await enforceTurnTimer(id) else { return stored }
         return played.stored
     }

@@ -101,12 +101,35 @@ public struct StoredMatch: Sendable, Equatable {
     public static let turnSecondsChoices = [0, 15, 30, 60, 120]
     public static let maximumTurnSeconds = 600
 
-    /// When the player to act runs out of time: each action and join moves `updatedAt` on, so
-    /// the deadline is in the database and any instance can enforce it. Nil without a timer, and
-    /// while the game is not being played.
-    public var deadline: Date? {
+    /// The earliest the player to act can run out of time: each action and join moves
+    /// `updatedAt` on, so the deadline is in the database and any instance can enforce it. Nil
+    /// without a timer, and while the game is not being played. The turn's own clock, which
+    /// needs the game replayed, is `clock(in:)`: never earlier than this.
+    public var earliestDeadline: Date? {
         guard turnSeconds > 0, status == .playing else { return nil }
         return updatedAt.addingTimeInterval(TimeInterval(turnSeconds))
+    }
+
+    /// Seconds between the end of a round and the next round's clock: every player sees the
+    /// round's end for as long, and the board then moves on by itself for all of them at once.
+    /// Before, the next round's clock ran while the summary was on screen: the friend who pressed
+    /// "Next round" first already had "6 s left", and the host's own turn ran down unseen.
+    public static let roundBreakSeconds = 8
+
+    /// A timed turn: when it runs out, and, for a round's first turn, when the round begins.
+    public struct TurnClock: Sendable, Equatable {
+        /// When the round in play begins for everyone; nil once it has begun.
+        public var roundStarts: Date?
+        public var deadline: Date
+    }
+
+    /// The clock of the turn in `game` (this match replayed): nil without a timer, once the game
+    /// is over, and while the player to act is away (`Game.awaySeat`): the table waits for them.
+    public func clock(in game: Game) -> TurnClock? {
+        guard let earliest = earliestDeadline, !game.isOver, game.awaySeat == nil else { return nil }
+        guard game.isBetweenRounds else { return TurnClock(roundStarts: nil, deadline: earliest) }
+        let pause = TimeInterval(Self.roundBreakSeconds)
+        return TurnClock(roundStarts: updatedAt.addingTimeInterval(pause), deadline: earliest.addingTimeInterval(pause))
     }
 
     /// How many actions have been taken: what a client names to show which state it acted on.

@@ -259,6 +259,10 @@ enum GhostPages {
             let nextHref: String?
             /// What the word means, for an English game whose round ended on a whole word.
             var meaning: Meaning?
+            /// For the latest round of a timed game: when the next begins for everyone (ISO
+            /// 8601). The page counts down to it and then moves on by itself.
+            var nextStarts: String?
+            var breakSeconds = StoredMatch.roundBreakSeconds
 
             struct Meaning: Encodable {
                 let headword: String
@@ -328,6 +332,10 @@ enum GhostPages {
         /// the page's script counts down to.
         let turnSeconds: Int?
         let deadline: String?
+        /// When the round in play begins for everyone, during the pause after a round (ISO 8601).
+        let roundStarts: String?
+        /// The player to act ran out of time last turn and has not acted since: the table waits.
+        let awayName: String?
         let fragment: String
         let players: [Player]
         let moves: [Move]
@@ -383,6 +391,8 @@ enum GhostPages {
             classic = rules.challenges == .classic
             turnSeconds = stored.turnSeconds > 0 ? stored.turnSeconds : nil
             deadline = view.deadline
+            roundStarts = view.roundStarts
+            awayName = view.awaySeat.map { view.players[$0].name }
             wordRelation = rules.variant == .superghost ? "has “\(view.fragment)” in it" : "starts with “\(view.fragment)”"
             fragment = view.fragment
             keys = Board.keys(game.words.alphabet)
@@ -398,6 +408,7 @@ enum GhostPages {
                     : (view.winner == nil ? gamePath : nil)
                 roundOver = RoundOver(number: number, result: game.rounds[number - 1],
                                       round: view.rounds.first { $0.number == number }, names: names, nextHref: next)
+                if number == game.rounds.count { roundOver?.nextStarts = view.roundStarts }
             } else {
                 roundOver = nil
             }
@@ -539,6 +550,7 @@ enum GhostPages {
     struct Help: Encodable {
         let lengths = WordList.allowedMinimumLengths.map(String.init).joined(separator: ", ")
         let defaultLength = WordList.defaultMinimumLength
+        let roundBreakSeconds = StoredMatch.roundBreakSeconds
         let navHelp = true
     }
 }

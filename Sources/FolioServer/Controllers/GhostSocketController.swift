@@ -160,7 +160,7 @@ struct GhostSocketController: Sendable {
         // Moves racing each other may push an older state after a newer one was shown.
         if let sent, version <= sent { return }
         sent = version
-        deadline.date = played.stored.deadline
+        deadline.date = played.stored.clock(in: played.game)?.deadline
         try await outbound.write(.text(Self.json(StateMessage(game: referee.view(played, viewer: account)))))
     }
     func handle(_ message: WebSocketMessage, id: MatchID, account: Account?, outbound: WebSocketOutboundWriter) async {

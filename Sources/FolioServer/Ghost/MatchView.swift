@@ -64,6 +64,11 @@ struct MatchView: ResponseEncodable, Sendable {
     let turnSeconds: Int
     /// When the player to act runs out of time (ISO 8601), while a timed game is played.
     let deadline: String?
+    /// After a round of a timed game, when the next begins for everyone (ISO 8601).
+    let roundStarts: String?
+    /// The seat to act, when it ran out of time last turn and has not acted since: the table
+    /// waits for it, with no clock.
+    let awaySeat: Int?
     /// How many actions so far: send it back with a move so a stale one is refused.
     let turn: Int
     let fragment: String
@@ -94,7 +99,10 @@ struct MatchView: ResponseEncodable, Sendable {
         variant = stored.match.rules.variant.rawValue
         listed = stored.listed
         turnSeconds = stored.turnSeconds
-        deadline = stored.deadline.map { $0.formatted(.iso8601) }
+        let clock = stored.clock(in: game)
+        deadline = clock.map { $0.deadline.formatted(.iso8601) }
+        roundStarts = clock?.roundStarts.map { $0.formatted(.iso8601) }
+        awaySeat = stored.turnSeconds > 0 && stored.status == .playing ? game.awaySeat : nil
         turn = stored.turn
         fragment = game.fragment
         let playing = stored.status == .playing && !game.isOver

@@ -114,8 +114,8 @@ import Testing
         #expect(lobby.items.map(\.id) == ["waiting", "playing"] && lobby.total == 2)
         // And the room's settings read back
         #expect(lobby.items[0].listed && lobby.items[0].turnSeconds == 30 && lobby.items[1].turnSeconds == 0)
-        #expect(lobby.items[0].deadline == nil)
-        #expect(lobby.items[1].deadline == nil)
+        #expect(lobby.items[0].earliestDeadline == nil)
+        #expect(lobby.items[1].earliestDeadline == nil)
         // And pages follow on
         let second = try await s.lobby(since: conformanceNow.addingTimeInterval(-86_400), limit: 1, offset: 1)
         #expect(second.items.map(\.id) == ["playing"] && second.total == 2)

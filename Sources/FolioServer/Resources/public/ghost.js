@@ -118,22 +118,48 @@
 
   // The turn timer: the seconds left, counted down from the deadline the server keeps. When it
   // passes, the server runs the turn out and the socket brings the new state.
+  // After a round of a timed game, the next begins for everyone at one moment (data-round-starts):
+  // until then the round's end says when, the keys wait, and then the board moves on by itself.
   var timerTick = null;
   function countDown() {
     if (timerTick) clearInterval(timerTick);
     timerTick = null;
     var timer = board.querySelector("#ghost-timer");
-    if (!timer) return;
-    var deadline = Date.parse(timer.getAttribute("data-deadline"));
-    if (isNaN(deadline)) return;
+    var nextIn = board.querySelector("#ghost-next-in");
+    var deadline = timer ? Date.parse(timer.getAttribute("data-deadline")) : NaN;
+    var starts = Date.parse((timer && timer.getAttribute("data-round-starts")) || (nextIn && nextIn.getAttribute("data-round-starts")) || "");
+    if (isNaN(deadline) && isNaN(starts)) return;
     function show() {
-      var left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
-      timer.textContent = left > 0 ? left + " s left for this turn" : "Time is up.";
-      timer.classList.toggle("ghost-timer-low", left <= 5);
-      if (left === 0 && timerTick) { clearInterval(timerTick); timerTick = null; }
+      var now = Date.now();
+      var waiting = !isNaN(starts) && now < starts;
+      board.toggleAttribute("data-round-waits", waiting);
+      if (nextIn) {
+        var wait = Math.max(0, Math.ceil((starts - now) / 1000));
+        nextIn.textContent = wait > 0 ? "The next round starts in " + wait + " s, for everyone at once." : "The next round has started.";
+        // The latest round's end moves on by itself when the next round begins.
+        if (wait === 0 && online && shownOver !== null && shownOver >= knownRounds) {
+          clearInterval(timerTick);
+          timerTick = null;
+          shownOver = null;
+          history.replaceState(history.state, "", "/ghost/games/" + id);
+          redraw();
+          return;
+        }
+      }
+      if (timer && !isNaN(deadline)) {
+        if (waiting) {
+          timer.textContent = "The round starts in " + Math.ceil((starts - now) / 1000) + " s.";
+          timer.classList.remove("ghost-timer-low");
+        } else {
+          var left = Math.max(0, Math.ceil((deadline - now) / 1000));
+          timer.textContent = left > 0 ? left + " s left for this turn" : "Time is up.";
+          timer.classList.toggle("ghost-timer-low", left <= 5);
+          if (left === 0 && !nextIn && timerTick) { clearInterval(timerTick); timerTick = null; }
+        }
+      }
     }
     show();
-    timerTick = setInterval(show, 1000);
+    timerTick = setInterval(show, 250);
   }
 
   // What only the script can offer is hidden in the page as served; each new board shows it again.
