@@ -22,6 +22,8 @@ public enum AccountError: FolioError, Equatable {
     case passwordsDiffer
     case usernameTaken(String)
     case wrongCredentials
+    /// A log-in sent with a field left empty: said before anything is checked or counted.
+    case loginIncomplete(missingUsername: Bool, missingPassword: Bool)
     case tooManyAttempts(retryAfterSeconds: Int)
     case tooManyRegistrations(retryAfterSeconds: Int)
     case notLoggedIn
@@ -29,7 +31,8 @@ public enum AccountError: FolioError, Equatable {
 
     public var kind: FolioErrorKind {
         switch self {
-        case .invalidUsername, .passwordTooShort, .passwordTooLong, .passwordHasControlCharacters, .passwordIsUsername, .passwordsDiffer:
+        case .invalidUsername, .passwordTooShort, .passwordTooLong, .passwordHasControlCharacters, .passwordIsUsername, .passwordsDiffer,
+             .loginIncomplete:
             .invalidInput
         case .usernameTaken: .conflict
         case .wrongCredentials, .notLoggedIn: .unauthorized
@@ -48,6 +51,7 @@ public enum AccountError: FolioError, Equatable {
         case .passwordsDiffer: "passwords_differ"
         case .usernameTaken: "username_taken"
         case .wrongCredentials: "wrong_credentials"
+        case .loginIncomplete: "login_incomplete"
         case .tooManyAttempts: "too_many_attempts"
         case .tooManyRegistrations: "too_many_registrations"
         case .notLoggedIn: "not_logged_in"
@@ -81,6 +85,9 @@ public enum AccountError: FolioError, Equatable {
             "The username \"\(name)\" is taken. Choose another."
         case .wrongCredentials:
             "That username and password do not match an account."
+        case .loginIncomplete(let missingUsername, let missingPassword):
+            missingUsername && missingPassword ? "Type your username and your password to log in."
+                : missingUsername ? "Type your username to log in." : "Type your password to log in."
         case .tooManyAttempts(let seconds):
             "Too many failed log-ins for this account from your network; try again in \(seconds) s."
         case .tooManyRegistrations(let seconds):

@@ -165,11 +165,15 @@ public struct GlossaryEntry: Sendable, Hashable, Codable {
         return after.dropFirst().drop { $0 == " " }
     }
 
-    /// A line that only names the source: "[1913 Webster]", "[WordNet 1.5 +PJC]".
+    /// A line that starts by naming the source: "[1913 Webster]", "[WordNet 1.5 +PJC]". It ends
+    /// the block, and so does anything after it on that line: in "[1913 Webster] Catechetic" the
+    /// next entry's headword has run into this one (CATE's entry), and read as a sense it showed
+    /// Ghost players a word that was not theirs.
     static func isSourceMark(_ trimmed: Substring) -> Bool {
-        guard trimmed.hasPrefix("["), trimmed.hasSuffix("]") || trimmed.hasSuffix("].") else { return false }
-        return trimmed.contains("Webster") || trimmed.contains("PJC") || trimmed.contains("WordNet") || trimmed.contains("Century")
-            || trimmed.contains("Suppl")
+        guard trimmed.hasPrefix("["), let close = trimmed.firstIndex(of: "]") else { return false }
+        let mark = trimmed[..<close]
+        return mark.contains("Webster") || mark.contains("PJC") || mark.contains("WordNet") || mark.contains("Century")
+            || mark.contains("Suppl")
     }
 
     /// A sense made plain: markup gone, GCIDE's character codes made letters, the quotation and

@@ -60,7 +60,13 @@ public enum GlossaryForms {
             for (ending, restore) in endings where spelling.hasSuffix(ending) && spelling.count > ending.count + 1 {
                 let stem = String(spelling.dropLast(ending.count))
                 if let restore { add(stem + restore) }
-                stems(of: stem).forEach(add)
+                // An ending that starts with a consonant took nothing from its stem: "cats" is
+                // "cat" and never "cate" (whose plural is "cates"), "loves" is "love".
+                if let first = ending.first, first.isLetter, !isVowel(first) {
+                    add(stem)
+                } else {
+                    stems(of: stem).forEach(add)
+                }
             }
         }
         // "self-slaughter": the whole first, then its parts, the last (the noun) before the first.

@@ -54,7 +54,14 @@ public struct Grammar: Sendable {
         do {
             object = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw .invalidJSON((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "unreadable")
+            // A phone's keyboard types “curly” quotes where JSON needs straight ones: read them as
+            // straight when that makes the lists readable (never otherwise: inside an entry a
+            // curly quote is the writer's own, and stays).
+            guard let straightened = Self.straighteningQuotes(data),
+                  let retried = try? JSONSerialization.jsonObject(with: straightened) else {
+                throw .invalidJSON((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "unreadable")
+            }
+            object = retried
         }
         guard let dictionary = object as? [String: Any] else { throw .invalidShape("the top level must be an object") }
         var rules: [String: [String]] = [:]
@@ -68,6 +75,14 @@ public struct Grammar: Sendable {
             }
         }
         try self.init(rules: rules)
+    }
+
+    /// `data` with typographic double quotes (“ ” „ ‟ ″) made straight; nil when it has none.
+    static func straighteningQuotes(_ data: Data) -> Data? {
+        guard let text = String(data: data, encoding: .utf8) else { return nil }
+        let curly: Set<Character> = ["\u{201C}", "\u{201D}", "\u{201E}", "\u{201F}", "\u{2033}"]
+        guard text.contains(where: curly.contains) else { return nil }
+        return Data(String(text.map { curly.contains($0) ? "\"" : $0 }).utf8)
     }
 
     public init(json text: String) throws(PlotsError) {

@@ -46,7 +46,8 @@ public enum PlotsError: FolioError, Equatable {
     public var message: String {
         switch self {
         case .invalidJSON(let detail):
-            "The grammar is not valid JSON (\(detail)). A grammar is a JSON object of symbol names to a rule or a list of rules."
+            "The grammar is not valid JSON (\(detail)). A grammar is a JSON object of symbol names to a rule or a list of rules: "
+                + "each name and entry in double quotes, commas between them, every bracket closed."
         case .invalidShape(let detail):
             "The grammar's shape is wrong: \(detail). Each symbol names a string or a list of strings."
         case .unknownSymbol(let name):

@@ -204,6 +204,62 @@ private func csrfMeta(_ body: String) -> String? {
             #expect(try await visitor.post("/account/login", ["username": "hotspur", "password": password]).status == .seeOther)
         }
     }
+
+    @Test func anEmptyLogInAsksForWhatIsMissingAndCountsNothing() async throws {
+        try await withAccountsApp { client, _ in
+            var visitor = Visitor(client)
+            try await visitor.register("mercutio", password: "correct horse")
+            try await visitor.post("/account/logout", [:])
+            let cases: [([String: String], String)] = [
+                (["username": "", "password": ""], "Type your username and your password to log in."),
+                (["username": "  ", "password": "correct horse"], "Type your username to log in."),
+                (["username": "mercutio", "password": ""], "Type your password to log in."),
+            ]
+            for _ in 0..<LoginBackoff().freeFailures + 2 {
+                for (form, message) in cases {
+                    let page = try await visitor.post("/account/login", form)
+                    #expect(page.status == .badRequest)
+                    #expect(page.body.contains(message))
+                    #expect(!page.body.contains("do not match"))
+                }
+            }
+            // None of them counted as a failed guess.
+            #expect(try await visitor.post("/account/login", ["username": "mercutio", "password": "correct horse"]).status == .seeOther)
+        }
+    }
+
+    /// The browser's time zone is the account's until the learner chooses one: a new account's
+    /// day began at midnight UTC.
+    @Test func theBrowsersTimeZoneIsTakenUntilOneIsChosen() async throws {
+        try await withAccountsApp { client, database in
+            var visitor = Visitor(client)
+            let signedUp = try await visitor.post("/account/register", ["username": "tybalt", "password": "correct horse",
+                                                                         "passwordConfirmation": "correct horse", "timeZone": "Pacific/Auckland"])
+            #expect(signedUp.status == .seeOther)
+            let tybalt = try #require(try await database.credentials(username: "tybalt")).account
+            #expect(try await database.studySettings(accountID: tybalt.id)?.timeZone == "Pacific/Auckland")
+            // Once there are settings, a log-in from elsewhere changes nothing.
+            try await visitor.post("/account/logout", [:])
+            let loggedIn = try await visitor.post("/account/login", ["username": "tybalt", "password": "correct horse", "timeZone": "America/Chicago"])
+            #expect(loggedIn.status == .seeOther)
+            #expect(try await database.studySettings(accountID: tybalt.id)?.timeZone == "Pacific/Auckland")
+
+            // An unknown zone is passed over, and the account logs in as usual; a later log-in
+            // with a real one gives it that.
+            var other = Visitor(client)
+            try await other.register("benvolio")
+            let benvolio = try #require(try await database.credentials(username: "benvolio")).account
+            #expect(try await database.studySettings(accountID: benvolio.id) == nil)
+            try await other.post("/account/logout", [:])
+            #expect(try await other.post("/account/login", ["username": "benvolio", "password": "correct horse",
+                                                            "timeZone": "Mars/Olympus_Mons"]).status == .seeOther)
+            #expect(try await database.studySettings(accountID: benvolio.id) == nil)
+            try await other.post("/account/logout", [:])
+            #expect(try await other.post("/account/login", ["username": "benvolio", "password": "correct horse",
+                                                            "timeZone": "Europe/London"]).status == .seeOther)
+            #expect(try await database.studySettings(accountID: benvolio.id)?.timeZone == "Europe/London")
+        }
+    }
 }
 
 @Suite struct NextRedirectTests {

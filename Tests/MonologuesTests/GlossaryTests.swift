@@ -18,10 +18,12 @@ import Testing
         ("killed", "kill"), ("loved", "love"), ("cried", "cry"), ("killing", "kill"), ("daggers", "dagger"), ("fardels", "fardel"),
         ("fall'n", "fall"), ("o'erthrown", "overthrow"),
         ("Whips,", "whip"), ("“Dagger”", "dagger"), ("belovèd", "beloved"), ("Hamlet's", "hamlet"),
+        // Words a Ghost round ends on: a plural's stem as it stands, never with an e put back.
+        ("cats", "cat"), ("hopes", "hope"), ("cates", "cate"), ("thrown", "throw"),
     ]
     static let headwords: Set<String> = [
         "kill", "scotch", "love", "use", "stop", "hope", "fix", "look", "pray", "speak", "know", "marshal", "may", "return",
-        "go", "cry", "dagger", "fardel", "fall", "overthrow", "whip", "beloved", "hamlet",
+        "go", "cry", "dagger", "fardel", "fall", "overthrow", "whip", "beloved", "hamlet", "cat", "cate", "throw",
         // Decoys a careless stemmer would land on first.
         "us", "hop", "lov", "kille", "marshall'",
     ]
@@ -232,6 +234,17 @@ struct GlossaryRealTests {
         let text = found.entries.flatMap(\.senses).joined(separator: " ").lowercased()
         #expect(text.contains(meaning), "\(word): \(text)")
         #expect(!text.contains("[1913 webster]") && !text.contains("{") && !text.contains("--shak"))
+    }
+
+    /// Words a Ghost round ends on: the word as played, else its stem by the plural's rule, and
+    /// never a neighbouring headword ("cats" once showed CATE, "Food… Catechetic").
+    @Test(arguments: [("cats", "cat", "felidae"), ("dogs", "dog", "canis"), ("cate", "cate", "food")])
+    func aGhostWordIsLookedUpAsPlayed(word: String, headword: String, meaning: String) throws {
+        let found = try Self.glossary.get().define(word)
+        #expect(found.headword == headword)
+        let text = found.entries.flatMap(\.senses).joined(separator: " ").lowercased()
+        #expect(text.contains(meaning), "\(word): \(text)")
+        #expect(!text.contains("catechetic"), "\(word): \(text)")
     }
 
     @Test func thePronounsAndContractions() throws {

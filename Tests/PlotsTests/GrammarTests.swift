@@ -116,6 +116,17 @@ struct Enumerator {
         }
     }
 
+    /// A phone keyboard's curly quotes where JSON needs straight ones: read as straight, while a
+    /// curly quote inside an entry of valid JSON stays the writer's own.
+    @Test func curlyQuotesFromAPhoneKeyboardAreRead() throws {
+        let typed = "{\u{201C}origin\u{201D}: [\u{201C}#who# waits\u{201D}], \u{201C}who\u{201D}: \u{201C}A pirate\u{201D}}"
+        #expect(try Grammar(json: typed).expand("origin", seed: 1) == "A pirate waits")
+        let quoting = ##"{"origin": "He said “hello”"}"##
+        #expect(try Grammar(json: quoting).expand("origin", seed: 1) == "He said \u{201C}hello\u{201D}")
+        // Straightening that does not make JSON leaves the first error standing.
+        #expect(throws: PlotsError.self) { try Grammar(json: "{\u{201C}origin\u{201D}: [oops]}") }
+    }
+
     @Test func mistakesAreClearErrors() throws {
         func code(_ json: String, _ symbol: String = "origin") -> String? {
             do {

@@ -25,7 +25,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 import test_accessibility
 from test_accessibility import Page, check_page
 from test_everywhere import set_theme
-from test_monologues import (assert_fits_width, click, element, eventually, fill, new_username, norm, register, screenshot,
+from test_monologues import (assert_fits_width, body_text, click, element, eventually, fill, new_username, norm, register, screenshot,
                              set_textarea, submit, visit, wait_ready)
 
 WHEELS = ("subject", "predicate", "modifier")
@@ -451,9 +451,36 @@ def test_wheel_lists_are_explained_in_plain_words(phone, folio_url, artifacts):
     assert "There is no list named “nobody”" in errors, errors
     assert visible_jargon(driver) == []
     assert element(driver, "#grammar-json").get_attribute("value").strip() == '{"origin": ["#nobody# sings"]}'
-    driver.execute_script("document.getElementById('grammar-errors').scrollIntoView({block: 'start'})")
+    # Where the eye is: the page opens at the form's heading, the reasons on screen (they sat
+    # 1,330 px down an 844 px screen).
+    eventually(driver, lambda: driver.execute_script(
+        "const r = document.getElementById('grammar-errors').getBoundingClientRect(); return [r.top, r.bottom, innerHeight]"),
+        lambda b: b[0] >= 0 and b[1] <= b[2], "the reasons in view")
     shots(driver, artifacts, "grammars-error")
     assert check_page(driver, Page("wheel lists", "/plots/grammars")) == []
+
+    # A phone keyboard's curly quotes are read as the straight ones the lists need.
+    fill(driver, "#grammar-name", "Curly")
+    set_textarea(driver, "#grammar-json", "{\u201corigin\u201d: [\u201c#who# sings\u201d], \u201cwho\u201d: [\u201cA pirate\u201d]}")
+    submit(driver, "#grammar-save")
+    sentences = [norm(e.text) for e in driver.find_elements(By.CSS_SELECTOR, ".grammar-text")]
+    assert sentences == ["A pirate sings"] * 5, (sentences, body_text(driver)[:300])
+
+
+def test_no_sound_is_tried_before_a_touch(phone, folio_url):
+    """The wheels turn by themselves as a plot page opens; a click sound tried then is refused by
+    the browser (a console warning each time) and stays silent. After a tap on Spin it plays."""
+    driver, base = phone, folio_url
+    for path in ("/plots", "/plots/20261128"):
+        visit(driver, base, path)
+        settled(driver)
+        said = [entry["message"] for entry in driver.get_log("browser")]
+        assert not [m for m in said if "AudioContext" in m], f"{path}: {said}"
+    click(driver, "#plot-spin")
+    settled(driver)
+    said = [entry["message"] for entry in driver.get_log("browser")]
+    assert not [m for m in said if "AudioContext" in m], said
+    assert driver.execute_script("return navigator.userActivation.hasBeenActive")
 
 
 def test_keyboard_focus_is_visible_on_the_wheels(desktop, folio_url):

@@ -467,6 +467,20 @@ def test_phone_import_and_export(phone, folio_url, shots):
     summary = eventually(driver, lambda: norm(driver.find_element(By.CSS_SELECTOR, "#import-preview").text),
                          lambda t: "will be added" in t, "the preview of the chosen file")
     assert "Preview of anki.txt" in summary and "2 pairs will be added" in summary and "1 row repeats" in summary, summary
+    # The table's words whole on a phone: "English" was broken as "Englis h".
+    broken = driver.execute_script("""
+        return Array.from(document.querySelectorAll('#preview-rows th, #preview-rows td')).filter(function (cell) {
+          var range = document.createRange(); range.selectNodeContents(cell);
+          var lines = new Set(Array.from(range.getClientRects()).map(function (r) { return Math.round(r.top); }));
+          return cell.textContent.trim().indexOf(' ') < 0 && lines.size > 1;
+        }).map(function (cell) { return cell.textContent.trim(); });""")
+    assert not broken, f"words broken across lines in the preview: {broken}"
+    # Preview pressed after the file was chosen, as people do: the file's preview again, never
+    # "There is nothing to import".
+    click(driver, "#import-preview-submit")
+    summary = eventually(driver, lambda: norm(driver.find_element(By.CSS_SELECTOR, "#import-preview").text),
+                         lambda t: "will be added" in t or "Nothing was imported" in t, "the preview after pressing Preview")
+    assert "Preview of anki.txt" in summary and "2 pairs will be added" in summary, summary
     mark_page(driver)
     click(driver, "#import-confirm")
     wait_ready(driver, "the list after importing the file")

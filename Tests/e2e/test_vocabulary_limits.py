@@ -1,7 +1,7 @@
 """A day of study that fits a life, on a phone (390×844): a pasted list of 30 pairs imported at
 once, the Revision page saying 20 new today with the rest held back, per tag, the daily limits
-changed on their own page (a bad time zone refused with the reason), and a session that stops
-at the new limit.
+changed on their own page (the browser's time zone taken at sign-up, a bad one refused with the
+reason), and a session that stops at the new limit.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ def import_pairs(driver, base: str, table: str) -> None:
 
 def test_daily_limits_hold_back_an_imported_list(phone, folio_url, artifacts):
     driver, base = phone, folio_url
+    # A phone in New Zealand: the new account's day is theirs, not UTC's.
+    driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Pacific/Auckland"})
     sign_up(driver, base)
     rows = "\n".join(f"word {n},gair {n},,,{'Food' if n <= 5 else 'Verbs'}" for n in range(1, 31))
     import_pairs(driver, base, "English,Welsh,Note,Type,Tags\n" + rows + "\n")
@@ -38,6 +40,7 @@ def test_daily_limits_hold_back_an_imported_list(phone, folio_url, artifacts):
 
     # The limits on their own page: a bad time zone is refused and says why; then two new a day.
     submit(driver, "#settings-link")
+    assert element(driver, "#time-zone").get_attribute("value") == "Pacific/Auckland", "the browser's time zone was not taken"
     fill(driver, "#time-zone", "Atlantis/Capital")
     submit(driver, "#settings-save")
     assert "Atlantis/Capital" in element(driver, "#settings-errors").text
@@ -105,6 +108,8 @@ def test_undo_asks_the_card_again_and_a_suspended_pair_is_not_asked(phone, folio
     shots(driver, artifacts, "vocab-undo")
     submit(driver, "#undo-submit")
     assert element(driver, "#prompt").text == first, "the undone card is asked again"
+    assert "here is that card again" in body_text(driver), "nothing said the rating was taken back"
+    shots(driver, artifacts, "vocab-undone")
 
     # Suspended from its page, the other pair is never asked.
     visit(driver, base, "/vocab")
@@ -114,6 +119,15 @@ def test_undo_asks_the_card_again_and_a_suspended_pair_is_not_asked(phone, folio
     assert "Suspended" in element(driver, "#suspended-note").text
     start_revision(driver, base, "", "englishToWelsh")
     assert element(driver, "#prompt").text == first
+
+    # The session's last card rated, then taken back from the summary: asked again.
+    fill(driver, "#answer", "bara" if first == "bread" else "caws")
+    submit(driver, "#answer-submit")
+    submit(driver, 'button.rating[value="3"]')
+    assert element(driver, "#session-summary")
+    submit(driver, "#undo-submit")
+    assert element(driver, "#prompt").text == first, "the last card, undone from the summary, is not asked again"
+    assert "here is that card again" in body_text(driver)
 
 
 def test_statistics_are_drawn_on_a_phone(phone, folio_url, artifacts):

@@ -60,6 +60,16 @@ public struct Revision: Sendable {
         return settings
     }
 
+    /// The browser's time zone, for an account that has saved no settings: its days then start
+    /// at the learner's own hour rather than UTC's. Saved settings always win, and a zone this
+    /// system does not know is passed over (the browser sent it, not the person).
+    public func adoptTimeZone(accountID: Account.ID, _ zone: String) async throws {
+        guard try await store.studySettings(accountID: accountID) == nil,
+              let settings = try? StudySettings.validated(newCardsPerDay: nil, reviewsPerDay: nil, dayStartHour: nil,
+                                                          timeZone: zone, desiredRetention: nil) else { return }
+        try await store.saveStudySettings(accountID: accountID, settings)
+    }
+
     /// The study day holding `now`: its limits, what has been done, and what remains.
     public struct Today: Sendable {
         public var settings: StudySettings

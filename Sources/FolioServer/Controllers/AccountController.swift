@@ -16,8 +16,10 @@ struct AccountController: Sendable {
     let csrf: CSRFTokens
     /// The Ghost sockets open here, closed when the session they were opened with ends.
     let sockets: OpenSockets
+    /// Where the browser's time zone goes at sign-up and log-in, for an account that chose none.
+    let revision: Revision
 
-    init(store: any AccountStore, pages: PageRenderer, throttle: LoginThrottle, registrations: RegistrationThrottle,
+    init(store: any AccountStore & VocabularyStore, pages: PageRenderer, throttle: LoginThrottle, registrations: RegistrationThrottle,
          passwords: Passwords, csrf: CSRFTokens, sockets: OpenSockets) {
         // The decoy is a real bcrypt hash at the same cost, so an unknown name costs the same time.
         accounts = Accounts(store: store, passwords: passwords, decoyHash: Bcrypt.hash(Cookies.randomToken(), cost: passwords.cost))
@@ -27,6 +29,7 @@ struct AccountController: Sendable {
         self.registrations = registrations
         self.csrf = csrf
         self.sockets = sockets
+        revision = Revision(store: store)
     }
 
     /// The controller's routes, mounted at `/account`.
@@ -64,6 +67,7 @@ struct AccountController: Sendable {
                                                         confirmation: form.string("passwordConfirmation"))
                 return try await accounts.create(new)
             }
+            await adoptTimeZone(form, for: account, context: context)
             return try await startSession(for: account, redirectTo: Self.afterRegistering(next))
         } catch let error as AccountError {
             return try refusal(error, template: "account/register", title: "Create an account",
@@ -87,6 +91,9 @@ struct AccountController: Sendable {
         let next = Self.safeNext(form.value("next"))
         let password = form.string("password")
         do {
+            if username.isEmpty || password.isEmpty {
+                throw AccountError.loginIncomplete(missingUsername: username.isEmpty, missingPassword: password.isEmpty)
+            }
             try AccountRules.validateShape(password: password)
             var account: Account?
             let matches = try await throttle.attempt(username: username, address: context.clientAddress) {
@@ -94,11 +101,24 @@ struct AccountController: Sendable {
                 return account != nil
             }
             guard matches, let account else { throw AccountError.wrongCredentials }
+            await adoptTimeZone(form, for: account, context: context)
             return try await startSession(for: account, redirectTo: next)
         } catch let error as AccountError {
             return try refusal(error, template: "account/login", title: "Log in",
                                form: AccountForm(username: username, next: next, errors: [error.message],
                                                  switchHref: Self.keeping(next, .registerForm)), context: context)
+        }
+    }
+
+    /// The browser's time zone (a hidden field app.js fills in) for an account that has chosen
+    /// none: without it a new learner's day began at midnight UTC. Never a reason to refuse a
+    /// sign-up or log-in, so a failure here is only logged.
+    private func adoptTimeZone(_ form: WebForm, for account: Account, context: FolioRequestContext) async {
+        guard let zone = form.value("timeZone"), !zone.isEmpty else { return }
+        do {
+            try await revision.adoptTimeZone(accountID: account.id, String(zone.prefix(64)))
+        } catch {
+            context.logger.error("The browser's time zone was not saved for account \(account.id): \(error)")
         }
     }
 

@@ -19,6 +19,9 @@ enum MonologuePages {
         let title: String
         let character: String
         let play: String
+        /// "Act 3, Scene 2": with the play, where the speech stands. The card leads with who speaks
+        /// and how the speech begins, as actors name a speech; "Romeo and Juliet 55" said neither.
+        let actScene: String
         let lengthLabel: String
         let firstLine: String
         let isFavourite: Bool
@@ -36,6 +39,7 @@ enum MonologuePages {
             title = m.title
             character = m.character
             play = m.play
+            actScene = m.actScene
             lengthLabel = Paths.lengthLabel(shown)
             firstLine = shown.firstLine
             isFavourite = item.favourite != nil
@@ -84,6 +88,9 @@ enum MonologuePages {
         let hasFilters: Bool
         let filterSummary: String
         let optionsHref = SiteRoute.monologueOptions.path()
+        /// One tap clears every filter, remembered or in the address, and keeps the words
+        /// searched: filters saved long ago hid Juliet's speeches from an actor looking for them.
+        let clearAction = SiteRoute.saveMonologueOptions.path()
     }
 
     struct Choice: Encodable {

@@ -119,6 +119,16 @@ struct MonologuePagesController: Sendable {
 
     @Sendable func saveOptions(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let form = try await WebForm.read(request)
+        if form.value("clear") == "1" {
+            // "Clear filters" above the results: every filter off, the reading size kept, and
+            // back to the same words.
+            let cleared = MonologueOptions(textSize: try await options(request, context).textSize)
+            let query = form.string("q").trimmingCharacters(in: .whitespaces)
+            var response = Response.redirect(to: SiteRoute.monologues.path(query: ["q": query.isEmpty ? nil : String(query.prefix(200))]),
+                                             type: .normal)
+            try await remember(cleared, request: request, context: context, in: &response)
+            return response
+        }
         var options = MonologueOptions(gender: form.value("gender"), tone: form.value("tone"), length: form.value("length"),
                                        textSize: form.value("textSize"), form: form.value("verse"), play: form.value("play"),
                                        age: form.value("age"), fresh: form.value("fresh"))
@@ -253,6 +263,8 @@ struct MonologuePagesController: Sendable {
         let title: String
         let character: String
         let play: String
+        /// Led by who speaks and how the cut begins, as in the search results.
+        let actScene: String
         let firstLine: String
         let lengthLabel: String
         let isEdited: Bool
@@ -267,6 +279,7 @@ struct MonologuePagesController: Sendable {
             title = m.title
             character = m.character
             play = m.play
+            actScene = m.actScene
             firstLine = m.firstLine
             lengthLabel = MonologuePagesController.lengthLabel(m)
             isEdited = item.isEdited

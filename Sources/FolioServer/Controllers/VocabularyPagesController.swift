@@ -502,11 +502,14 @@ struct VocabularyPagesController: Sendable {
         if form.get("end") != "1" {
             let step = try await revision.next(in: session, accountID: account.id, tag: tag, direction: direction, now: now)
             if let pair = step.pair {
+                // After Undo: said, and the card taken back is the one asked.
+                let undone = form.get("undone").map { $0 == pair.id?.description
+                    ? "Your last rating was taken back: here is that card again." : "Your last rating was taken back." }
                 return try render("vocab/revise", title: "Revision",
                                   model: [VocabularyPages.Nav(.revision), VocabularyPages.Prompt(step, pair: pair, direction: direction, tag: tag, now: now),
                                           // Only the prompt: the other side is the answer.
                                           listening(pair, sides: [direction.promptSide])],
-                                  context: context)
+                                  context: context, flash: undone)
             }
             return try await summary(step.session, accountID: account.id, direction: direction, tag: tag, now: now, context: context)
         }
@@ -574,7 +577,8 @@ struct VocabularyPagesController: Sendable {
             var session = sessionRead
             // A rating made elsewhere in the other direction is taken back without changing this session.
             if undone.direction == direction { session.takeBack(undone.pairID) }
-            return .redirect(to: VocabularyPages.SessionFields(direction: direction, tag: tag, session: session).href, type: .normal)
+            let href = VocabularyPages.SessionFields(direction: direction, tag: tag, session: session).href
+            return .redirect(to: href + (href.contains("?") ? "&" : "?") + "undone=\(undone.pairID)", type: .normal)
         }
         return .redirect(to: SiteRoute.revise.path(query: ["undone": "1"]), type: .normal)
     }

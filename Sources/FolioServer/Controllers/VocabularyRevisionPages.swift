@@ -299,9 +299,15 @@ extension VocabularyPages {
         let againHref: String?
         let otherDirectionHref: String
         let otherDirectionLabel: String
+        /// The last card's rating can be taken back here too: it is then asked again.
+        let fields: SessionFields
+        let canUndo: Bool
+        let undoAction = SiteRoute.undoRating.path()
 
         init(_ summary: Revision.Summary, direction: Direction, tag: String?, now: Date) {
             let session = summary.session
+            fields = SessionFields(direction: direction, tag: tag, session: session)
+            canUndo = session.answered > 0
             nothing = session.answered == 0
             heading = nothing ? "Nothing to revise right now" : "Session complete"
             tallies = [Tally(label: "Right", count: session.right, kind: "right"),

@@ -84,6 +84,6 @@ struct HomePage: Encodable {
         App(name: Tab.characters.rawValue, href: Tab.characters.href,
             summary: "Browse Star Wars characters by the film they first appear in, and keep your favourites."),
         App(name: Tab.ghost.rawValue, href: Tab.ghost.href,
-            summary: "The word game for two or more: on one phone, in an online room or against the computer, in English or Dutch."),
+            summary: "The word game for two or more: on one phone, in an online room or against the computer, in English, Welsh or Dutch."),
     ]
 }

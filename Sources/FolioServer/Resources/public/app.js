@@ -149,15 +149,15 @@
     button.hidden = false;
   }
 
-  // ---------- Sub-navigation ----------
+  // ---------- The browser's time zone ----------
 
-  // The chips scroll sideways on a phone rather than wrap: the current one is brought into view.
-  function setUpSubnav() {
-    Array.prototype.forEach.call(document.querySelectorAll(".subnav"), function (nav) {
-      var current = nav.querySelector('[aria-current="page"]');
-      if (!current || nav.scrollWidth <= nav.clientWidth) return;
-      var offset = current.getBoundingClientRect().left - nav.getBoundingClientRect().left;
-      nav.scrollLeft += offset - (nav.clientWidth - current.offsetWidth) / 2;
+  // Sent with a sign-up or log-in: an account that has chosen no time zone takes this one, so
+  // a new learner's day starts at their own hour rather than UTC's.
+  function setUpTimeZone() {
+    var zone = "";
+    try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { /* none to send */ }
+    Array.prototype.forEach.call(document.querySelectorAll("input[data-time-zone]"), function (input) {
+      input.value = zone;
     });
   }
 
@@ -466,7 +466,7 @@
   setUpLiveSearch();
   setUpConfirmations();
   setUpThemeToggle();
-  setUpSubnav();
+  setUpTimeZone();
   setUpServiceWorker();
   setUpLogoutWarning();
   sendRehearsedLines();

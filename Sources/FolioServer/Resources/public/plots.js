@@ -31,9 +31,17 @@
   try { muted = localStorage.getItem(MUTE_KEY) === "true"; } catch (e) { /* private mode */ }
 
   // ---------- Sound: a short tick, made rather than loaded ----------
+  // Only once the person has touched or typed on this page: the wheels also turn by themselves
+  // as a plot page opens, and an AudioContext made before any gesture is refused (three console
+  // warnings a page load) and stays silent.
   var audio = null;
+  var touched = false;
+  ["pointerdown", "keydown"].forEach(function (type) {
+    document.addEventListener(type, function () { touched = true; }, { capture: true, passive: true });
+  });
   function tick() {
     if (muted) return;
+    if (!touched && !(navigator.userActivation && navigator.userActivation.hasBeenActive)) return;
     var Context = window.AudioContext || window.webkitAudioContext;
     if (!Context) return;
     try {

@@ -161,7 +161,7 @@
       });
     }
 
-    input.addEventListener("change", function () {
+    function previewFile() {
       file = input.files && input.files[0];
       if (!file) return;
       // Said at once rather than after sending megabytes the server would refuse (it checks too).
@@ -177,7 +177,21 @@
         .then(function (response) { return response.text(); })
         .then(show)
         .catch(function () { status("The file could not be sent. Check the connection and choose it again."); });
-    });
+    }
+    input.addEventListener("change", previewFile);
+
+    // Preview pressed after choosing a file, with nothing pasted: the file is what is meant.
+    // Sent as the form, it went without the file and came back "There is nothing to import".
+    var form = document.getElementById("import-form");
+    var pasted = document.getElementById("import-text");
+    if (form) {
+      form.addEventListener("submit", function (event) {
+        if (event.submitter && event.submitter.id === "import-confirm") return;
+        if (!(input.files && input.files[0]) || (pasted && pasted.value.trim())) return;
+        event.preventDefault();
+        previewFile();
+      });
+    }
 
     document.addEventListener("click", function (event) {
       var button = event.target.closest && event.target.closest("#import-confirm[data-checksum]");
