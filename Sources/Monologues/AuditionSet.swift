@@ -10,16 +10,24 @@ public struct AuditionBrief: Sendable, Hashable {
     public var verseAndProse: Bool
     /// At least one comic piece (and, for the contrast, at least one that is not).
     public var comic: Bool
+    /// The gender the roles are asked for; nil for any. Roles open to anyone (Chorus, Rumour)
+    /// pass such a filter, but a set for a woman is made of women's roles first: one open to
+    /// anyone comes in only where no woman's piece fits as well, and the reasons say so.
+    public var gender: Gender?
 
     public static let pieceRange = 2...3
     public static let secondsRange = 60...600
 
-    public init(pieces: Int = 2, seconds: Int = 180, verseAndProse: Bool = false, comic: Bool = false) {
+    public init(pieces: Int = 2, seconds: Int = 180, verseAndProse: Bool = false, comic: Bool = false, gender: Gender? = nil) {
         self.pieces = pieces
         self.seconds = seconds
         self.verseAndProse = verseAndProse
         self.comic = comic
+        self.gender = gender == .any ? nil : gender
     }
+
+    /// A role open to anyone in a set asked for one gender.
+    func isOpenRole(_ m: Monologue) -> Bool { gender != nil && m.gender == .any }
 
     /// Why a brief cannot be met as asked, in words for every face.
     public enum Problem: Error, Sendable, Hashable {
@@ -71,8 +79,13 @@ public enum AuditionSets {
         let share = Double(brief.seconds) / Double(brief.pieces)
         var kinds: [String: [Monologue]] = [:]
         for m in fitting { kinds["\(m.tone.rawValue)-\(m.verse)", default: []].append(m) }
+        // Roles of the asked gender before those open to anyone, so the few kept of each kind
+        // are hers (or his) wherever there are enough.
         let pool = kinds.keys.sorted().flatMap { key in
-            kinds[key]!.sorted { (abs(Double($0.seconds) - share), $0.id) < (abs(Double($1.seconds) - share), $1.id) }.prefix(perKind(pieces: brief.pieces))
+            kinds[key]!.sorted {
+                let a = (brief.isOpenRole($0) ? 1 : 0, abs(Double($0.seconds) - share)), b = (brief.isOpenRole($1) ? 1 : 0, abs(Double($1.seconds) - share))
+                return a != b ? a < b : $0.id < $1.id
+            }.prefix(perKind(pieces: brief.pieces))
         }
 
         // Each piece's tags as a set once, not once per pair or triple it is weighed in.
@@ -149,6 +162,9 @@ public enum AuditionSets {
         let all = tags.dropFirst().reduce(tags[0]) { $0.union($1) }
         if !all.isEmpty { score += 1 - Double(shared.count) / Double(all.count) }
         if Set(pieces.map(\.genre)).count == pieces.count { score += 0.5 }
+        // A role open to anyone costs more than any contrast but the comic one: it comes in
+        // where no role of the asked gender makes as good a set.
+        score -= 2.5 * Double(pieces.filter(brief.isOpenRole).count)
         // Using the time well: a set near its limit shows more of the actor.
         return score + Double(total) / Double(brief.seconds)
     }
@@ -168,6 +184,9 @@ public enum AuditionSets {
         let all = tags.dropFirst().reduce(tags[0]) { $0.union($1) }
         if !all.isEmpty, shared.isEmpty { reasons.append("different kinds of role") }
         reasons.append("\(pieces.count) plays, together \(CutSheet.duration(total)) of \(CutSheet.duration(brief.seconds))")
+        for open in pieces where brief.isOpenRole(open) {
+            reasons.append("\(open.character) is a role open to anyone: no \(brief.gender == .female ? "woman's" : "man's") piece made as good a set")
+        }
         return reasons
     }
 }

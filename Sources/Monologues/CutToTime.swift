@@ -20,6 +20,20 @@ public enum CutToTime {
         public var seconds: Int
     }
 
+    /// Where to start and stop when no choice of whole sentences brings the speech within the
+    /// slot: the stretch of whole sentences that fits and holds most of what the speech is about.
+    public struct Excerpt: Sendable, Hashable, Codable {
+        /// The first and the last line kept (indexes into the text's lines).
+        public var first: Int
+        public var last: Int
+        public var firstLine: String
+        public var lastLine: String
+        /// The stretch's running time.
+        public var seconds: Int
+        /// Every line outside it: what taking it cuts.
+        public var cut: [Int]
+    }
+
     /// Where the speech stands against the slot, and what could go.
     public struct Plan: Sendable, Hashable, Codable {
         public var seconds: Int
@@ -32,6 +46,8 @@ public enum CutToTime {
         public var secondsAfter: Int
         /// False when even every proposal leaves it over the slot.
         public var fits: Bool
+        /// When the proposals cannot make it fit, the best stretch that does; nil otherwise.
+        public var excerpt: Excerpt?
     }
 
     /// The slots actors are asked for, in seconds.
@@ -58,25 +74,41 @@ public enum CutToTime {
         let protected: Set<Int> = [spoken.first!, spoken.last!]
 
         // Sentences, as runs of spoken lines; a beat or a direction between lines ends one too.
-        var candidates: [(lines: [Int], words: Int, score: Double)] = []
+        // A stage direction goes with the line before it ("lie thou there." [Laying down her
+        // dagger]): a cut takes both, never leaving the direction with nothing to refer to.
+        var sentences: [(lines: [Int], words: Int)] = []
         var current: [Int] = []
         func close() {
             defer { current = [] }
-            guard !current.isEmpty, protected.isDisjoint(with: current) else { return }
-            let sentenceWords = current.flatMap { words[$0] }
-            guard keys.isDisjoint(with: sentenceWords) else { return }
             let count = current.reduce(0) { $0 + WordTokenizer.wordCount(Substring(lines[$1])) }
-            guard count > 0 else { return }
-            // What the sentence says, per word: the less, the sooner it goes.
-            let meaning = sentenceWords.reduce(0.0) { $0 + weight($1) } / Double(count)
-            candidates.append((current, count, meaning))
+            if count > 0 { sentences.append((current, count)) }
         }
         for index in lines.indices {
-            guard isSpoken(lines[index]) else { close(); continue }
-            current.append(index)
-            if endsSentence(lines[index]) { close() }
+            if isSpoken(lines[index]) {
+                current.append(index)
+                if endsSentence(lines[index]) { close() }
+            } else if lines[index].hasPrefix("[") {
+                close()
+                if let last = sentences.indices.last, let end = sentences[last].lines.last,
+                   lines[(end + 1)..<index].allSatisfy({ $0.hasPrefix("[") }) {
+                    sentences[last].lines.append(index)
+                }
+            } else {
+                close()
+            }
         }
         close()
+
+        var candidates: [(lines: [Int], words: Int, score: Double)] = []
+        for sentence in sentences where protected.isDisjoint(with: sentence.lines) {
+            let sentenceWords = sentence.lines.flatMap { words[$0] }
+            // A sentence of a few words saves a second or two and is most often an address or a
+            // turn the next one leans on ("Come, vial." before "What if this mixture…").
+            guard keys.isDisjoint(with: sentenceWords), sentence.words >= Self.shortestCut else { continue }
+            // What the sentence says, per word: the less, the sooner it goes.
+            let meaning = sentenceWords.reduce(0.0) { $0 + weight($1) } / Double(sentence.words)
+            candidates.append((sentence.lines, sentence.words, meaning))
+        }
 
         var remaining = totalWords
         var proposals: [Proposal] = []
@@ -89,7 +121,51 @@ public enum CutToTime {
         // Shown in the speech's order, which is how an actor reads them.
         proposals.sort { $0.lines[0] < $1.lines[0] }
         let after = Int((Double(remaining) * 60 / wordsPerMinute).rounded())
-        return Plan(seconds: seconds, target: target, keyWords: keyWords, proposals: proposals, secondsAfter: after, fits: after <= target)
+        guard after > target else {
+            return Plan(seconds: seconds, target: target, keyWords: keyWords, proposals: proposals, secondsAfter: after, fits: true)
+        }
+        // Whole sentences cannot do it (Juliet's potion speech stayed 48 s over a minute): say so,
+        // and offer the stretch to play instead.
+        let excerpt = bestStretch(sentences, lines: lines, words: words, targetWords: targetWords, keys: keys, weight: weight,
+                                  wordsPerMinute: wordsPerMinute)
+        return Plan(seconds: seconds, target: target, keyWords: keyWords, proposals: proposals, secondsAfter: after, fits: false, excerpt: excerpt)
+    }
+
+    /// Sentences of fewer words are never proposed alone.
+    static let shortestCut = 4
+
+    /// The run of whole sentences within `targetWords` that says most: the most of the speech's
+    /// key words, then the most telling words, then the earliest. Linear in the sentences (a
+    /// window slid along them).
+    static func bestStretch(_ sentences: [(lines: [Int], words: Int)], lines: [String], words: [[String]], targetWords: Int,
+                            keys: Set<String>, weight: (String) -> Double, wordsPerMinute: Double) -> Excerpt? {
+        let value = sentences.map { sentence -> (keys: Int, meaning: Double) in
+            let said = sentence.lines.flatMap { words[$0] }
+            return (Set(said).intersection(keys).count, said.reduce(0.0) { $0 + weight($1) })
+        }
+        var best: (start: Int, end: Int, keys: Int, meaning: Double, words: Int)?
+        var start = 0, total = 0, keyCount = 0, meaning = 0.0
+        for end in sentences.indices {
+            total += sentences[end].words
+            keyCount += value[end].keys
+            meaning += value[end].meaning
+            while total > targetWords, start <= end {
+                total -= sentences[start].words
+                keyCount -= value[start].keys
+                meaning -= value[start].meaning
+                start += 1
+            }
+            guard start <= end else { continue }
+            if best.map({ (keyCount, meaning) > ($0.keys, $0.meaning) }) ?? true {
+                best = (start, end, keyCount, meaning, total)
+            }
+        }
+        guard let best, let first = sentences[best.start].lines.first, let last = sentences[best.end].lines.last else { return nil }
+        let inside = Set(sentences[best.start...best.end].flatMap(\.lines))
+        let cut = lines.indices.filter { index in !inside.contains(index) && (isSpoken(lines[index]) || lines[index].hasPrefix("[")) }
+        let lastSpoken = sentences[best.end].lines.last { isSpoken(lines[$0]) } ?? last
+        return Excerpt(first: first, last: lastSpoken, firstLine: lines[first], lastLine: lines[lastSpoken],
+                       seconds: Int((Double(best.words) * 60 / wordsPerMinute).rounded()), cut: cut)
     }
 
     /// The words a speech is about: the most telling by the library's measure, counted as often

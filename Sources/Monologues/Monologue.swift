@@ -100,6 +100,20 @@ extension Monologue {
         spokenText.split(separator: "\n").first { $0 != "/" }.map(String.init) ?? ""
     }
 
+    /// The speech as actors name it, by who speaks and how it begins: "Juliet: “Gallop apace,
+    /// you fiery-footed steeds…”". Page headings and titles use it; "Romeo and Juliet 55" said
+    /// neither.
+    public var speechName: String {
+        let line = firstLine.drop { $0 == " " }
+        guard line.count > Self.openingLength else { return "\(character): “\(line)”" }
+        let cut = line.prefix(Self.openingLength)
+        var atWord = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
+        while let last = atWord.last, " ,;:.".contains(last) { atWord = atWord.dropLast() }
+        return "\(character): “\(atWord)…”"
+    }
+
+    static let openingLength = 48
+
     /// "Act II, Scene 1", "Prologue or epilogue", "Induction, Scene 2".
     public var actScene: String {
         if act == 0 { return scene == 0 ? "Prologue or epilogue" : "Induction, Scene \(scene)" }

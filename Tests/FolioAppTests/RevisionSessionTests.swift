@@ -52,16 +52,38 @@ import Vocabulary
         session.record(PairID(7), verdict: .right, rating: .easy)
         session.record(PairID(9), verdict: nil, rating: .hard)
         let token = session.token
-        #expect(token == "3-1-0-1.12-7-9.12_4")
+        #expect(token == "3-1-0-1.12-7-9.12_4.9_n")
+        #expect(try RevisionSession(token: "3-1-0-1.12-7-9.12_4", size: 20).last == nil, "a token from before `last`")
         #expect(try RevisionSession(token: token, size: 20) == session)
         #expect(try RevisionSession(token: "", size: 50) == RevisionSession(size: 50))
         for bad in ["x", "1-1-0-0..", "3-1-0-1.12-7-9", "1-5-0-0.1.", "3-1-0-1.12-12.", "2-0-0-0.1-2-3.", "3-1-0-1.12-7-9.44_4",
-                    "3-1-0-1.12-7-9.12_x", "999999-0-0-0..", "1-0-0-0.0.", "1-0-0-0.-1."] {
+                    "3-1-0-1.12-7-9.12_x", "999999-0-0-0..", "1-0-0-0.0.", "1-0-0-0.-1.", "3-1-0-1.12-7-9.12_4.44_n",
+                    "3-1-0-1.12-7-9.12_4.9_q", "3-1-0-1.12-7-9.12_4_x", "0-0-0-0.5.", "3-1-0-1.12-7-9.12_4.9_n.x"] {
             #expect(throws: RevisionError.session, "\(bad)") { try RevisionSession(token: bad, size: 20) }
         }
         // More pairs than a session of that size asks is no session's token.
         let eleven = (1...11).map(String.init).joined(separator: "-")
         #expect(throws: RevisionError.session) { try RevisionSession(token: "11-0-0-0.\(eleven).", size: 10) }
+    }
+
+    /// Undo: the answer leaves the counts (the summary said "4 answers" of 3 cards), and the card
+    /// is asked again at once as a retake, never as one "rated Again".
+    @Test func aRatingTakenBackLeavesTheCountsAndIsAskedAgainAsARetake() throws {
+        var session = RevisionSession(size: 10)
+        let queue = (1...3).map(due)
+        session.record(PairID(1), verdict: .right, rating: .easy)
+        session.takeBack(PairID(1))
+        #expect((session.answered, session.right) == (0, 0))
+        #expect(session.next(queue: queue) == .again(PairID(1)) && session.isRetake(PairID(1)))
+        #expect(try RevisionSession(token: session.token, size: 10) == session)
+        session.record(PairID(1), verdict: .right, rating: .good)
+        #expect((session.answered, session.right) == (1, 1) && !session.isRetake(PairID(1)) && session.returns.isEmpty)
+        session.record(PairID(2), verdict: .wrong, rating: .again)
+        // A rating taken back elsewhere (not this session's last answer) counts nothing out.
+        session.takeBack(PairID(1))
+        #expect((session.answered, session.right, session.wrong) == (2, 1, 1))
+        #expect(session.next(queue: queue) == .again(PairID(1)))
+        #expect(try RevisionSession(token: session.token, size: 10) == session)
     }
 
     struct World {

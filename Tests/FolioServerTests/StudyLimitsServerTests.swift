@@ -7,6 +7,34 @@ import Testing
 /// Daily limits in the pages and the API: set, shown on the Revision page per tag, and each
 /// learner's own.
 @Suite struct StudyLimitsServerTests {
+    /// One meaning of each count on every page: a limit lowered below what was done today says
+    /// so, and Statistics tells due now from due later today.
+    @Test func countsSayWhatTheyCount() async throws {
+        try await withWebApp { client, _ in
+            var learner = Visitor(client)
+            try await learner.register("gwen")
+            var ids: [String] = []
+            for n in 1...3 {
+                let made = try await learner.api("/api/v1/vocab/pairs", method: .post, json: #"{"english": "word \#(n)", "welsh": "gair \#(n)"}"#)
+                ids.append(try #require(made.body.firstMatch(of: /"id":(\d+)/)).1.description)
+            }
+            for (n, id) in ids.enumerated() {
+                let rated = try await learner.api("/api/v1/vocab/review/\(id)", method: .post,
+                                                  json: #"{"direction": "englishToWelsh", "answer": "gair \#(n + 1)", "rating": 3}"#)
+                #expect(rated.status == .ok, "\(rated.body)")
+            }
+            // The study day turns twelve hours from now, far from the cards' ten minutes.
+            let turn = (Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date()).hour! + 12) % 24
+            #expect(try await learner.api("/api/v1/vocab/settings", method: .put,
+                                          json: #"{"newCardsPerDay": 1, "timeZone": "UTC", "dayStartHour": \#(turn)}"#).status == .ok)
+            let start = try await learner.get("/vocab/revise")
+            #expect(start.body.contains("New cards: 3 today, past the limit of 1: no more until tomorrow · Reviews: 0 of 200"), "\(start.body)")
+            // Three new cards rated Good are due again in minutes: later today, not now.
+            let stats = try await learner.get("/vocab/stats")
+            #expect(stats.body.contains("0 cards due now and 3 more later today, in both directions"), "\(stats.body)")
+        }
+    }
+
     @Test func theRevisionPageShowsTodayAndTheSettingsPageChangesIt() async throws {
         try await withWebApp { client, _ in
             var learner = Visitor(client)

@@ -49,6 +49,34 @@ import Testing
         #expect(best.pieces.contains { $0.tone == .comedy })
     }
 
+    /// Sets for a woman: roles open to anyone (a Chorus, a Rumour) pass her filter, but six of
+    /// seven sets once paired her comic piece with one. Hers come first; one open to anyone only
+    /// where nothing of hers fits, said in the reasons.
+    @Test func aSetForAWomanIsMadeOfWomensRolesFirst() throws {
+        var chorus = Self.piece("chorus", play: "Henry V", genre: .histories, seconds: 100, verse: true, tags: ["narrating"])
+        chorus.gender = .any
+        var rumour = Self.piece("rumour", play: "Henry IV, Part 2", genre: .histories, seconds: 98, verse: true, tags: ["narrating"])
+        rumour.gender = .any
+        let pool = Self.pieces + [chorus, rumour]
+        let brief = try AuditionBrief(pieces: 2, seconds: 180, comic: true, gender: .female).validated()
+        let sets = AuditionSets.sets(from: pool, brief: brief)
+        let hasOpenRole = sets.map { $0.pieces.contains { $0.gender == .any } }
+        let open = sets.filter { $0.pieces.contains { $0.gender == .any } }
+        // Every set of hers ranks above every set with a role open to anyone.
+        #expect(!sets.isEmpty && !hasOpenRole[0] && hasOpenRole == hasOpenRole.sorted { !$0 && $1 },
+                "\(sets.map { $0.pieces.map(\.id) })")
+        for set in open {
+            #expect(set.reasons.contains { $0.contains("is a role open to anyone") }, "\(set.reasons)")
+        }
+        // Only a role open to anyone can give the comic piece its contrast: it comes in, and says why.
+        let comicOnly = [Self.pieces[0], chorus]
+        let needed = AuditionSets.sets(from: comicOnly, brief: brief)
+        #expect(needed.count == 1 && needed[0].reasons.contains("Chorus is a role open to anyone: no woman's piece made as good a set"))
+        // Asked for nobody in particular, nothing is said of it.
+        #expect(!AuditionSets.sets(from: comicOnly, brief: try AuditionBrief(comic: true).validated())[0].reasons
+            .contains { $0.contains("open to anyone") })
+    }
+
     @Test func threePiecesAndBadBriefs() throws {
         let three = AuditionSets.sets(from: Self.pieces, brief: try AuditionBrief(pieces: 3, seconds: 300, comic: true).validated())
         #expect(three.allSatisfy { $0.pieces.count == 3 && $0.seconds <= 300 && Set($0.pieces.map(\.play)).count == 3 })

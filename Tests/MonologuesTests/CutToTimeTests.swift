@@ -34,7 +34,8 @@ import Testing
         let proposed = plan.proposals.flatMap(\.lines)
         #expect(!proposed.contains(0) && !proposed.contains(8) && !proposed.contains(2))
         #expect(plan.proposals.allSatisfy { $0.lines != [3] && $0.lines != [4] })
-        #expect(plan.proposals.map(\.lines).contains([3, 4]))
+        // The direction after the sentence goes with it: never left with nothing to refer to.
+        #expect(plan.proposals.map(\.lines).contains([3, 4, 5]))
         #expect(plan.proposals.map(\.lines) == plan.proposals.map(\.lines).sorted { $0[0] < $1[0] })
         #expect(plan.secondsAfter == plan.seconds - plan.proposals.reduce(0) { $0 + $1.seconds })
     }
@@ -47,6 +48,31 @@ import Testing
         let impossible = Self.plan(10)
         #expect(!impossible.fits && !impossible.proposals.isEmpty)
         #expect(impossible.proposals.flatMap(\.lines).allSatisfy { ![0, 2, 8].contains($0) })
+        // Whole sentences cannot make ten seconds: the stretch that fits and says most instead,
+        // "Come let me clutch the dagger…" (a key word, and the most telling words).
+        let stretch = impossible.excerpt
+        #expect(stretch != nil)
+        #expect(stretch?.first == 2 && stretch?.last == 2 && stretch?.seconds == 10)
+        #expect(stretch?.cut == [0, 1, 3, 4, 5, 7, 8])
+        #expect(fits.excerpt == nil && near.excerpt == nil)
+    }
+
+    /// Juliet's potion speech: "[Laying down her dagger]" stayed when the line before it went,
+    /// and "Come, vial." went though the next sentence leans on it.
+    @Test func aDirectionGoesWithItsLineAndAShortAddressStays() {
+        let text = [
+            "Farewell! God knows when we shall meet again.",
+            "Come, vial.",
+            "What if this mixture do not work at all?",
+            "Shall I be married then tomorrow morning?",
+            "No, no: this shall forbid it: lie thou there.",
+            "[Laying down her dagger]",
+            "Romeo, I come! this do I drink to thee.",
+        ].joined(separator: "\n")
+        let plan = CutToTime.plan(text: text, target: 10, wordsPerMinute: 60, keyWordCount: 1) { $0 == "romeo" ? 5 : 1 }
+        let cut = plan.proposals.map(\.lines)
+        #expect(!cut.flatMap { $0 }.contains(1), "\(cut)")
+        #expect(cut.contains([4, 5]) && !cut.contains([4]), "\(cut)")
     }
 
     @Test func theSentenceThatSaysLeastGoesFirst() {
@@ -55,6 +81,6 @@ import Testing
         let plain = Self.plan(65)
         #expect(plain.proposals.map(\.lines) == [[1]])
         let telling = Self.plan(65) { word in word == "handle" ? 3 : Self.weight(word) }
-        #expect(telling.proposals.map(\.lines) == [[3, 4]])
+        #expect(telling.proposals.map(\.lines) == [[3, 4, 5]])
     }
 }

@@ -328,14 +328,27 @@ def test_phone_hot_seat_game_to_the_end_with_challenges(phone, folio_url, artifa
     wait_ready(driver, "the page after typing q")
     assert fragment(driver) == "q"
 
-    # A letter that starts no word is refused and the board says why.
+    # A letter that starts no word is refused and the board says why, over the page: the
+    # keyboard stays where the thumb is (the message pushed it down about 250 px).
+    keys_at = driver.execute_script("return document.getElementById('ghost-keys').getBoundingClientRect().top + scrollY")
     tap_key(driver, "z")
     assert "is not a letter that can be added here" in board_text(driver, "#ghost-error")
     assert fragment(driver) == "q"
+    moved = driver.execute_script("return document.getElementById('ghost-keys').getBoundingClientRect().top + scrollY") - keys_at
+    assert abs(moved) <= 2, f"the keyboard moved {moved} px when a letter was refused"
+    # A tap shows its letter on the board at once, before the server's answer comes.
+    mark_page(driver)
+    at_once = driver.execute_script("""
+        document.querySelector("#ghost-keys button[value='u']").click();
+        const f = document.getElementById('ghost-fragment');
+        return Array.from(f.childNodes).filter(n => n.nodeType === 3).map(n => n.textContent).join('').trim();""")
+    assert at_once == "qu", at_once
+    wait_ready(driver, "the page after tapping u")
+    assert fragment(driver) == "qu"
 
     # Round 2: I play on towards a four-letter word so that Robin has to finish it.
-    stem, last = completing_line("q")
-    for letter in stem[1:]:
+    stem, last = completing_line("qu")
+    for letter in stem[2:]:
         play_letter(driver, letter)
     assert fragment(driver) == stem
     play_letter(driver, last)

@@ -240,3 +240,12 @@ def test_phone_cutting_to_a_slot(phone, folio_url, api, artifacts):
     assert cut == proposed, (cut, proposed)
     # The plan follows the text as it now stands.
     eventually(driver, lambda: element(driver, "#slot-verdict").text, lambda t: t != verdict, "a new verdict after the cut")
+    # A slot whole sentences cannot reach: the stretch to play instead, and taking it fits.
+    Select(element(driver, "#slot")).select_by_value("60")
+    offer = eventually(driver, lambda: element(driver, "#slot-excerpt-text").text if element(driver, "#slot-excerpt").is_displayed() else "",
+                       lambda t: "Play a stretch of it instead" in t, "the stretch offered for a 1 min slot")
+    assert "cannot bring it within 1 min" in offer, offer
+    assert not driver.find_elements(By.CSS_SELECTOR, "#slot-proposals li.slot-proposal"), "sentence cuts offered beside the stretch"
+    shots(driver, artifacts, "monologues-edit-stretch")
+    click(driver, "#accept-excerpt")
+    eventually(driver, lambda: running_seconds(driver), lambda s: s <= 60, "the running time within the slot after taking the stretch")

@@ -69,16 +69,20 @@ def test_a_pair_is_heard_on_its_page_and_on_the_card(phone, folio_url, artifacts
         assert answer["cache"].startswith("private"), answer
     shots(driver, artifacts, "vocab-hear-pair")
 
-    # Pressing the button plays in place: the page stays, and nothing reports a failure.
+    # Pressing the button plays in place: the page stays, the button shows it playing (■, not
+    # just a tint a newcomer missed), then ready again (▶), and nothing reports a failure.
     page = driver.current_url
+    driver.execute_script("""
+        const link = document.getElementById('hear-welsh');
+        window.folioListen = [];
+        new MutationObserver(() => folioListen.push(link.className + '|' + link.querySelector('.listen-icon').textContent))
+          .observe(link, {attributes: true, subtree: true, childList: true, characterData: true});""")
     click(driver, "#hear-welsh")
-    eventually(driver, lambda: driver.execute_script(
-        "const link = document.getElementById('hear-welsh');"
-        "return link.classList.contains('is-failed') ? 'failed' : (link.classList.contains('is-playing') ? 'playing' : 'played')"),
-        lambda state: state in ("playing", "played"), "#hear-welsh playing")
-    # "Nos da" lasts under a second: by then it has played through, or failed.
-    time.sleep(1.5)
-    assert "is-failed" not in element(driver, "#hear-welsh").get_attribute("class")
+    states = eventually(driver, lambda: driver.execute_script("return window.folioListen"),
+                        lambda seen: any("is-failed" in s for s in seen) or (any("is-playing" in s and s.endswith("■") for s in seen)
+                                                                           and not seen[-1].count("is-") and seen[-1].endswith("▶")),
+                        "#hear-welsh to play through")
+    assert not any("is-failed" in s for s in states), states
     assert driver.current_url == page
 
     # English → Welsh: the card offers the English only, the result both.

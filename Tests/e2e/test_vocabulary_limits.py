@@ -147,5 +147,11 @@ def test_statistics_are_drawn_on_a_phone(phone, folio_url, artifacts):
         assert box["width"] > 200 and box["height"] > 20, (chart, box)
     squares = driver.execute_script("return document.querySelectorAll('#heatmap rect:not(.level-0)').length")
     assert squares == 1, squares
+    # A square a thumb can find (they were under 6 px), today's in view without scrolling.
+    today = driver.execute_script("""
+        const r = document.querySelector('#heatmap rect:not(.level-0)').getBoundingClientRect();
+        return {width: r.width, left: r.left, right: r.right, screen: innerWidth};""")
+    assert today["width"] >= 9 and 0 <= today["left"] and today["right"] <= today["screen"], today
+    assert "due now" in element(driver, "#forecast-text").text, element(driver, "#forecast-text").text
     assert_fits_width(driver, 390)
     shots(driver, artifacts, "vocab-statistics")

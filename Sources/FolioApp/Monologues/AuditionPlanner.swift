@@ -48,6 +48,8 @@ public struct AuditionPlan: Sendable, Hashable {
     public func sets(in library: MonologueLibrary, personal: PersonalView = .none, limit: Int = 10) -> [AuditionSet] {
         // Sets are made of pieces: a longer cut is its piece and more.
         let candidates = library.search("", filter: filter, personal: personal).items.filter { !library.isLongerCut(id: $0.id) }
-        return AuditionSets.sets(from: candidates, brief: brief, limit: limit)
+        var asked = brief
+        asked.gender = filter.gender == .any ? nil : filter.gender
+        return AuditionSets.sets(from: candidates, brief: asked, limit: limit)
     }
 }

@@ -116,6 +116,18 @@ public struct Revision: Sendable {
                         tags: lines.filter { $0.tag != nil })
     }
 
+    /// Cards due now in both directions, before the day's limits: what "due now" means on every
+    /// page. Statistics said "11 due today" (counting cards due later today) beside a Revision
+    /// page with none due: each now says which it counts.
+    public func dueNow(accountID: Account.ID, now: Date) async throws -> Int {
+        var total = 0
+        for direction in Direction.allCases {
+            let all = try await store.revisionCounts(accountID: accountID, direction: direction, now: now).first { $0.tag == nil }
+            total += (all?.learning ?? 0) + (all?.review ?? 0)
+        }
+        return total
+    }
+
     /// The learner's record: a year of reviews by study day, the next 30 days' due cards, true
     /// retention per month against their target, streaks, and the ten hardest pairs. Three reads,
     /// each grouped by the database (by hour), so the work does not grow with the reviews.

@@ -26,6 +26,14 @@ public struct RevisionSession: Sendable, Equatable {
     public struct Return: Sendable, Equatable {
         public var pairID: PairID
         public var after: Int
+        /// Asked again because its rating was taken back, not because it was rated Again.
+        public var retake = false
+    }
+
+    /// The session's last answer: what Undo takes back out of the counts.
+    public struct LastAnswer: Sendable, Equatable {
+        public var pairID: PairID
+        public var verdict: Verdict?
     }
 
     public var size: Int
@@ -37,6 +45,7 @@ public struct RevisionSession: Sendable, Equatable {
     public var seen: [PairID] = []
     /// Pairs rated Again and not yet answered better, oldest first.
     public var returns: [Return] = []
+    public var last: LastAnswer?
 
     public init(size: Int = RevisionSession.defaultSize) {
         self.size = RevisionSession.sizes.contains(size) ? size : RevisionSession.defaultSize
@@ -89,14 +98,31 @@ public struct RevisionSession: Sendable, Equatable {
         if !seen.contains(pairID) { seen.append(pairID) }
         returns.removeAll { $0.pairID == pairID }
         if rating == .again { returns.append(Return(pairID: pairID, after: answered + Self.againGap)) }
+        last = LastAnswer(pairID: pairID, verdict: verdict)
     }
 
-    /// A rating taken back: the pair comes back next, as a card rated Again does later. The answer
-    /// stays counted (it was given, and the tallies do not say which pair each was).
+    /// A rating taken back: the pair is asked again next, as a retake (never "you rated this one
+    /// Again"); when it was this session's last answer, that answer leaves the counts too, so the
+    /// summary does not count it twice.
     public mutating func takeBack(_ pairID: PairID) {
+        if let answer = last, answer.pairID == pairID, answered > 0 {
+            answered -= 1
+            switch answer.verdict {
+            case .right: right = max(0, right - 1)
+            case .almost: almost = max(0, almost - 1)
+            case .wrong: wrong = max(0, wrong - 1)
+            case nil: break
+            }
+            last = nil
+        }
         if !seen.contains(pairID), seen.count < size { seen.append(pairID) }
         returns.removeAll { $0.pairID == pairID }
-        if seen.contains(pairID) { returns.append(Return(pairID: pairID, after: answered)) }
+        if seen.contains(pairID) { returns.insert(Return(pairID: pairID, after: answered, retake: true), at: 0) }
+    }
+
+    /// Whether `pairID` is being asked again because its rating was taken back.
+    public func isRetake(_ pairID: PairID) -> Bool {
+        returns.contains { $0.pairID == pairID && $0.retake }
     }
 
     /// A returning card that can no longer be asked (deleted, or a side emptied) drops out.
@@ -106,12 +132,24 @@ public struct RevisionSession: Sendable, Equatable {
 
     // MARK: - Token
 
-    /// `answered-right-almost-wrong.seen ids joined by "-".returns as id_after joined by "-"`:
-    /// only characters an address carries unescaped.
+    /// `answered-right-almost-wrong.seen ids joined by "-".returns as id_after (id_after_r for a
+    /// retake) joined by "-"`, then, when there is one, `.id_v` for the last answer (v: r, a, w or
+    /// n for its verdict): only characters an address carries unescaped.
     public var token: String {
-        [[answered, right, almost, wrong].map(String.init).joined(separator: "-"),
-         seen.map(\.description).joined(separator: "-"),
-         returns.map { "\($0.pairID)_\($0.after)" }.joined(separator: "-")].joined(separator: ".")
+        var parts = [[answered, right, almost, wrong].map(String.init).joined(separator: "-"),
+                     seen.map(\.description).joined(separator: "-"),
+                     returns.map { "\($0.pairID)_\($0.after)\($0.retake ? "_r" : "")" }.joined(separator: "-")]
+        if let last { parts.append("\(last.pairID)_\(Self.letter(last.verdict))") }
+        return parts.joined(separator: ".")
+    }
+
+    private static func letter(_ verdict: Verdict?) -> String {
+        switch verdict {
+        case .right: "r"
+        case .almost: "a"
+        case .wrong: "w"
+        case nil: "n"
+        }
     }
 
     /// The session a token describes; an empty token is a new session. Anything malformed, or
@@ -120,7 +158,7 @@ public struct RevisionSession: Sendable, Equatable {
         self.init(size: size)
         guard !token.isEmpty else { return }
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard token.utf8.count <= 4_096, parts.count == 3 else { throw .session }
+        guard token.utf8.count <= 4_096, parts.count == 3 || parts.count == 4 else { throw .session }
         let counts = parts[0].split(separator: "-").compactMap { Int($0) }
         guard counts.count == 4, counts.allSatisfy({ $0 >= 0 && $0 <= Self.maximumAnswers }),
               counts[1] + counts[2] + counts[3] <= counts[0] else { throw .session }
@@ -134,11 +172,20 @@ public struct RevisionSession: Sendable, Equatable {
         }
         for entry in items(parts[2]) {
             let fields = entry.split(separator: "_")
-            guard fields.count == 2, let pairID = PairID(String(fields[0])), let after = Int(fields[1]),
+            guard fields.count == 2 || (fields.count == 3 && fields[2] == "r"), let pairID = PairID(String(fields[0])), let after = Int(fields[1]),
                   after >= 0, after <= Self.maximumAnswers + Self.againGap, seen.contains(pairID) else { throw .session }
-            returns.append(Return(pairID: pairID, after: after))
+            returns.append(Return(pairID: pairID, after: after, retake: fields.count == 3))
+        }
+        if parts.count == 4 {
+            let fields = parts[3].split(separator: "_")
+            let verdicts: [Substring: Verdict?] = ["r": .right, "a": .almost, "w": .wrong, "n": nil]
+            guard fields.count == 2, let pairID = PairID(String(fields[0])), seen.contains(pairID),
+                  let verdict = verdicts[fields[1]] else { throw .session }
+            last = LastAnswer(pairID: pairID, verdict: verdict)
         }
         // Every answer asks a pair, so answers and pairs asked are both none or both some.
-        guard seen.count <= self.size, seen.count <= answered, seen.isEmpty == (answered == 0) else { throw .session }
+        // A pair taken back is seen but, its answer taken out of the counts, not yet answered.
+        let retakes = returns.filter(\.retake).count
+        guard seen.count <= self.size, seen.count <= answered + retakes, seen.isEmpty == (answered == 0 && retakes == 0) else { throw .session }
     }
 }

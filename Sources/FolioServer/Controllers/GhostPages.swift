@@ -335,7 +335,7 @@ enum GhostPages {
         /// When the round in play begins for everyone, during the pause after a round (ISO 8601).
         let roundStarts: String?
         /// The player to act ran out of time last turn and has not acted since: the table waits.
-        let awayName: String?
+        let awayText: String?
         let fragment: String
         let players: [Player]
         let moves: [Move]
@@ -392,7 +392,11 @@ enum GhostPages {
             turnSeconds = stored.turnSeconds > 0 ? stored.turnSeconds : nil
             deadline = view.deadline
             roundStarts = view.roundStarts
-            awayName = view.awaySeat.map { view.players[$0].name }
+            awayText = view.awaySeat.map { seat in
+                seat == view.yourSeat
+                    ? "You ran out of time last turn: the game waits for your first letter, with no clock."
+                    : "\(view.players[seat].name) ran out of time and may be away: the game waits for their first letter, with no clock."
+            }
             wordRelation = rules.variant == .superghost ? "has “\(view.fragment)” in it" : "starts with “\(view.fragment)”"
             fragment = view.fragment
             keys = Board.keys(game.words.alphabet)
@@ -408,7 +412,13 @@ enum GhostPages {
                     : (view.winner == nil ? gamePath : nil)
                 roundOver = RoundOver(number: number, result: game.rounds[number - 1],
                                       round: view.rounds.first { $0.number == number }, names: names, nextHref: next)
-                if number == game.rounds.count { roundOver?.nextStarts = view.roundStarts }
+                // The latest round's end moves on by itself after the pause, for everyone: also
+                // when the next round waits for a player away (no clock, so no roundStarts), or
+                // both boards sat on the round's end while the game had moved on.
+                if number == game.rounds.count, stored.turnSeconds > 0, stored.status == .playing, game.isBetweenRounds {
+                    roundOver?.nextStarts = view.roundStarts
+                        ?? stored.updatedAt.addingTimeInterval(TimeInterval(StoredMatch.roundBreakSeconds)).formatted(.iso8601)
+                }
             } else {
                 roundOver = nil
             }

@@ -186,7 +186,14 @@ enum MonologuePages {
             }
         }
 
-        struct Line: Encodable { let text: String; let isDirection: Bool; let isBeat: Bool }
+        struct Line: Encodable {
+            let text: String
+            let isDirection: Bool
+            let isBeat: Bool
+            /// Prose set as one paragraph: its edition's line breaks are only where a printed
+            /// page ran out, and kept at a large text size they wrapped into choppy half-lines.
+            var isProse = false
+        }
         struct Tag: Encodable { let name: String; let href: String }
         struct Related: Encodable {
             let href: String
@@ -224,11 +231,27 @@ enum MonologuePages {
         /// On that whole speech: the piece it is the longer cut of.
         let longerCutOf: Neighbour?
 
+        /// The speech's lines as the page sets them: verse a line at a time, with a hanging
+        /// indent where one wraps; prose run on between stage directions and beats.
+        static func lines(of m: Monologue) -> [Line] {
+            var lines: [Line] = []
+            for raw in m.text.split(separator: "\n", omittingEmptySubsequences: false) {
+                let isBeat = raw == "/", isDirection = raw.hasPrefix("[")
+                if !m.verse, !isBeat, !isDirection, !raw.isEmpty, let last = lines.last, last.isProse {
+                    lines[lines.count - 1] = Line(text: last.text + " " + raw, isDirection: false, isBeat: false, isProse: true)
+                } else {
+                    lines.append(Line(text: isBeat ? "" : String(raw), isDirection: isDirection, isBeat: isBeat,
+                                      isProse: !m.verse && !isBeat && !isDirection && !raw.isEmpty))
+                }
+            }
+            return lines
+        }
+
         init(_ m: Monologue, related: [RelatedMonologue], favourite: Favourite?, canFavourite: Bool,
              backHref: String = SiteRoute.monologues.path(), textSize: MonologueOptions.TextSize = .medium,
              oftenHeard: Bool = false, playingAge: PlayingAge = .any, previous: Monologue? = nil, next: Monologue? = nil,
              longerCut: Monologue? = nil, longerCutOf: Monologue? = nil, isOftenHeard: (String) -> Bool = { _ in false }) {
-            monologue = Facts(id: m.id, title: m.title, character: m.character, play: m.play, genderLabel: m.gender.rawValue,
+            monologue = Facts(id: m.id, title: m.speechName, character: m.character, play: m.play, genderLabel: m.gender.rawValue,
                               toneLabel: m.tone.rawValue, lengthLabel: Paths.lengthLabel(m), location: m.location,
                               actScene: m.actScene, wordCount: m.wordCount, verseLabel: m.verse ? "verse" : "prose", notes: m.notes,
                               oftenHeard: oftenHeard, playingAgeLabel: Paths.ageLabel(playingAge), hasPlayingAge: playingAge != .any)
@@ -237,9 +260,7 @@ enum MonologuePages {
             hasNeighbours = previous != nil || next != nil
             self.longerCut = Neighbour(longerCut)
             self.longerCutOf = Neighbour(longerCutOf)
-            lines = m.text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-                Line(text: line == "/" ? "" : String(line), isDirection: line.hasPrefix("["), isBeat: line == "/")
-            }
+            lines = Self.lines(of: m)
             notes = m.notes
             tags = m.tags.map { Tag(name: $0, href: SiteRoute.monologues.path(query: ["tag": $0])) }
             self.related = related.map {
@@ -291,7 +312,7 @@ enum MonologuePages {
 
         init(_ m: Monologue, original: Monologue, isEdited: Bool, errors: [String], tagsText: String?, saved: Bool = false,
              accountID: Account.ID?) {
-            monologue = Heading(id: m.id, title: m.title, character: m.character, play: m.play, href: SiteRoute.monologue.path(m.id))
+            monologue = Heading(id: m.id, title: m.speechName, character: m.character, play: m.play, href: SiteRoute.monologue.path(m.id))
             originalText = original.text
             wordsPerMinute = Int(ExtractionRules.standard.wordsPerMinute)
             runningTime = CutSheet.duration(m.withText(m.text).seconds)
@@ -319,7 +340,7 @@ enum MonologuePages {
         let restoreAction: String
 
         init(_ original: Monologue) {
-            monologue = Heading(title: original.title, href: SiteRoute.editFavourite.path(original.id))
+            monologue = Heading(title: original.speechName, href: SiteRoute.editFavourite.path(original.id))
             restoreAction = SiteRoute.restoreFavourite.path(original.id)
         }
     }

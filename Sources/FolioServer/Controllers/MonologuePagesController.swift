@@ -213,7 +213,7 @@ struct MonologuePagesController: Sendable {
                                         oftenHeard: library.isOftenHeard(id: id), playingAge: library.playingAge(id: id),
                                         previous: previous, next: next, longerCut: library.longerCut(of: id),
                                         longerCutOf: library.piece(withLongerCut: id), isOftenHeard: library.isOftenHeard(id:))
-        return try pages.render("monologues/show", title: m.title, tab: .monologues, model: [model], context: context,
+        return try pages.render("monologues/show", title: m.speechName, tab: .monologues, model: [model], context: context,
                                 textSize: options.textSize.rawValue)
     }
 
@@ -338,7 +338,7 @@ struct MonologuePagesController: Sendable {
                       status: HTTPResponse.Status = .ok) async throws -> Response {
         let options = try await options(request, context)
         let slotPlan = SlotPlan(text: m.text, slot: slot, id: m.id, library: try await library.current())
-        return try pages.render("monologues/edit", title: "Edit \(m.title)", tab: .monologues,
+        return try pages.render("monologues/edit", title: "Edit \(m.speechName)", tab: .monologues,
                                 model: [MonologuePages.Editor(m, original: original, isEdited: isEdited, errors: errors, tagsText: tagsText,
                                                               saved: saved, accountID: context.account?.id), SlotPlan.Part(slotPlan: slotPlan)],
                                 context: context, status: status, textSize: options.textSize.rawValue)

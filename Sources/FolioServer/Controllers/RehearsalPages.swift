@@ -177,7 +177,7 @@ struct RehearsalPage: Encodable {
 
     init(_ plan: Rehearsal.Plan, checked: Rehearsal.Checked?, rehearsal: Rehearsal, accountID: Account.ID) {
         let m = plan.item.monologue, now = plan.now, total = plan.lines.count
-        title = m.title
+        title = m.speechName
         character = m.character
         play = m.play
         editHref = SiteRoute.editFavourite.path(m.id)

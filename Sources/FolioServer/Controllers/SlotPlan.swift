@@ -33,6 +33,16 @@ struct SlotPlan: Encodable, Sendable {
     let keyWordsText: String
     let proposals: [Proposal]
     let hasProposals: Bool
+    /// When no choice of whole sentences fits: where to start and stop instead.
+    let excerpt: Excerpt?
+
+    struct Excerpt: Encodable, Sendable {
+        /// "Whole sentences cannot bring it within 1 min: play from “…” to “…” (58 s)."
+        let text: String
+        /// The lines outside the stretch, for the script to mark them cut.
+        let lines: [Int]
+        let indexes: String
+    }
     /// With every proposal taken.
     let after: String
     let cutsAction: String
@@ -65,10 +75,16 @@ struct SlotPlan: Encodable, Sendable {
             : "\(CutSheet.duration(plan.seconds - target)) over"
         keyWords = plan.keyWords
         keyWordsText = plan.keyWords.joined(separator: ", ")
-        proposals = hasSlot ? plan.proposals.enumerated().map { n, p in
+        // When no choice of sentences fits, the stretch is offered instead of them.
+        proposals = hasSlot && plan.excerpt == nil ? plan.proposals.enumerated().map { n, p in
             Proposal(number: n + 1, lines: p.lines, indexes: p.lines.map(String.init).joined(separator: ","), text: p.text, saves: CutSheet.duration(p.seconds), seconds: p.seconds)
         } : []
         hasProposals = !proposals.isEmpty
         after = CutSheet.duration(plan.secondsAfter)
+        excerpt = hasSlot ? plan.excerpt.map { stretch in
+            Excerpt(text: "Cutting whole sentences cannot bring it within \(CutSheet.duration(target)) (all of them leave \(CutSheet.duration(plan.secondsAfter))). "
+                        + "Play a stretch of it instead: from “\(stretch.firstLine)” to “\(stretch.lastLine)”, \(CutSheet.duration(stretch.seconds)).",
+                    lines: stretch.cut, indexes: stretch.cut.map(String.init).joined(separator: ","))
+        } : nil
     }
 }

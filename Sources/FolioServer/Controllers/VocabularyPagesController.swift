@@ -585,9 +585,12 @@ struct VocabularyPagesController: Sendable {
 
     @Sendable func statistics(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let statistics = try await revision.statistics(accountID: account.id, now: Date())
+        let now = Date()
+        async let statistics = revision.statistics(accountID: account.id, now: now)
+        async let dueNow = revision.dueNow(accountID: account.id, now: now)
         return try render("vocab/stats", title: "Statistics",
-                          model: [VocabularyPages.Nav(.revision), VocabularyPages.StatisticsPage(statistics)], context: context)
+                          model: [VocabularyPages.Nav(.revision), VocabularyPages.StatisticsPage(try await statistics, dueNow: try await dueNow)],
+                          context: context)
     }
 
     /// Suspends a pair (`suspended=1`) or lets it back in (`suspended=0`).

@@ -73,8 +73,13 @@ extension VocabularyPages {
             directions = Direction.allCases.map { Choice(value: $0.rawValue, label: $0.title, selected: $0 == direction) }
             sizes = RevisionSession.sizes.map { Choice(value: String($0), label: "\($0) cards", selected: $0 == RevisionSession.defaultSize) }
             let today = overview.today, settings = today.settings
-            todayText = "New cards: \(VocabularyPages.number(today.studied.newCards)) of \(VocabularyPages.number(settings.newCardsPerDay)) today · "
-                + "Reviews: \(VocabularyPages.number(today.studied.reviews)) of \(VocabularyPages.number(settings.reviewsPerDay))"
+            // Past a limit lowered during the day, "11 of 2" said nothing of what it meant.
+            func used(_ done: Int, of limit: Int) -> String {
+                done > limit ? "\(VocabularyPages.number(done)) today, past the limit of \(VocabularyPages.number(limit)): no more until tomorrow"
+                    : "\(VocabularyPages.number(done)) of \(VocabularyPages.number(limit))"
+            }
+            todayText = "New cards: \(used(today.studied.newCards, of: settings.newCardsPerDay))\(today.studied.newCards > settings.newCardsPerDay ? "" : " today") · "
+                + "Reviews: \(used(today.studied.reviews, of: settings.reviewsPerDay))"
             dayText = "A new day starts at \(String(format: "%02d:00", settings.dayStartHour)) (\(settings.timeZone))."
             directionTitle = direction.title
             let shown = [overview.all] + overview.tags.filter { $0.due + $0.new + $0.waiting > 0 }
@@ -103,14 +108,16 @@ extension VocabularyPages {
         let hardest: [HardRow]
         let hasHardest: Bool
 
-        init(_ s: StudyStatistics) {
+        init(_ s: StudyStatistics, dueNow: Int) {
             let days = { (n: Int) in "\(VocabularyPages.number(n)) day\(n == 1 ? "" : "s")" }
             streakText = "Streak: \(days(s.currentStreak)) (longest \(days(s.longestStreak)))"
             totalText = "\(VocabularyPages.plural(s.totalReviews, "review")) in the last year, on \(days(s.days.filter { $0.reviews > 0 }.count))."
             heatmap = StatisticsCharts.heatmap(s.days)
             forecast = StatisticsCharts.forecast(s.forecast)
             let today = s.forecast.first?.cards ?? 0, month = s.forecast.reduce(0) { $0 + $1.cards }
-            forecastText = "\(VocabularyPages.number(today)) due today, \(VocabularyPages.number(month)) in the next \(s.forecast.count) days."
+            let later = max(0, today - dueNow)
+            forecastText = "\(VocabularyPages.number(dueNow)) \(dueNow == 1 ? "card" : "cards") due now and \(VocabularyPages.number(later)) more later today, "
+                + "in both directions and before today's limits; \(VocabularyPages.number(month)) in the next \(s.forecast.count) days."
             retention = StatisticsCharts.retention(s.months, target: s.target)
             targetText = "Target \(Int((s.target * 100).rounded()))%"
             months = s.months.reversed().map { m in
@@ -215,8 +222,10 @@ extension VocabularyPages {
             progressMax = max(step.planned, session.seen.count + (step.isReturn ? 0 : 1), 1)
             progressValue = session.seen.count
             progressText = step.isReturn ? "\(session.seen.count) of \(progressMax) asked" : "Card \(session.seen.count + 1) of \(progressMax)"
-            isReturn = step.isReturn
-            returnsText = session.returns.isEmpty ? "" : "\(session.returns.count) to come back"
+            // A card asked again because its rating was taken back is no card "rated Again".
+            isReturn = step.isReturn && !(pair.id.map(session.isRetake) ?? false)
+            let waiting = session.returns.filter { !$0.retake }.count
+            returnsText = waiting == 0 ? "" : "\(waiting) to come back"
             promptLang = direction == .welshToEnglish ? "cy" : "en"
             answerLang = direction == .welshToEnglish ? "en" : "cy"
             welshAnswer = direction == .englishToWelsh

@@ -173,6 +173,21 @@
     showAnswer();
   }
 
+  // A tapped letter shows on the board at once, marked as on its way: the server's board then
+  // replaces it, or its refusal takes it back. It took 230–550 ms to appear.
+  function showPending(fields, pressed) {
+    if (fields.get("type") !== "letter") return;
+    var letter = String(fields.get("letter") || "").trim().toLowerCase();
+    var shown = board.querySelector("#ghost-fragment");
+    if (!letter || !shown) return;
+    var text = Array.prototype.filter.call(shown.childNodes, function (n) { return n.nodeType === 3; })
+      .map(function (n) { return n.textContent; }).join("").trim();
+    var word = fields.get("side") === "start" ? letter + text : text + letter;
+    shown.textContent = word;
+    shown.classList.add("ghost-pending");
+    if (pressed && pressed.classList) pressed.classList.add("ghost-key-pressed");
+  }
+
   function showError(message) {
     var current = document.getElementById("ghost-error");
     if (!current) {
@@ -242,6 +257,8 @@
       } else if (message.type === "error" && message.error) {
         busy = false;
         showError(message.error.message);
+        // The letter shown on its way was refused: the board as it stands again.
+        if (board.querySelector(".ghost-pending")) redraw();
       }
     });
     socket.addEventListener("close", function (event) {
@@ -275,12 +292,13 @@
       return;
     }
     busy = true;
-    // Moves go over the socket while it is open; otherwise the form posts.
-    if (!socketOpen()) return;
-    event.preventDefault();
     var fields = new FormData(form);
     var pressed = event.submitter;
     if (pressed && pressed.name) fields.set(pressed.name, pressed.value);
+    showPending(fields, pressed);
+    // Moves go over the socket while it is open; otherwise the form posts.
+    if (!socketOpen()) return;
+    event.preventDefault();
     var move = { type: fields.get("type"), turn: Number(fields.get("turn")) };
     if (fields.get("letter")) move.letter = fields.get("letter");
     if (fields.get("side")) move.side = fields.get("side");

@@ -191,6 +191,12 @@
       item.appendChild(accept);
       list.appendChild(item);
     });
+    var excerpt = document.getElementById("slot-excerpt");
+    if (excerpt) {
+      excerpt.hidden = !answer.excerpt;
+      document.getElementById("slot-excerpt-text").textContent = answer.excerpt ? answer.excerpt.text : "";
+      document.getElementById("accept-excerpt").setAttribute("data-lines", answer.excerpt ? answer.excerpt.indexes : "");
+    }
   }
 
   // A proposal names lines of the text field as it was sent: the kept lines, in order, with
@@ -219,6 +225,11 @@
       if (!button) return;
       var lines = button.closest(".slot-proposal").getAttribute("data-lines").split(",").map(Number);
       acceptCut(lines);
+    });
+    var keepStretch = document.getElementById("accept-excerpt");
+    if (keepStretch) keepStretch.addEventListener("click", function () {
+      var lines = (keepStretch.getAttribute("data-lines") || "").split(",").filter(Boolean).map(Number);
+      if (lines.length) acceptCut(lines);
     });
   }
 

@@ -273,21 +273,43 @@
 
   // A play link is the sound's own address, which a browser without script opens by itself;
   // here it plays in place, one sound at a time, and says so if the sound cannot be played.
+  // It shows what it is doing: fetching the sound (…), playing it (■, a second tap stops it),
+  // or done (▶); before, a faint tint was all, and a newcomer could not tell it had played.
   function setUpListening() {
     var current = null;
+    function show(link, state) {
+      var icon = link.querySelector(".listen-icon");
+      if (icon) icon.textContent = state === "playing" ? "■" : state === "loading" ? "…" : "▶";
+      link.classList.toggle("is-playing", state === "playing");
+      link.classList.toggle("is-loading", state === "loading");
+      var note = link.querySelector(".listen-state");
+      if (!note) {
+        note = document.createElement("span");
+        note.className = "listen-state visually-hidden";
+        link.appendChild(note);
+      }
+      note.textContent = state === "playing" ? " (playing: tap to stop)" : state === "loading" ? " (loading)" : "";
+    }
     Array.prototype.forEach.call(document.querySelectorAll("a[data-listen]"), function (link) {
       link.addEventListener("click", function (event) {
         if (typeof window.Audio !== "function") return;
         event.preventDefault();
         if (current) {
+          var again = current.link === link;
           current.audio.pause();
-          current.link.classList.remove("is-playing");
+          show(current.link, "idle");
+          current = null;
+          if (again) return;
         }
         var audio = new Audio(link.href);
         current = { audio: audio, link: link };
-        link.classList.add("is-playing");
         link.classList.remove("is-failed");
-        var done = function () { link.classList.remove("is-playing"); };
+        show(link, "loading");
+        var done = function () {
+          show(link, "idle");
+          if (current && current.audio === audio) current = null;
+        };
+        audio.addEventListener("playing", function () { show(link, "playing"); });
         audio.addEventListener("ended", done);
         audio.addEventListener("pause", done);
         var failed = function () {
