@@ -123,6 +123,17 @@ public enum AccountRules {
         if let confirmation, confirmation != password { throw .passwordsDiffer }
     }
 
+    /// Every rule a sign-up breaks, at once: an empty form named only the username's problem,
+    /// and a short password that did not match its confirmation only the length.
+    public static func problems(username: String, password: String, confirmation: String?) -> [AccountError] {
+        var found: [AccountError] = []
+        var name: String?
+        do { name = try validate(username: username) } catch { found.append(error) }
+        do { try validate(password: password, username: name) } catch { found.append(error) }
+        if let confirmation, confirmation != password { found.append(.passwordsDiffer) }
+        return found
+    }
+
     /// What any password presented must be, new or at log-in: no control characters (a NUL would
     /// end the string bcrypt reads, so "secret\0anything" would match "secret") and at most 72
     /// bytes, since bcrypt ignores the rest and a longer one would be checked only in part.

@@ -228,6 +228,21 @@ private func csrfMeta(_ body: String) -> String? {
         }
     }
 
+    /// Every broken rule of a sign-up is said at once.
+    @Test func aSignUpSaysEveryProblemAtOnce() async throws {
+        try await withAccountsApp { client, _ in
+            var visitor = Visitor(client)
+            let empty = try await visitor.post("/account/register", ["username": "", "password": "", "passwordConfirmation": ""])
+            #expect(empty.status == .badRequest)
+            #expect(empty.body.contains("A username is 3 to 32 characters") && empty.body.contains("at least"), "\(empty.body)")
+            let short = try await visitor.post("/account/register", ["username": "puck", "password": "short", "passwordConfirmation": "shirt"])
+            #expect(short.body.contains("at least") && short.body.contains("The two passwords differ"))
+            // One problem alone reads as before.
+            let one = try await visitor.post("/account/register", ["username": "puck", "password": "correct horse", "passwordConfirmation": "correct hose"])
+            #expect(one.body.contains("The two passwords differ") && !one.body.contains("at least"))
+        }
+    }
+
     /// The browser's time zone is the account's until the learner chooses one: a new account's
     /// day began at midnight UTC.
     @Test func theBrowsersTimeZoneIsTakenUntilOneIsChosen() async throws {

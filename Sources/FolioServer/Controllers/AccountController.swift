@@ -59,6 +59,14 @@ struct AccountController: Sendable {
         let form = try await WebForm.read(request)
         let typed = form.string("username")
         let next = Self.safeNext(form.value("next"))
+        // Several rules broken: all of them said at once, before anything is counted or hashed.
+        let problems = AccountRules.problems(username: typed, password: form.string("password"),
+                                             confirmation: form.string("passwordConfirmation"))
+        if problems.count > 1 {
+            return try refusal(problems[0], template: "account/register", title: "Create an account",
+                               form: AccountForm(username: typed, next: next, errors: problems.map(\.message),
+                                                 switchHref: Self.keeping(next, .loginForm)), context: context)
+        }
         do {
             // A taken name is said before any bcrypt time is spent on it, but counts against the
             // network's registrations: unthrottled, 40 probes in 0.3 s told which names exist.

@@ -356,8 +356,13 @@
     }
   });
 
-  // A page brought back from the browser's history may have been left mid-move.
-  window.addEventListener("pageshow", function () { busy = false; });
+  // A page brought back from the browser's history may have been left mid-move, and shows the
+  // game as it was: Back after a round showed an old board with live keys, whose taps were
+  // refused as stale. It is drawn again as the game stands now.
+  window.addEventListener("pageshow", function (event) {
+    busy = false;
+    if (event.persisted) redraw();
+  });
 
   enhance();
   if (online) connect();
