@@ -141,15 +141,22 @@ def lay_out_at(driver: WebDriver, size: str) -> None:
                lambda seen: seen == [metrics["width"], touch], f"the page laid out at {size} size")
 
 
-def tour(driver: WebDriver, base: str):
-    """Every page of every app, as a visitor and then logged in, each loaded before it is yielded."""
+def opener(driver: WebDriver, base: str):
+    """A tour's way of opening pages: `at(name, path)` loads one and names it. The light theme is
+    chosen first, so each page starts from it whatever the system's."""
+    visit(driver, base, "/")
+    driver.execute_script("localStorage.setItem('folio-theme', 'light')")
+
     def at(name: str, path: str) -> Page:
         visit(driver, base, path)
         return Page(name, urlparse(driver.current_url).path or "/")
+    return at
 
-    # As a visitor. The light theme is chosen so each page starts from it whatever the system's.
-    visit(driver, base, "/")
-    driver.execute_script("localStorage.setItem('folio-theme', 'light')")
+
+def tour(driver: WebDriver, base: str):
+    """Every page of every app, as a visitor and then logged in, each loaded before it is yielded."""
+    at = opener(driver, base)
+    # As a visitor.
     yield at("first page", "/")
     yield at("log in", "/account/login")
     yield at("create an account", "/account/register")
@@ -215,12 +222,7 @@ def test_every_page_at_phone_and_desktop_size(phone, folio_url):
 
 def second_tour(driver: WebDriver, base: str):
     """The screens the first tour passes by: each app's other pages, as a visitor and logged in."""
-    def at(name: str, path: str) -> Page:
-        visit(driver, base, path)
-        return Page(name, urlparse(driver.current_url).path or "/")
-
-    visit(driver, base, "/")
-    driver.execute_script("localStorage.setItem('folio-theme', 'light')")
+    at = opener(driver, base)
     yield at("monologues as a visitor", "/monologues")
     yield at("ghost daily puzzle as a visitor", "/ghost/daily")
     yield at("ghost lobby", "/ghost/lobby")

@@ -157,8 +157,9 @@ public struct GhostReferee: Sendable {
             }
             // Nobody plays during the pause after a round: the next round's clock starts for
             // every player at once.
-            if let starts = stored.clock(in: game)?.roundStarts, clock() < starts {
-                throw GhostError.roundNotStarted(secondsLeft: Int(starts.timeIntervalSince(clock()).rounded(.up)))
+            let now = clock()
+            if let starts = stored.clock(in: game)?.roundStarts, now < starts {
+                throw GhostError.roundNotStarted(secondsLeft: Int(starts.timeIntervalSince(now).rounded(.up)))
             }
         }
     }

@@ -123,13 +123,20 @@ public struct StoredMatch: Sendable, Equatable {
         public var deadline: Date
     }
 
+    /// When the next round begins for everyone, while a timed game being played is between rounds
+    /// (`game` is this match replayed): the end of the pause, whether or not the player to act is
+    /// away; nil mid-round.
+    public func roundStarts(in game: Game) -> Date? {
+        guard turnSeconds > 0, status == .playing, game.isBetweenRounds else { return nil }
+        return updatedAt.addingTimeInterval(TimeInterval(Self.roundBreakSeconds))
+    }
+
     /// The clock of the turn in `game` (this match replayed): nil without a timer, once the game
     /// is over, and while the player to act is away (`Game.awaySeat`): the table waits for them.
     public func clock(in game: Game) -> TurnClock? {
         guard let earliest = earliestDeadline, !game.isOver, game.awaySeat == nil else { return nil }
-        guard game.isBetweenRounds else { return TurnClock(roundStarts: nil, deadline: earliest) }
-        let pause = TimeInterval(Self.roundBreakSeconds)
-        return TurnClock(roundStarts: updatedAt.addingTimeInterval(pause), deadline: earliest.addingTimeInterval(pause))
+        guard let starts = roundStarts(in: game) else { return TurnClock(roundStarts: nil, deadline: earliest) }
+        return TurnClock(roundStarts: starts, deadline: starts.addingTimeInterval(TimeInterval(turnSeconds)))
     }
 
     /// How many actions have been taken: what a client names to show which state it acted on.

@@ -415,9 +415,8 @@ enum GhostPages {
                 // The latest round's end moves on by itself after the pause, for everyone: also
                 // when the next round waits for a player away (no clock, so no roundStarts), or
                 // both boards sat on the round's end while the game had moved on.
-                if number == game.rounds.count, stored.turnSeconds > 0, stored.status == .playing, game.isBetweenRounds {
-                    roundOver?.nextStarts = view.roundStarts
-                        ?? stored.updatedAt.addingTimeInterval(TimeInterval(StoredMatch.roundBreakSeconds)).formatted(.iso8601)
+                if number == game.rounds.count, let starts = stored.roundStarts(in: game) {
+                    roundOver?.nextStarts = starts.formatted(.iso8601)
                 }
             } else {
                 roundOver = nil
