@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import sys
 import tempfile
 import threading
@@ -41,6 +42,10 @@ STOP_GRACE_SECONDS = 5
 # cost each is 0.25–0.38 s of a core Chromium needs. How passwords are hashed and throttled is
 # the security suite's to test, at the standard cost.
 TEST_SERVER_OPTIONS = ("--max-registrations-per-hour", "1000", "--bcrypt-cost", "4")
+
+# A pooled browser is wiped in well under a second; one that does not close is killed.
+WIPE_SECONDS = 15
+QUIT_SECONDS = 20
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -214,31 +219,183 @@ def _chrome(mobile: bool, eager: bool = False) -> webdriver.Chrome:
     return driver
 
 
-@pytest.fixture
-def phone():
-    driver = _chrome(mobile=True)
+class _Browsers:
+    """The browsers of one test process, each handed to the next test of its kind once its last
+    test has passed and the browser has been wiped: a launch is 0.65 s of a core and 0.9 s of wall
+    time on an idle machine, and the suite used to launch about 150. A browser whose test failed
+    (or errored) is never handed on, so a failure's state cannot leak into another test.
+
+    Wiping: every tab but a new blank one is closed (so what a test set on its tab through the
+    DevTools protocol, such as offline, a time zone, disabled scripts, scripts added to every
+    document, goes with it), and the cookies, caches, storage and service workers of every origin
+    the tests use are cleared, then checked to be gone."""
+
+    def __init__(self) -> None:
+        self.spare: dict[tuple[bool, bool], webdriver.Chrome] = {}
+        self.origins: set[str] = set()
+
+    def take(self, mobile: bool, eager: bool = False) -> webdriver.Chrome:
+        driver = self.spare.pop((mobile, eager), None)
+        return driver if driver is not None else _chrome(mobile=mobile, eager=eager)
+
+    def give_back(self, driver: webdriver.Chrome, mobile: bool, eager: bool, passed: bool) -> None:
+        kind = (mobile, eager)
+        if not passed or kind in self.spare:
+            _quit(driver)
+            return
+        # Chromium has been seen to hang in Storage.clearDataForOrigin (once in a whole run): a
+        # wipe that has not ended in WIPE_SECONDS gives the browser up, killed, not awaited.
+        failure: list[BaseException] = []
+
+        def wipe():
+            try:
+                self._wipe(driver, mobile)
+            except Exception as error:
+                failure.append(error)
+
+        wiping = threading.Thread(target=wipe, daemon=True)
+        wiping.start()
+        wiping.join(WIPE_SECONDS)
+        if wiping.is_alive() or failure:
+            why = repr(failure[0]) if failure else f"no answer in {WIPE_SECONDS} s"
+            print(f"e2e: a browser could not be wiped and was closed: {why}", file=sys.stderr)
+            _quit(driver)
+            return
+        self.spare[kind] = driver
+
+    def _wipe(self, driver: webdriver.Chrome, mobile: bool) -> None:
+        try:
+            driver.switch_to.alert.dismiss()
+        except NoAlertPresentException:
+            pass
+        origins = set(self.origins)
+        for handle in driver.window_handles:
+            driver.switch_to.window(handle)
+            origin = _origin(driver.current_url)
+            if origin:
+                origins.add(origin)
+        old = driver.window_handles
+        driver.switch_to.new_window("tab")
+        fresh = driver.current_window_handle
+        for handle in old:
+            driver.switch_to.window(handle)
+            driver.close()
+        driver.switch_to.window(fresh)
+        for origin in origins:
+            driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+        driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+        driver.execute_cdp_cmd("Browser.resetPermissions", {})
+        driver.get_log("browser")  # what the last test's pages said is not the next test's
+        driver.implicitly_wait(0)
+        driver.set_page_load_timeout(30)
+        driver.set_script_timeout(10)
+        if not mobile:
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {**DESKTOP, "deviceScaleFactor": 1, "mobile": False})
+        # Checked, not assumed: no cookie and no service worker may be left.
+        deadline = time.monotonic() + 5
+        while True:
+            cookies = driver.execute_cdp_cmd("Storage.getCookies", {})["cookies"]
+            workers = [t for t in driver.execute_cdp_cmd("Target.getTargets", {})["targetInfos"]
+                       if t["type"] in ("service_worker", "shared_worker")]
+            pages = [t for t in driver.execute_cdp_cmd("Target.getTargets", {})["targetInfos"] if t["type"] == "page"]
+            if not cookies and not workers and len(pages) == 1:
+                return
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"left after wiping: {len(cookies)} cookies, {len(workers)} workers, {len(pages)} pages")
+            time.sleep(0.05)
+
+    def close(self) -> None:
+        for driver in self.spare.values():
+            _quit(driver)
+        self.spare.clear()
+
+
+def _origin(url: str) -> str | None:
+    parts = urllib.parse.urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else None
+
+
+def _quit(driver: webdriver.Chrome) -> None:
+    """Closes a browser, and kills it with its driver when it does not close within seconds."""
+    def close():
+        try:
+            driver.quit()
+        except Exception:
+            pass
+
+    closing = threading.Thread(target=close, daemon=True)
+    closing.start()
+    closing.join(QUIT_SECONDS)
+    if closing.is_alive():
+        process = getattr(driver.service, "process", None)
+        if process is not None:
+            _kill_tree(process.pid)
+
+
+def _kill_tree(root: int) -> None:
+    """SIGKILL to a process and everything it started (Chromium's helpers are its children)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            # The parent is the field after the name, which is in parentheses and may hold spaces.
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(parent, []).append(int(entry.name))
+    doomed, queue = [], [root]
+    while queue:
+        pid = queue.pop()
+        doomed.append(pid)
+        queue.extend(children.get(pid, []))
+    for pid in doomed:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+
+_PASSED = pytest.StashKey[bool]()
+
+
+@pytest.fixture(scope="session")
+def _browsers(folio_url: str, wiki_base: str):
+    browsers = _Browsers()
+    browsers.origins |= {_origin(folio_url), _origin(wiki_base)}
+    yield browsers
+    browsers.close()
+
+
+def _lent(request, browsers: _Browsers, mobile: bool, eager: bool = False):
+    driver = browsers.take(mobile, eager)
     yield driver
-    driver.quit()
+    browsers.give_back(driver, mobile, eager, passed=request.node.stash.get(_PASSED, False))
 
 
 @pytest.fixture
-def desktop():
-    driver = _chrome(mobile=False)
-    yield driver
-    driver.quit()
+def phone(request, _browsers):
+    yield from _lent(request, _browsers, mobile=True)
 
 
 @pytest.fixture
-def eager_desktop():
-    driver = _chrome(mobile=False, eager=True)
-    yield driver
-    driver.quit()
+def desktop(request, _browsers):
+    yield from _lent(request, _browsers, mobile=False)
+
+
+@pytest.fixture
+def eager_desktop(request, _browsers):
+    yield from _lent(request, _browsers, mobile=False, eager=True)
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     outcome = yield
     report = outcome.get_result()
+    if report.when == "call":
+        item.stash[_PASSED] = report.passed
     # The drivers are still open here: fixture teardown comes after the call's report.
     if report.when != "call" or not report.failed:
         return
