@@ -239,8 +239,10 @@ public struct MonologueLibrary: Sendable {
         var values: [(value: [UInt8], members: BitSet, weight: Int)] = []
         for (play, members) in index(\.play) { values.append((Array(TextFolding.fold(play).utf8), members, 100)) }
         for (number, members) in titleNumbers { values.append((Array(number.utf8), members, 100)) }
+        // The one who speaks weighs most: "juliet" is in every title of her play, and Romeo's
+        // speeches say her name more often than her own do, but she is the one looked for.
         for (character, members) in index(\.character) {
-            values.append((Array(TextFolding.fold(character).utf8), members, 100))
+            values.append((Array(TextFolding.fold(character).utf8), members, 300))
         }
         // Gender and tone match as substrings, as in the seed, but rank no higher than a word of
         // the text: "to" is in "history", which says nothing about a speech.
@@ -782,7 +784,7 @@ public struct MonologueLibrary: Sendable {
         var result = filterMembers(filter, personal: personal, genders: view.genders)
         // Per term, the speeches where it is a name (character, play, title) or in a tag, which
         // the score weighs; nil for none, as for most terms.
-        var termMatches: [(strong: BitSet?, tagged: BitSet?)] = []
+        var termMatches: [(speaker: BitSet?, strong: BitSet?, tagged: BitSet?)] = []
         termMatches.reserveCapacity(parsed.count)
         var termWords: [[UInt32]] = []
         // Every speech a term matches in any field, gathered in one set cleared for each term: a
@@ -798,7 +800,8 @@ public struct MonologueLibrary: Sendable {
             let isLast = index == parsed.count - 1
             any.removeAll()
             var ids: [UInt32] = []
-            var (strong, tagged) = fieldMatch(term.text, into: &any)
+            let (speaker, strong, fieldTagged) = fieldMatch(term.text, into: &any)
+            var tagged = fieldTagged
             switch term.kind {
             case .word, .prefix:
                 let prefix = term.kind == .prefix || (typing && isLast)
@@ -820,7 +823,7 @@ public struct MonologueLibrary: Sendable {
                 any.insert(number)
             }
             result.formIntersection(any)
-            termMatches.append((strong, tagged))
+            termMatches.append((speaker, strong, tagged))
         }
         // The same speech never twice: a longer cut goes when its piece was found too (239 pairs
         // in the full library, a bit test each).
@@ -849,8 +852,9 @@ public struct MonologueLibrary: Sendable {
         var buckets: [(score: Int, members: [Int])] = []
         result.forEach { i in
             var score = 0
-            for (strong, tagged) in termMatches {
-                score += strong?.contains(i) == true ? 100 : (tagged?.contains(i) == true ? 10 : 1)
+            for (speaker, strong, tagged) in termMatches {
+                score += speaker?.contains(i) == true ? 300
+                    : strong?.contains(i) == true ? 100 : (tagged?.contains(i) == true ? 10 : 1)
             }
             if let phrase, phrase.contains(i) { score += 1000 }
             if let b = buckets.firstIndex(where: { $0.score == score }) {
@@ -910,20 +914,21 @@ public struct MonologueLibrary: Sendable {
     }
 
     /// The substring fields a folded term (or quoted phrase) is found in, all added to `any`, and
-    /// those of weight: character, play and title (`strong`); tags (`tagged`). Gender and tone
-    /// count as text. Nil where none matched.
-    private func fieldMatch(_ term: String, into any: inout BitSet) -> (strong: BitSet?, tagged: BitSet?) {
-        var strong: BitSet?, tagged: BitSet?
+    /// those of weight: the character (`speaker`); play and title (`strong`); tags (`tagged`).
+    /// Gender and tone count as text. Nil where none matched.
+    private func fieldMatch(_ term: String, into any: inout BitSet) -> (speaker: BitSet?, strong: BitSet?, tagged: BitSet?) {
+        var speaker: BitSet?, strong: BitSet?, tagged: BitSet?
         fieldValueIndex.forEachValue(containing: Array(term.utf8)) { k in
             let field = fieldValues[k]
             any.formUnion(field.members)
             switch field.weight {
-            case 100...: if strong == nil { strong = field.members } else { strong!.formUnion(field.members) }
+            case 300...: if speaker == nil { speaker = field.members } else { speaker!.formUnion(field.members) }
+            case 100..<300: if strong == nil { strong = field.members } else { strong!.formUnion(field.members) }
             case 10..<100: if tagged == nil { tagged = field.members } else { tagged!.formUnion(field.members) }
             default: break
             }
         }
-        return (strong, tagged)
+        return (speaker, strong, tagged)
     }
 
     /// Monologues among `candidates` whose spoken text holds the phrase's words side by side and

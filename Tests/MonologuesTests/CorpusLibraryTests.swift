@@ -28,6 +28,17 @@ struct CorpusLibraryTests {
         #expect(first.text.hasPrefix("To be, or not to be"))
     }
 
+    /// A character's name finds their own speeches first: "juliet" is in every title of her play
+    /// and Romeo says it more often than she does, but an actor typing her name wants hers.
+    @Test(arguments: [("juliet", "Juliet"), ("romeo", "Romeo"), ("lady macbeth", "Lady Macbeth")])
+    func aCharactersNameFindsTheirOwnSpeechesFirst(query: String, character: String) throws {
+        let library = try library
+        let own = library.search(query).items.filter { $0.character == character }.count
+        #expect(own >= 3)
+        let first = library.search(query, limit: own).items
+        #expect(first.allSatisfy { $0.character == character }, "\(first.map(\.id))")
+    }
+
     /// Within a tier, the speech whose first line holds the word, and holds it often, comes first.
     @Test func daggerPutsMacbethsDaggerFirst() throws {
         let first = try #require(try library.search("dagger").items.first)
