@@ -19,8 +19,10 @@ public struct RoundReview: Sendable, Equatable {
         /// Challenged at `fragment`, the loser named no counting word; `example` would have
         /// done (nil: there is none, the letter was a bluff).
         case couldNotNameWord(fragment: String, example: String?)
-        /// The loser ran out of time at `fragment`.
-        case ranOutOfTime(fragment: String)
+        /// The loser ran out of time at `fragment`, where `winning` would have won (empty: every
+        /// letter loses there). The round's summary already says the time ran out; this says
+        /// what the position held.
+        case ranOutOfTime(fragment: String, winning: [SuperghostMove])
         /// The positions were too many to search within the review's budget.
         case notReviewed
     }
@@ -43,7 +45,7 @@ public struct RoundReview: Sendable, Equatable {
         let variant = round.rules.variant
         switch round.reason {
         case .timedOut:
-            return .ranOutOfTime(fragment: round.fragment)
+            return timedOut(round, lexicon: lexicon)
         case .conceded, .invalidAnswer:
             return .couldNotNameWord(fragment: round.fragment, example: lexicon.someWord(for: round.fragment, variant: variant))
         case .completedWord, .calledWord, .failedChallenge:
@@ -86,6 +88,22 @@ public struct RoundReview: Sendable, Equatable {
         return .lostFromStart(fragment: decisions.first?.fragment ?? "")
     }
 
+    /// What would have won where the loser's time ran out.
+    static func timedOut(_ round: Game.RoundResult, lexicon: Lexicon) -> Finding {
+        let variant = round.rules.variant
+        let infixes = variant == .superghost ? lexicon.superghost?.index : nil
+        if variant == .superghost && infixes == nil { return .notReviewed }
+        let winning: [SuperghostMove]?
+        if round.contenders.count > 2 {
+            var search = TableSearch(graph: PositionGraph(words: lexicon.words, infixes: infixes), players: round.contenders.count)
+            winning = search.safeMoves(at: round.fragment)
+        } else {
+            winning = try? lexicon.winningMoves(at: round.fragment, variant: variant)
+        }
+        guard let winning else { return .notReviewed }
+        return .ranOutOfTime(fragment: round.fragment, winning: winning)
+    }
+
     /// One sentence for the players, naming the loser.
     public func sentence(names: [String]) -> String {
         let name = names.indices.contains(loser) ? names[loser] : "The loser"
@@ -115,8 +133,12 @@ public struct RoundReview: Sendable, Equatable {
                 return "\(name) could not name a word \(relation): “\(example)” would have done."
             }
             return "\(name) could not name a word \(relation): there is none, so the challenge was right."
-        case .ranOutOfTime(let fragment):
-            return fragment.isEmpty ? "\(name) ran out of time before the first letter." : "\(name) ran out of time at “\(fragment)”."
+        case .ranOutOfTime(let fragment, let winning):
+            let at = fragment.isEmpty ? "At the start" : "At “\(fragment)”"
+            if winning.isEmpty {
+                return "\(at) every letter loses against perfect play\(against): \(name)’s round was lost before the time ran out."
+            }
+            return "\(at) \(Self.list(winning.map(describe))) would have won for \(name)\(against)."
         case .notReviewed:
             return "This round had too many positions to review."
         }

@@ -167,5 +167,13 @@ import Testing
         #expect(conceded.loser == 0 && conceded.finding == .couldNotNameWord(fragment: "d", example: "dog"))
         #expect(conceded.sentence(names: ["Ann", "Bob"]) == "Ann could not name a word starting with “d”: “dog” would have done.")
 
+        // The round's summary says the time ran out; the review says what the position held.
+        let slow = try review([.timeOut])
+        #expect(slow.loser == 0 && slow.finding == .ranOutOfTime(fragment: "", winning: [.init(letter: "d", side: .end)]))
+        #expect(slow.sentence(names: ["Ann", "Bob"]) == "At the start “d” would have won for Ann.")
+        let stuck = try review([.letter("d"), .timeOut])
+        #expect(stuck.loser == 1 && stuck.finding == .ranOutOfTime(fragment: "d", winning: []))
+        #expect(stuck.sentence(names: ["Ann", "Bob"]) == "At “d” every letter loses against perfect play: Bob’s round was lost before the time ran out.")
+
     }
 }
