@@ -292,12 +292,38 @@ private func csrfMeta(_ body: String) -> String? {
             try await visitor.register("iago")
             for next in Self.hostile {
                 try await visitor.post("/account/logout", [:])
+                let encoded = next.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+                let form = try await visitor.get("/account/login?next=" + encoded)
+                #expect(form.body.contains(#"name="next" value="/monologues""#), "\(next.debugDescription)")
                 let page = try await visitor.post("/account/login", ["username": "iago", "password": "correct horse", "next": next])
                 #expect(page.status == .seeOther, "\(next.debugDescription)")
                 #expect(page.location == "/monologues", "\(next.debugDescription) → \(page.location ?? "nil")")
-                let form = try await visitor.get("/account/login?next=" + next.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
-                #expect(form.body.contains(#"name="next" value="/monologues""#), "\(next.debugDescription)")
+                // Signed in, the forms send the visitor on, never off the site.
+                for form in ["/account/login", "/account/register"] {
+                    let onward = try await visitor.get(form + "?next=" + encoded)
+                    #expect(onward.status == .seeOther && onward.location == "/monologues", "\(form) \(next.debugDescription)")
+                }
             }
+        }
+    }
+
+    /// Back after signing up (or an old bookmark) reaches the forms signed in: they send the
+    /// person where the form would have, or to their account, not to a second sign-up.
+    @Test func signedInTheFormsSendThePersonOn() async throws {
+        try await withAccountsApp { client, _ in
+            var visitor = Visitor(client)
+            for form in ["/account/login", "/account/register"] {
+                #expect(try await visitor.get(form).status == .ok)
+            }
+            try await visitor.register("cordelia")
+            for form in ["/account/login", "/account/register"] {
+                let plain = try await visitor.get(form)
+                #expect(plain.status == .seeOther && plain.location == "/account", "\(form)")
+                let onward = try await visitor.get(form + "?next=%2Fvocab%2Freview")
+                #expect(onward.status == .seeOther && onward.location == "/vocab/review", "\(form)")
+            }
+            try await visitor.post("/account/logout", [:])
+            #expect(try await visitor.get("/account/register").status == .ok)
         }
     }
 

@@ -50,6 +50,7 @@ struct AccountController: Sendable {
     }
 
     @Sendable func registerForm(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        if let signedIn = Self.alreadySignedIn(request, context: context) { return signedIn }
         let next = Self.safeNext(WebForm(query: request).get("next"))
         return try pages.render("account/register", title: "Create an account", tab: .account,
                                 model: [AccountForm(next: next, switchHref: Self.keeping(next, .loginForm))], context: context)
@@ -85,6 +86,7 @@ struct AccountController: Sendable {
     }
 
     @Sendable func loginForm(_ request: Request, context: FolioRequestContext) async throws -> Response {
+        if let signedIn = Self.alreadySignedIn(request, context: context) { return signedIn }
         let next = Self.safeNext(WebForm(query: request).get("next"))
         return try pages.render("account/login", title: "Log in", tab: .account,
                                 model: [AccountForm(next: next, switchHref: Self.keeping(next, .registerForm))], context: context)
@@ -213,6 +215,15 @@ struct AccountController: Sendable {
     /// newline from a URL, so "/\t/evil.example" becomes "//evil.example", another host), a
     /// backslash (read as "/"), an invisible format character, a scheme, a host, or a start of
     /// "//". What passes is rebuilt from its parsed path and query, never echoed as typed.
+    /// Someone signed in who reaches the sign-up or log-in form (Back after signing up, an old
+    /// bookmark) goes where the form would have sent them, or to their account page, rather than
+    /// see a form that would make a second account or sign them in again.
+    static func alreadySignedIn(_ request: Request, context: FolioRequestContext) -> Response? {
+        guard context.account != nil else { return nil }
+        let next = WebForm(query: request).get("next")
+        return .redirect(to: next == nil ? SiteRoute.account.path() : safeNext(next), type: .normal)
+    }
+
     static func safeNext(_ next: String?) -> String {
         let fallback = SiteRoute.monologues.path()
         guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), next.utf8.count <= 2048,
