@@ -44,6 +44,13 @@ def assert_not_offline(driver: WebDriver, after: str) -> None:
 def test_back_and_reload_after_every_kind_of_form(phone, folio_url, artifacts):
     driver, base = phone, folio_url
     sign_up(driver, base)
+    # Back to the sign-up form, now signed in: it sends the person to their account rather than
+    # offer them a second one.
+    go_back(driver)
+    assert_not_offline(driver, "Back after signing up")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#register-form"), f"the sign-up form again after signing up: {driver.current_url}"
+    assert urlparse(driver.current_url).path == "/account", driver.current_url
+    shots(driver, artifacts, "back-after-sign-up")
 
     # Vocabulary: a checked answer is a page of its own.
     add_pairs(driver, ("bread", "bara", "noun", ["Food"]))

@@ -62,6 +62,11 @@ def test_live_search_marks_the_word_being_typed(phone, folio_url):
     eventually(driver, lambda: [c.text for c in cards(driver)][:1], lambda first: first and "Macbeth" in first[0],
                "the dagger speech first while typing")
     eventually(driver, lambda: marks(driver), lambda m: any(x.lower().startswith("dag") for x in m), "the half word marked")
+    # A character's name finds her own speeches first, not Romeo's that say it.
+    field.clear()
+    field.send_keys("juliet")
+    speakers = "return Array.from(document.querySelectorAll('#results .card-title')).slice(0, 3).map(function (t) { return t.textContent.trim(); })"
+    eventually(driver, lambda: driver.execute_script(speakers), lambda first: first == ["Juliet"] * 3, "Juliet's own speeches first")
 
 
 def test_filters_from_options_and_address(phone, folio_url, api, artifacts):
