@@ -73,6 +73,7 @@ def main():
             ("revise page", "/vocab/revise"),
             ("next review page", "/vocab/revise/session"),
             ("next review API", "/api/v1/vocab/review", REVIEW_MS),
+            ("statistics page", "/vocab/stats"),
         ],
         "Monologues": [
             ("list page", "/monologues"),
