@@ -782,8 +782,8 @@ public struct MonologueLibrary: Sendable {
         let typing = prepared.typing
         let personal = view.tags.compactMap { id, tags in numberByID[id].map { ($0, tags.map(TextFolding.fold)) } }
         var result = filterMembers(filter, personal: personal, genders: view.genders)
-        // Per term, the speeches where it is a name (character, play, title) or in a tag, which
-        // the score weighs; nil for none, as for most terms.
+        // Per term, the speeches where it is the speaker, a play or title, or in a tag, which the
+        // score weighs; nil for none, as for most terms.
         var termMatches: [(speaker: BitSet?, strong: BitSet?, tagged: BitSet?)] = []
         termMatches.reserveCapacity(parsed.count)
         var termWords: [[UInt32]] = []

@@ -209,12 +209,6 @@ struct AccountController: Sendable {
         next == SiteRoute.monologues.path() ? form.path() : form.path(query: ["next": next])
     }
 
-    /// Where a log-in or a registration may send the browser next: a path on this site, or `/monologues`.
-    ///
-    /// Refused outright: anything with a control or whitespace character (browsers drop a TAB or
-    /// newline from a URL, so "/\t/evil.example" becomes "//evil.example", another host), a
-    /// backslash (read as "/"), an invisible format character, a scheme, a host, or a start of
-    /// "//". What passes is rebuilt from its parsed path and query, never echoed as typed.
     /// Someone signed in who reaches the sign-up or log-in form (Back after signing up, an old
     /// bookmark) goes where the form would have sent them, or to their account page, rather than
     /// see a form that would make a second account or sign them in again.
@@ -224,6 +218,12 @@ struct AccountController: Sendable {
         return .redirect(to: next == nil ? SiteRoute.account.path() : safeNext(next), type: .normal)
     }
 
+    /// Where a log-in or a registration may send the browser next: a path on this site, or `/monologues`.
+    ///
+    /// Refused outright: anything with a control or whitespace character (browsers drop a TAB or
+    /// newline from a URL, so "/\t/evil.example" becomes "//evil.example", another host), a
+    /// backslash (read as "/"), an invisible format character, a scheme, a host, or a start of
+    /// "//". What passes is rebuilt from its parsed path and query, never echoed as typed.
     static func safeNext(_ next: String?) -> String {
         let fallback = SiteRoute.monologues.path()
         guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), next.utf8.count <= 2048,
