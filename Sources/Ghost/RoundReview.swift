@@ -111,11 +111,13 @@ public struct RoundReview: Sendable, Equatable {
         switch finding {
         case .threwAwayWin(let fragment, let played, let winning):
             let options = Self.list(winning.map(describe))
-            let at = fragment.isEmpty ? "at the start" : "at “\(fragment)”"
+            // Where a won position became a lost one, said as what happened there: "position
+            // became lost", with the name twice, read as jargon on a phone.
+            let at = fragment.isEmpty ? "At the start" : "At “\(fragment)”"
             if let played {
-                return "\(name)’s position became lost \(at): \(name) played \(describe(played)), but \(options) would have won\(against)."
+                return "\(at), \(name) played \(describe(played)), but \(options) would have won\(against)."
             }
-            return "\(name)’s position became lost \(at): \(name) challenged, but \(options) would have won\(against)."
+            return "\(at), \(name) challenged, but \(options) would have won\(against)."
         case .missedChallenge(let fragment, let word):
             return word
                 ? "\(name) played on after “\(fragment)”, a word: calling it with a challenge would have won the round."
@@ -136,9 +138,9 @@ public struct RoundReview: Sendable, Equatable {
         case .ranOutOfTime(let fragment, let winning):
             let at = fragment.isEmpty ? "At the start" : "At “\(fragment)”"
             if winning.isEmpty {
-                return "\(at) every letter loses against perfect play\(against): \(name)’s round was lost before the time ran out."
+                return "\(at), every letter loses against perfect play\(against): \(name)’s round was lost before the time ran out."
             }
-            return "\(at) \(Self.list(winning.map(describe))) would have won for \(name)\(against)."
+            return "\(at), \(name) could have won with \(Self.list(winning.map(describe)))\(against)."
         case .notReviewed:
             return "This round had too many positions to review."
         }

@@ -100,7 +100,7 @@ final class TestClock: Sendable {
                 #expect(timedOut.players[0].letters == "G" && timedOut.toAct == 0)
                 #expect(timedOut.rounds[0].summary == "ada ran out of time before the first letter and takes a letter: G.")
                 // The lesson under it says what the position held, not the time-out again.
-                #expect(timedOut.rounds[0].review.hasPrefix("At the start ") && !timedOut.rounds[0].review.contains("ran out of time"),
+                #expect(timedOut.rounds[0].review.hasPrefix("At the start, ") && !timedOut.rounds[0].review.contains("ran out of time"),
                         "\(timedOut.rounds[0].review)")
                 // She starts the next round, and may be away: the table waits for her with no
                 // clock, rather than running her turns out one after another.

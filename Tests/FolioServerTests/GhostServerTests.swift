@@ -163,7 +163,7 @@ extension Visitor {
             #expect(page.body.contains("Bob could not name a word starting with “d”: “dog” would have done."))
             // The review of the first round: Ann's challenge at "do" threw away a win ("o" forces
             // "door", "t" forces "dote").
-            #expect(page.body.contains("Ann’s position became lost at “do”: Ann challenged, but “o” or “t” would have won."))
+            #expect(page.body.contains("At “do”, Ann challenged, but “o” or “t” would have won."))
             let after = try await v.post("\(path)/move", ["type": "letter", "letter": "d"])
             #expect(after.status == .conflict)
             #expect(after.body.contains("The game is over"))

@@ -147,7 +147,7 @@ import Testing
         #expect(try solver.winningLetters("") == ["d"])
         let first = try review([.letter("c"), .letter("a"), .letter("t")])
         #expect(first.finding == .threwAwayWin(fragment: "", played: .init(letter: "c", side: .end), winning: [.init(letter: "d", side: .end)]))
-        #expect(first.sentence(names: ["Ann", "Bob"]) == "Ann’s position became lost at the start: Ann played “c”, but “d” would have won.")
+        #expect(first.sentence(names: ["Ann", "Bob"]) == "At the start, Ann played “c”, but “d” would have won.")
 
         let late = try review([.letter("d"), .letter("o"), .letter("g")])
         #expect(late.finding == .threwAwayWin(fragment: "do", played: .init(letter: "g", side: .end), winning: [.init(letter: "t", side: .end)]))
@@ -170,10 +170,10 @@ import Testing
         // The round's summary says the time ran out; the review says what the position held.
         let slow = try review([.timeOut])
         #expect(slow.loser == 0 && slow.finding == .ranOutOfTime(fragment: "", winning: [.init(letter: "d", side: .end)]))
-        #expect(slow.sentence(names: ["Ann", "Bob"]) == "At the start “d” would have won for Ann.")
+        #expect(slow.sentence(names: ["Ann", "Bob"]) == "At the start, Ann could have won with “d”.")
         let stuck = try review([.letter("d"), .timeOut])
         #expect(stuck.loser == 1 && stuck.finding == .ranOutOfTime(fragment: "d", winning: []))
-        #expect(stuck.sentence(names: ["Ann", "Bob"]) == "At “d” every letter loses against perfect play: Bob’s round was lost before the time ran out.")
+        #expect(stuck.sentence(names: ["Ann", "Bob"]) == "At “d”, every letter loses against perfect play: Bob’s round was lost before the time ran out.")
 
     }
 }

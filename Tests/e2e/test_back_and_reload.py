@@ -43,7 +43,9 @@ def assert_not_offline(driver: WebDriver, after: str) -> None:
 
 def test_back_and_reload_after_every_kind_of_form(phone, folio_url, artifacts):
     driver, base = phone, folio_url
-    sign_up(driver, base)
+    # A visitor's page first, which the browser may keep in its back-forward cache as it was.
+    visit(driver, base, "/")
+    username = sign_up(driver, base)
     # Back to the sign-up form, now signed in: it sends the person to their account rather than
     # offer them a second one.
     go_back(driver)
@@ -51,6 +53,11 @@ def test_back_and_reload_after_every_kind_of_form(phone, folio_url, artifacts):
     assert not driver.find_elements(By.CSS_SELECTOR, "#register-form"), f"the sign-up form again after signing up: {driver.current_url}"
     assert urlparse(driver.current_url).path == "/account", driver.current_url
     shots(driver, artifacts, "back-after-sign-up")
+    # Back again, to the page seen before signing up: it names the person signed in, not "Log in".
+    go_back(driver)
+    eventually(driver, lambda: [e.get_attribute("textContent") for e in driver.find_elements(By.CSS_SELECTOR, ".user-link .user-name")],
+               lambda names: names == [username], f"the page from before signing up to name {username}")
+    shots(driver, artifacts, "back-twice-after-sign-up")
 
     # Vocabulary: a checked answer is a page of its own.
     add_pairs(driver, ("bread", "bara", "noun", ["Food"]))

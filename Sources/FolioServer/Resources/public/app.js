@@ -459,7 +459,34 @@
   }
   var SETTLE_MS = 400;
 
+  // Back and Forward show a page as it was: from the back-forward cache, or (for the pages kept
+  // offline, marked `private, no-cache`) from the HTTP cache, which history navigations use
+  // without asking the server. After a log-in or a log-out since, its header named the wrong
+  // person ("Log in" to someone signed in, two Backs after signing up). Each page notes which
+  // session it was made for (a hash of its CSRF token, which changes with the session; never the
+  // token itself), and one shown again by Back or Forward for another session is fetched anew.
+  var SESSION_KEY = "folio-session";
+  function setUpSessionCheck() {
+    var token = csrfToken();
+    if (!token) return;
+    var hash = 2166136261;
+    for (var i = 0; i < token.length; i++) hash = Math.imul(hash ^ token.charCodeAt(i), 16777619) >>> 0;
+    var mine = hash.toString(16);
+    function noted() { try { return localStorage.getItem(SESSION_KEY); } catch (error) { return null; } }
+    function note() { try { localStorage.setItem(SESSION_KEY, mine); } catch (error) { /* no storage: no check */ } }
+    function stale() { var last = noted(); return last !== null && last !== mine; }
+    var navigation = window.performance && performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+    // A reload is never "back_forward", so this cannot loop.
+    if (navigation && navigation.type === "back_forward" && stale()) { location.reload(); return; }
+    note();
+    window.addEventListener("pageshow", function (event) {
+      if (!event.persisted) return;
+      if (stale()) location.reload(); else note();
+    });
+  }
+
   setUpSettlingForms();
+  setUpSessionCheck();
   setUpBackToList();
   setUpTextSize();
   setUpPrintButtons();
