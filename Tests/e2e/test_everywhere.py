@@ -298,6 +298,7 @@ def test_installable_and_readable_offline(phone, folio_url, api, artifacts):
     visit(driver, base, f"/monologues/{chosen}")
     assert note in body_text(driver)
     visit(driver, base, "/monologues/favourites")
+    visit(driver, base, "/monologues")
     # A seeded plot: /plots alone deals a new one, whose address its script rewrites to its seed
     # some 140 ms later, and only the address the page was fetched at is kept.
     plot_path = "/plots/917484202"
@@ -306,8 +307,8 @@ def test_installable_and_readable_offline(phone, folio_url, api, artifacts):
     character = urlparse(element(driver, "a.character-link").get_attribute("href")).path
     visit(driver, base, character + "/details")
     visit(driver, base, "/ghost/help")
-    wait_until_kept(driver, f"/monologues/{chosen}", "/monologues/favourites", plot_path, "/characters", character + "/details",
-                    "/ghost/help")
+    wait_until_kept(driver, f"/monologues/{chosen}", "/monologues/favourites", "/monologues", plot_path, "/characters",
+                    character + "/details", "/ghost/help")
     assert not any(p.startswith("/account") for p in pages_kept(driver)), pages_kept(driver)
 
     sessions = go_offline(driver)
@@ -330,6 +331,14 @@ def test_installable_and_readable_offline(phone, folio_url, api, artifacts):
         assert element(driver, "#offline-note").is_displayed(), "no word that the device is offline"
         open_offline(driver, base, "/monologues/favourites")
         assert driver.find_elements(By.CSS_SELECTOR, "li.favourite .edited-badge"), "the kept favourites lack the edit"
+        # The list is kept, but searching it needs the connection, and says so above the list it
+        # leaves in place (it looked searched, and was every monologue).
+        open_offline(driver, base, "/monologues")
+        element(driver, "#search-input").send_keys("hamlet")
+        said = eventually(driver, lambda: [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#search-unanswered")],
+                          lambda seen: seen and "“hamlet”" in seen[0], "the search to say it got no answer")
+        assert said[0].startswith("Searching needs the connection"), said
+        shots(driver, artifacts, "offline-search")
         open_offline(driver, base, "/characters")
         assert len(driver.find_elements(By.CSS_SELECTOR, "li.character-row")) >= 18
         eventually(driver, lambda: driver.execute_script(

@@ -74,8 +74,21 @@
           history.replaceState(history.state, "", path + (pageQuery ? "?" + pageQuery : ""));
           rememberList();
         })
-        .catch(function () {
-          // Keep the results on screen; the search button still submits the form normally.
+        .catch(function (error) {
+          // Keep the results on screen (the search button still submits the form normally), but
+          // say above them that they are not this query's: offline, typing "hamlet" left every
+          // monologue listed as if it had been searched.
+          if (current !== controller || (error && error.name === "AbortError")) return;
+          var note = document.getElementById("search-unanswered") || document.createElement("p");
+          note.id = "search-unanswered";
+          note.className = "search-unanswered";
+          note.setAttribute("role", "status");
+          var query = (params.get("q") || "").trim();
+          var offline = navigator.onLine === false;
+          note.textContent = (offline ? "Searching needs the connection" : "The search did not answer")
+            + (query ? ": the list below is not for “" + query + "”." : ": the list below may not match the filters.")
+            + (offline ? " Search again once you are back online." : " Press Search to try again.");
+          if (!note.parentNode) region.insertBefore(note, region.firstChild);
         })
         .then(function () {
           if (current === controller) {
