@@ -161,19 +161,19 @@ public enum GhostError: FolioError, Equatable {
         case .dictionaryMissing(let dictionary, let path):
             "The \(dictionary.label) word list (\(path)) is not there. Run scripts/setup.sh, which installs Debian's \(dictionary.package), or give the path of a file of one word a line."
         case .notAPrefix(let f):
-            "No word in the dictionary starts with \"\(f)\"."
+            "No word in the dictionary starts with “\(f)”."
         case .notAnInfix(let f):
-            "No word in the dictionary contains \"\(f)\"."
+            "No word in the dictionary contains “\(f)”."
         case .fragmentTooLong(let limit):
             "The fragment already has \(limit) letters, the most a round allows. Challenge the last letter instead."
         case .moveNotInVariant(let variant):
             "\(variant.label) adds letters at the end only. Add a letter at the end, or challenge."
         case .alreadyAWord(let f):
-            "\"\(f)\" is already a word, so the round is over."
+            "“\(f)” is already a word, so the round is over."
         case .invalidLetter(let s):
-            "\"\(s)\" is not a letter that can be added here. Add a letter that keeps the fragment part of a word."
+            "“\(s)” is not a letter that can be added here. Add a letter that keeps the fragment part of a word."
         case .letterNotInAlphabet(let s, let alphabet):
-            "\"\(s)\" is not a letter of this game. Add \(alphabet.oneLetter)."
+            "“\(s)” is not a letter of this game. Add \(alphabet.oneLetter)."
         case .lettersRunTogether(let played, let reading):
             "\(played.joined(separator: "-")) would read as \(reading.joined(separator: "-")): letters that spell another letter together cannot stand side by side. Play that letter instead."
         case .invalidPlayerCount(let n):

@@ -512,7 +512,7 @@ struct Item: Decodable { let id, title, character, play, gender, tone, length, t
                                 input: rounds.joined(separator: "\n") + "\n")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("Type one letter a–z, or ? to challenge."))
-        #expect(run.stdout.contains("\"q\" is not a letter that can be added here"))
+        #expect(run.stdout.contains("“q” is not a letter that can be added here"))
         #expect(run.stdout.contains("Bob could not answer Ann’s challenge at “do” and takes a letter: G."))
         #expect(run.stdout.contains("takes the last letter, GHOST, and is out."))
         #expect(run.stdout.contains("Ann: –  Bob: GHOST"))

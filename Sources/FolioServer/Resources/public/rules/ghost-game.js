@@ -90,7 +90,7 @@ function endRound(game, loser, reason) {
 /** The fragment with `letter` added at the end, or why it cannot be. */
 function adding(game, letter) {
   const alphabet = game.words.alphabet;
-  if (alphabet.indexOf(letter) === null) refuse("invalid_letter", `"${letter.slice(0, 20)}" is not a letter of this game.`);
+  if (alphabet.indexOf(letter) === null) refuse("invalid_letter", `“${letter.slice(0, 20)}” is not a letter of this game.`);
   const next = game.fragment + letter;
   if (alphabet.isLatin) return next;
   const played = (alphabet.split(game.fragment) || []).concat([letter]);
@@ -118,13 +118,13 @@ export function apply(game, action) {
 function playLetter(game, letter) {
   if (isOver(game)) refuse("game_over", "The game is over. Start a new game.");
   if (game.pendingChallenge) refuse("challenge_pending", "A challenge is waiting for an answer: name a word or concede first.");
-  if (game.words.alphabet.indexOf(letter) === null) refuse("invalid_letter", `"${String(letter).slice(0, 20)}" is not a letter of this game.`);
+  if (game.words.alphabet.indexOf(letter) === null) refuse("invalid_letter", `“${String(letter).slice(0, 20)}” is not a letter of this game.`);
   if (game.roundPlays.length >= MAXIMUM_FRAGMENT_LENGTH) {
     refuse("fragment_too_long", `The fragment already has ${MAXIMUM_FRAGMENT_LENGTH} letters, the most a round allows. Challenge the last letter instead.`);
   }
   const next = adding(game, letter);
   if (game.challenges === "forgiving" && !hasWordBehind(game, next)) {
-    refuse("invalid_letter", `"${letter}" is not a letter that can be added here. Add a letter that keeps the fragment part of a word.`);
+    refuse("invalid_letter", `“${letter}” is not a letter that can be added here. Add a letter that keeps the fragment part of a word.`);
   }
   game.fragment = next;
   game.roundPlays = game.roundPlays.concat([{ mover: game.toMove, letter }]);
