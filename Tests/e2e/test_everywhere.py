@@ -125,6 +125,19 @@ def wait_until_kept(driver: WebDriver, *paths: str) -> None:
                f"the service worker to keep {paths}")
 
 
+def kept_text(driver: WebDriver, path: str, selector: str) -> str:
+    """The text of `selector` in the page the service worker keeps for `path` ("" if none)."""
+    return driver.execute_async_script("""
+        var done = arguments[arguments.length - 1], path = arguments[0], selector = arguments[1];
+        caches.keys().then(function (names) {
+          var name = names.filter(function (n) { return n.indexOf('folio-pages-') === 0; })[0];
+          return name ? caches.open(name).then(function (cache) { return cache.match(path); }) : null;
+        }).then(function (response) { return response ? response.text() : ''; }).then(function (html) {
+          var found = new DOMParser().parseFromString(html, 'text/html').querySelector(selector);
+          done(found ? found.textContent : '');
+        }).catch(function () { done(''); });""", path, selector)
+
+
 def sign_up(driver: WebDriver, base: str) -> str:
     """A new account, signed in in this browser; returns its name. The register form is filled and
     sent by a script, for the tests of what an account does: signing up as a person does, typing

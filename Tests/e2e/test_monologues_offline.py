@@ -9,7 +9,7 @@ from __future__ import annotations
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from test_everywhere import go_offline, go_online, open_offline, wait_until_kept
+from test_everywhere import go_offline, go_online, kept_text, open_offline, wait_until_kept
 from test_monologues import (click, click_element, element, eventually, monologue_text, new_username, norm, open_first_result,
                              register, toggle_favourite, visit)
 from test_vocabulary_offline import fetch
@@ -64,6 +64,10 @@ def test_cuts_made_offline_survive_a_reload_and_are_saved_when_back(phone, folio
     assert lines[1] not in kept and lines[0] in kept and lines[2] in kept, kept[:5]
     assert "/" in kept, "the beat was not saved"
 
+    # The editor asks the worker for the speech's page afresh once saved; on a busy machine that
+    # fetch can still be on its way when "Saved" shows, so the copy is awaited before going offline.
+    eventually(driver, lambda: norm(kept_text(driver, f"/monologues/{chosen}", "#monologue-text")),
+               lambda text: norm(lines[1]) not in text and norm(lines[2]) in text, "the worker to keep the speech as cut")
     # Offline again, the speech's page shows the cut, not the text first read.
     sessions = go_offline(driver)
     try:
