@@ -96,11 +96,13 @@ def go_offline(driver: WebDriver) -> list[str]:
 
 
 def go_online(driver: WebDriver, sessions: list[str]) -> None:
-    # Emulation belongs to the session that set it: detaching from the worker ends it there.
-    driver.execute_cdp_cmd("Network.emulateNetworkConditions",
-                           {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    # Emulation belongs to the session that set it: detaching from the worker ends it there. The
+    # worker first: a page back online at once sends what waited, and what it then asks the worker
+    # to fetch (a saved favourite's pages) failed when the worker was still offline a moment longer.
     for session in sessions:
         driver.execute_cdp_cmd("Target.detachFromTarget", {"sessionId": session})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                           {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
 
 
 def kept_paths(driver: WebDriver) -> dict[str, list[str]]:
