@@ -88,6 +88,39 @@ struct FolioBench {
             print("filtered night", filtered.total, filtered.items.map(\.id).joined(separator: " "))
             return
         }
+        if arguments.dropFirst().first == "snippet-digest" {
+            // `folio-bench PLAYS_DIR snippet-digest`: the search benches' queries, each result's id
+            // and snippet marked, from ids and from the text: what a change to search or snippets
+            // must leave as it was (diff two runs).
+            let library = MonologueLibrary(try PlayCorpus.monologues(from: files).monologues)
+            let queries: [(String, MonologueFilter, Bool)] = [
+                ("Hamlet revenge blood", MonologueFilter(gender: .male), false), ("Hamlet revenge blood", MonologueFilter(), false),
+                ("love death night", MonologueFilter(gender: .female, tone: .tragedy), false), ("love death night", MonologueFilter(), false),
+                ("king crown blood", MonologueFilter(length: .medium), false), ("king crown blood", MonologueFilter(), false),
+                ("fool wise folly", MonologueFilter(tone: .comedy), false), ("fool wise folly", MonologueFilter(), false),
+                ("\"to be or not to be\"", MonologueFilter(), false), ("to be or not to be", MonologueFilter(), false),
+                ("venge* blood", MonologueFilter(), false), ("tragic love", MonologueFilter(gender: .female), false),
+                ("\"my lord\" king", MonologueFilter(form: .verse, age: .older), false), ("\"my lord\" king", MonologueFilter(), false),
+                ("night", MonologueFilter(gender: .female, play: "romeo-and-juliet", age: .young, fresh: true), false),
+                ("is this a dag", MonologueFilter(), true), ("to-mor", MonologueFilter(), true), ("\"my lo", MonologueFilter(), true),
+                ("king cro", MonologueFilter(), true), ("love de", MonologueFilter(), true), ("reveng'd blood", MonologueFilter(), false),
+                ("\"lady macbeth\"", MonologueFilter(), false), ("crown* blood", MonologueFilter(), false), ("o'er", MonologueFilter(), false),
+                ("hamlet", MonologueFilter(), false), ("to be", MonologueFilter(), false), ("romeo romeo", MonologueFilter(), false),
+            ]
+            for (query, filter, typing) in queries {
+                let prepared = library.prepare(query, lastWordIsPrefix: typing)
+                for offset in [0, 20] {
+                    let page = library.searchNumbers(prepared, filter: filter, limit: 20, offset: offset)
+                    print(query, describe(filter), typing, offset, page.total, page.numbers.map { library.monologues[$0].id }.joined(separator: " "))
+                    for (number, snippet) in zip(page.numbers, library.snippets(of: page.numbers, for: prepared)) {
+                        let fromText = library.snippet(of: library.monologues[number].spokenText, for: prepared)
+                        print("  ", library.monologues[number].id, (snippet?.marked() ?? "-").debugDescription,
+                              snippet == fromText ? "" : "FROM TEXT: " + (fromText?.marked() ?? "-").debugDescription)
+                    }
+                }
+            }
+            return
+        }
         if arguments.dropFirst().first == "index" {
             // `folio-bench PLAYS_DIR index`: building the in-memory index alone, for a quick
             // before-and-after, and what it adds to the process's resident memory beside the

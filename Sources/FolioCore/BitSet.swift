@@ -40,6 +40,27 @@ public struct BitSet: Sendable, Hashable {
         words.withUnsafeMutableBufferPointer { mine in mine.update(repeating: 0) }
     }
 
+    /// Makes this set `other`'s members in its own storage: a scratch set reused by every search
+    /// takes a set of the index this way, where `self = other` would share the index's storage and
+    /// copy it at the next insert.
+    @inlinable
+    public mutating func replaceMembers(with other: BitSet) {
+        words.withUnsafeMutableBufferPointer { mine in
+            other.words.withUnsafeBufferPointer { theirs in
+                for i in 0..<mine.count { mine[i] = theirs[i] }
+            }
+        }
+    }
+
+    /// Inserts each of `members`, through one access to the storage rather than one an insert
+    /// (each checking that the storage is not shared).
+    @inlinable
+    public mutating func insert(contentsOf members: [Int32]) {
+        words.withUnsafeMutableBufferPointer { mine in
+            for member in members { mine[Int(member) >> 6] |= 1 << UInt64(member & 63) }
+        }
+    }
+
     /// Removes every member of `other`.
     @inlinable
     public mutating func subtract(_ other: BitSet) {
@@ -97,6 +118,12 @@ public struct BitSet: Sendable, Hashable {
                 w &= w - 1
             }
         }
+    }
+
+    /// Appends the members, in ascending order, to `list`: a list kept from search to search.
+    @inlinable
+    public func appendMembers(to list: inout [Int]) {
+        forEach { list.append($0) }
     }
 
     public var members: [Int] {

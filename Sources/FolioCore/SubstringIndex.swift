@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The values are laid end to end, each followed by a zero byte. A term of two bytes or more
 /// is looked for only where its first two bytes stand together (a list kept for every pair of
-/// bytes), with `memcmp` for the rest; a one-byte term takes one pass of `memchr`, which the C
+/// bytes), the rest compared byte by byte; a one-byte term takes one pass of `memchr`, which the C
 /// library vectorises. Either finds every value holding the term without a loop per value: the
 /// search endpoint once spent more time in that loop than in the rest of the search, and a
 /// `memchr` pass per term still stopped at every value holding a common first letter.
@@ -46,29 +46,42 @@ public struct SubstringIndex: Sendable {
 
     /// Calls `body` once, in order, with the position of every value that contains `needle`.
     public func forEachValue(containing needle: [UInt8], _ body: (Int) -> Void) {
+        needle.withUnsafeBufferPointer { forEachValue(containing: $0, body) }
+    }
+
+    /// `forEachValue` for a term's UTF-8, read where the string keeps it: an array of its bytes
+    /// was one of a search's allocations.
+    public func forEachValue(containing needle: String, _ body: (Int) -> Void) {
+        var needle = needle
+        needle.withUTF8 { forEachValue(containing: $0, body) }
+    }
+
+    private func forEachValue(containing needle: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
         // An empty term is in everything; a zero byte could match across two values, so such a
         // needle (which folding never makes) is checked value by value.
         if needle.isEmpty || needle.contains(0) {
+            let needle = Array(needle)
             for k in 0..<count where TextFolding.contains(Array(bytes[starts[k]..<starts[k + 1] - 1]), needle) { body(k) }
             return
         }
         if needle.count >= 2 {
             guard let positions = pairPositions[Self.pair(needle[0], needle[1])] else { return }
             bytes.withUnsafeBytes { haystack in
-                needle.withUnsafeBytes { pattern in
-                    guard let base = haystack.baseAddress, let patternBase = pattern.baseAddress else { return }
-                    let rest = pattern.count - 2
-                    var from = 0
-                    for position in positions {
-                        let offset = Int(position)
-                        guard offset >= from else { continue }
-                        guard offset + pattern.count <= haystack.count else { break }
-                        // A needle has no zero byte, so a match cannot run into the next value.
-                        if rest == 0 || memcmp(base + offset + 2, patternBase + 2, rest) == 0 {
-                            let k = valueIndex(at: offset)
-                            body(k)
-                            from = starts[k + 1]
-                        }
+                let pattern = UnsafeRawBufferPointer(needle)
+                var from = 0
+                for position in positions {
+                    let offset = Int(position)
+                    guard offset >= from else { continue }
+                    guard offset + pattern.count <= haystack.count else { break }
+                    // A needle has no zero byte, so a match cannot run into the next value. The
+                    // rest is compared a byte at a time: most places differ at their third byte,
+                    // and a call of `memcmp` at each cost more than the comparing (6% of a search).
+                    var k = 2
+                    while k < pattern.count && haystack[offset + k] == pattern[k] { k += 1 }
+                    if k == pattern.count {
+                        let k = valueIndex(at: offset)
+                        body(k)
+                        from = starts[k + 1]
                     }
                 }
             }

@@ -51,6 +51,14 @@ public enum WordTokenizer {
         }
     }
 
+    /// True when folded `text` is one word as `forEachWord` reads it, the text itself: letters and
+    /// digits of ASCII only. Nearly every search term is; it is then looked up as it is, with no
+    /// list of its words made.
+    @inlinable
+    public static func isOneWord(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { b in (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) }
+    }
+
     @inline(__always)
     static func isWordByte(_ b: UInt8) -> Bool {
         (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A)

@@ -1,5 +1,6 @@
 import FolioCore
 import Foundation
+import Synchronization
 
 /// One page of search results.
 public struct SearchResult: Sendable, Hashable {
@@ -133,6 +134,10 @@ public struct MonologueLibrary: Sendable {
     private let oftenHeardMembers: BitSet
     /// No monologue: what a filter on a value no monologue has keeps.
     private let noMembers: BitSet
+    /// Every monologue: what a search starts from before its filters.
+    private let everyMonologue: BitSet
+    /// The sets and lists searches work in, kept between them (`SearchScratch`).
+    private let searchScratch: SearchScratchPool
     /// Every monologue but the longer cuts: what related speeches and the play's order walk.
     private let listed: BitSet
     /// Each longer cut with its piece, by number: a search that finds both drops the first.
@@ -189,6 +194,8 @@ public struct MonologueLibrary: Sendable {
         for (i, age) in ages.enumerated() { ageMembers[age, default: BitSet(capacity: n)].insert(i) }
         self.ageMembers = ageMembers
         noMembers = BitSet(capacity: n)
+        everyMonologue = BitSet.full(capacity: n)
+        searchScratch = SearchScratchPool(capacity: n)
         var oftenHeard = BitSet(capacity: n)
         for id in OftenHeard.ids { if let i = numberByID[id] { oftenHeard.insert(i) } }
         oftenHeardMembers = oftenHeard
@@ -444,11 +451,16 @@ public struct MonologueLibrary: Sendable {
     /// six words looked up 48 forms.
     private func formIDs(of word: String) -> [UInt32] {
         var ids: [UInt32] = []
+        appendFormIDs(of: word, to: &ids)
+        return ids
+    }
+
+    /// `formIDs`, appended to a list being made.
+    private func appendFormIDs(of word: String, to ids: inout [UInt32]) {
         for place in placesOfForms(of: word) {
             if let id = entries[Int(place)].textID { ids.append(id) }
         }
         if word.hasSuffix("ed"), let id = textID(of: String(word.dropLast(2)) + "'d") { ids.append(id) }
-        return ids
     }
 
     /// Where `word`'s forms with the seed's endings are in `sortedWords` and `entries`.
@@ -535,6 +547,18 @@ public struct MonologueLibrary: Sendable {
         "tragic": .tragedy, "tragical": .tragedy, "tragedies": .tragedy,
         "historic": .history, "historical": .history, "histories": .history,
     ]
+
+    /// Each tone word's first byte and length, (first << 8 | length): a term that has none of
+    /// these is no tone word, and is not hashed to be looked up (each lookup of a search's terms
+    /// in `toneWords` was 2–3% of its time).
+    private static let toneWordShapes: [UInt16] = toneWords.keys.map { UInt16($0.utf8.first!) << 8 | UInt16($0.utf8.count) }
+
+    /// The tone a search word names as actors say it ("tragic"), if any.
+    private static func tone(named word: String) -> Tone? {
+        let shape = UInt16(word.utf8.first ?? 0) << 8 | UInt16(truncatingIfNeeded: word.utf8.count)
+        guard toneWordShapes.contains(shape) else { return nil }
+        return toneWords[word]
+    }
 
     /// A query read once against this library: the search's terms, and (worked out only when a
     /// snippet is asked for, as it costs more than the search itself) what a snippet marks.
@@ -659,7 +683,7 @@ public struct MonologueLibrary: Sendable {
         // A word marks when it is a form or one of the forms' "'d" spellings ("reveng'd").
         // Ids may repeat in a list until it is made a `WordIDSet` (a prefix's words hold its forms).
         func markedIDs(of word: String, into list: inout [UInt32]) {
-            list += formIDs(of: word)
+            appendFormIDs(of: word, to: &list)
             // The forms "-ed" (every word) and "-d" (a word in "e") are spelt "'d" too.
             if let id = textID(of: word + "'d") { list.append(id) }
             if word.hasSuffix("e"), let id = textID(of: String(word.dropLast()) + "'d") { list.append(id) }
@@ -673,7 +697,10 @@ public struct MonologueLibrary: Sendable {
             if prefix.hasSuffix("ed"), let id = textID(of: String(prefix.dropLast(2)) + "'d") { list.append(id) }
         }
         var wordList: [UInt32] = []
-        var phraseLists: [[[UInt32]]] = []
+        var phrases: [[WordIDSet]] = []
+        // A phrase's words that come again in it ("to be or not to be") are looked up once:
+        // looking up that phrase's six words was half of its snippet's 5.4 µs.
+        var looked: [(word: String, isPrefix: Bool, ids: WordIDSet)] = []
         var isEmpty = true
         query.forEachMarked(word: { word, isPrefix in
             isEmpty = false
@@ -681,16 +708,18 @@ public struct MonologueLibrary: Sendable {
             if isPrefix { startedIDs(of: word, readingD: true, into: &wordList) }
         }, phrase: { positions in
             isEmpty = false
-            phraseLists.append(positions.map { position in
+            phrases.append(positions.map { position in
+                if let known = looked.first(where: { $0.word == position.word && $0.isPrefix == position.isPrefix }) { return known.ids }
                 var list: [UInt32] = []
                 // A phrase's word matches as a form, a form's "'d" spelling, or (not read) a prefix.
                 markedIDs(of: position.word, into: &list)
                 if position.isPrefix { startedIDs(of: position.word, readingD: false, into: &list) }
-                return list
+                let ids = WordIDSet(list)
+                looked.append((position.word, position.isPrefix, ids))
+                return ids
             })
         })
         let words = WordIDSet(wordList)
-        let phrases = phraseLists.map { $0.map(WordIDSet.init) }
         let phraseStarts = phrases.map { $0.first?.ids ?? [] }
         let few = words.ids.count <= SnippetWords.listLimit && phraseStarts.allSatisfy { $0.count <= SnippetWords.listLimit }
         return SnippetWords(words: words, phrases: phrases, isEmpty: isEmpty,
@@ -778,102 +807,114 @@ public struct MonologueLibrary: Sendable {
 
     public func searchNumbers(_ prepared: PreparedQuery, filter: MonologueFilter = MonologueFilter(), limit: Int? = nil,
                               offset: Int = 0, personal view: PersonalView = .none) -> (total: Int, numbers: [Int]) {
+        // Not through a closure: one capturing the library copied it, retaining its forty-odd
+        // arrays and dictionaries, 6% of a search.
+        var scratch = searchScratch.take()
+        defer { searchScratch.keep(&scratch) }
+        return searchNumbers(prepared, filter: filter, limit: limit, offset: offset, personal: view, in: &scratch)
+    }
+
+    private func searchNumbers(_ prepared: PreparedQuery, filter: MonologueFilter, limit: Int?, offset: Int,
+                               personal view: PersonalView, in scratch: inout SearchScratch) -> (total: Int, numbers: [Int]) {
         let parsed = prepared.terms.parsed
         let typing = prepared.typing
-        let personal = view.tags.compactMap { id, tags in numberByID[id].map { ($0, tags.map(TextFolding.fold)) } }
-        var result = filterMembers(filter, personal: personal, genders: view.genders)
-        // Per term, the speeches where it is the speaker, a play or title, or in a tag, which the
-        // score weighs; nil for none, as for most terms.
-        var termMatches: [(speaker: BitSet?, strong: BitSet?, tagged: BitSet?)] = []
-        termMatches.reserveCapacity(parsed.count)
-        var termWords: [[UInt32]] = []
-        // Every speech a term matches in any field, gathered in one set cleared for each term: a
-        // set for each kind of field of each term cost an allocation apiece, a tenth of a search.
-        var any = BitSet(capacity: monologues.count)
+        let personal = view.tags.isEmpty ? [] : view.tags.compactMap { id, tags in numberByID[id].map { ($0, tags.map(TextFolding.fold)) } }
+        filterMembers(filter, personal: personal, genders: view.genders, into: &scratch.result)
+        // Each term's matches go into `scratch.terms[0 ..< matched]`, in the order the terms are matched.
+        var matched = 0
         // Phrases are checked word by word in the text, so they go last, among the speeches the
         // plain words have left; the score does not depend on the order.
-        let order = parsed.indices.filter { if case .phrase = parsed[$0].kind { false } else { true } }
-            + parsed.indices.filter { if case .phrase = parsed[$0].kind { true } else { false } }
-        for index in order {
-            let term = parsed[index]
-            guard !result.isEmpty else { break }
-            let isLast = index == parsed.count - 1
-            any.removeAll()
-            var ids: [UInt32] = []
-            let (speaker, strong, fieldTagged) = fieldMatch(term.text, into: &any)
-            var tagged = fieldTagged
-            switch term.kind {
-            case .word, .prefix:
-                let prefix = term.kind == .prefix || (typing && isLast)
-                textMatch(term.text, into: &any, ids: &ids, prefix: prefix)
-                if prefix { any.formUnion(prefixMatch(term.text)) }
-                if let tone = Self.toneWords[term.text], let members = toneMembers[tone] { any.formUnion(members) }
-            case .phrase(let lastIsPrefix):
-                let prefix = lastIsPrefix || (typing && isLast && prepared.terms.endsInOpenPhrase)
-                // A quoted name ("lady macbeth") still finds the character; in the text, the
-                // words must stand together.
-                phraseMatch(term.text, lastIsPrefix: prefix, within: result, into: &any)
-                ids = textWordIDs(term.text, prefix: prefix)
+        terms: for phrases in 0 ..< 2 {
+            for index in parsed.indices where Self.isPhrase(parsed[index]) == (phrases == 1) {
+                let term = parsed[index]
+                guard !scratch.result.isEmpty else { break terms }
+                let isLast = index == parsed.count - 1
+                if scratch.terms.count == matched { scratch.terms.append(TermScratch(capacity: monologues.count)) }
+                scratch.terms[matched].start(index)
+                // Every speech the term matches in any field, gathered in one set cleared for each term.
+                scratch.any.removeAll()
+                fieldMatch(term.text, into: &scratch.any, term: &scratch.terms[matched])
+                switch term.kind {
+                case .word, .prefix:
+                    let prefix = term.kind == .prefix || (typing && isLast)
+                    textMatch(term.text, into: &scratch.any, term: &scratch.terms[matched], prefix: prefix)
+                    if prefix { scratch.any.formUnion(prefixMatch(term.text)) }
+                    if let tone = Self.tone(named: term.text), let members = toneMembers[tone] { scratch.any.formUnion(members) }
+                case .phrase(let lastIsPrefix):
+                    let prefix = lastIsPrefix || (typing && isLast && prepared.terms.endsInOpenPhrase)
+                    // A quoted name ("lady macbeth") still finds the character; in the text, the
+                    // words must stand together.
+                    phraseMatch(term.text, lastIsPrefix: prefix, within: scratch.result, into: &scratch.any)
+                    textWordIDs(term.text, prefix: prefix, into: &scratch.terms[matched])
+                }
+                let text = term.text
+                for (number, tags) in personal where tags.contains(where: { $0.contains(text) }) {
+                    scratch.terms[matched].tag(number)
+                    scratch.any.insert(number)
+                }
+                scratch.result.formIntersection(scratch.any)
+                matched += 1
             }
-            termWords.append(ids)
-            let text = term.text
-            for (number, tags) in personal where tags.contains(where: { $0.contains(text) }) {
-                if tagged == nil { tagged = BitSet(capacity: monologues.count) }
-                tagged!.insert(number)
-                any.insert(number)
-            }
-            result.formIntersection(any)
-            termMatches.append((speaker, strong, tagged))
         }
         // The same speech never twice: a longer cut goes when its piece was found too (239 pairs
         // in the full library, a bit test each).
-        for (cut, piece) in longerCutPairs where result.contains(cut) && result.contains(piece) { result.remove(cut) }
-        let total = result.count
+        for (cut, piece) in longerCutPairs where scratch.result.contains(cut) && scratch.result.contains(piece) {
+            scratch.result.remove(cut)
+        }
+        let total = scratch.result.count
         guard total > 0 else { return (0, []) }
 
         let start = max(0, offset)
         let wanted = limit.map { max(0, $0) } ?? total
         var numbers: [Int] = []
         numbers.reserveCapacity(min(wanted, total))
-        guard !termMatches.isEmpty else {
+        scratch.found.removeAll(keepingCapacity: true)
+        scratch.result.appendMembers(to: &scratch.found)
+        guard matched > 0 else {
             // No words: every speech scores alike, so the page is the bitset's walk, in sortTitle order.
-            var k = 0
-            result.forEach { i in
-                if k >= start && numbers.count < wanted { numbers.append(i) }
-                k += 1
-            }
+            numbers.append(contentsOf: scratch.found.dropFirst(start).prefix(wanted))
             return (total, numbers)
         }
-        let terms = prepared.terms.terms
-        let phrase = terms.count >= 2 ? phraseMembers(terms, within: result, lastIsPrefix: typing) : nil
-        // Walking the bitset gives sortTitle order; stable buckets by score keep it within a score.
-        // A query has a handful of distinct scores, so they are found by a look along a short
-        // array rather than hashed once per speech found.
-        var buckets: [(score: Int, members: [Int])] = []
-        result.forEach { i in
-            var score = 0
-            for (speaker, strong, tagged) in termMatches {
-                score += speaker?.contains(i) == true ? 300
-                    : strong?.contains(i) == true ? 100 : (tagged?.contains(i) == true ? 10 : 1)
+        var hasPhrase = false
+        if prepared.terms.terms.count >= 2 {
+            // The words of every term, in the query's order, as `textMatch` and `textWordIDs`
+            // found them: reading the terms' words again, and looking each up again, was a sixth
+            // of a search.
+            scratch.phraseIDs.removeAll(keepingCapacity: true)
+            for index in parsed.indices {
+                for t in 0 ..< matched where scratch.terms[t].index == index { scratch.phraseIDs += scratch.terms[t].exact }
             }
-            if let phrase, phrase.contains(i) { score += 1000 }
-            if let b = buckets.firstIndex(where: { $0.score == score }) {
-                buckets[b].members.append(i)
+            hasPhrase = phraseMembers(scratch.phraseIDs, typed: typing ? Self.lastWord(of: prepared.terms.terms) : nil,
+                                      within: scratch.result, into: &scratch.phrase)
+        }
+        // Walking the bitset gives sortTitle order; tiers by score keep it within a score. A query
+        // has a handful of distinct scores, so they are found by a look along a short list rather
+        // than hashed once per speech found.
+        scratch.scores.removeAll(keepingCapacity: true)
+        scratch.tiers.removeAll(keepingCapacity: true)
+        for i in scratch.found {
+            var score = 0
+            for t in 0 ..< matched { score += scratch.terms[t].weight(of: i) }
+            if hasPhrase && scratch.phrase.contains(i) { score += 1000 }
+            scratch.scores.append(score)
+            if let b = scratch.tiers.firstIndex(where: { $0.score == score }) {
+                scratch.tiers[b].count += 1
             } else {
-                buckets.append((score, [i]))
+                scratch.tiers.append((score, 1))
             }
         }
-        buckets.sort { $0.score > $1.score }
+        scratch.tiers.sort { $0.score > $1.score }
         var skipped = 0
-        outer: for bucket in buckets {
-            var members = bucket.members
-            if skipped + members.count <= start {
-                skipped += members.count
+        outer: for (score, count) in scratch.tiers {
+            if skipped + count <= start {
+                skipped += count
                 continue
             }
-            // Only the tiers a page shows are put in order within themselves.
-            if members.count > 1 { members = byRelevance(members, termWords: termWords) }
-            for i in members[max(0, start - skipped)...] {
+            // Only the tiers a page shows are gathered, and put in order within themselves.
+            scratch.tier.removeAll(keepingCapacity: true)
+            for (k, i) in scratch.found.enumerated() where scratch.scores[k] == score { scratch.tier.append(i) }
+            if count > 1 { byRelevance(&scratch.tier, terms: scratch.terms[..<matched], slot: &scratch.slot, ranked: &scratch.ranked) }
+            for i in scratch.tier[max(0, start - skipped)...] {
                 if numbers.count >= wanted { break outer }
                 numbers.append(i)
             }
@@ -882,8 +923,21 @@ public struct MonologueLibrary: Sendable {
         return (total, numbers)
     }
 
-    private func filterMembers(_ filter: MonologueFilter, personal: [(Int, [String])] = [], genders: [String: Gender] = [:]) -> BitSet {
-        var result = BitSet.full(capacity: monologues.count)
+    private static func isPhrase(_ term: QueryTerms.Term) -> Bool {
+        if case .phrase = term.kind { true } else { false }
+    }
+
+    /// The last word of `terms` when it has two letters or more: the word being typed, which
+    /// stands for every word it starts.
+    private static func lastWord(of terms: [String]) -> String? {
+        var last: String?
+        for term in terms { WordTokenizer.forEachWord(in: term) { last = $0 } }
+        return last.flatMap { $0.count >= 2 ? $0 : nil }
+    }
+
+    private func filterMembers(_ filter: MonologueFilter, personal: [(Int, [String])] = [], genders: [String: Gender] = [:],
+                               into result: inout BitSet) {
+        result.replaceMembers(with: everyMonologue)
         let empty = noMembers
         if let gender = filter.gender, gender != .any {
             var allowed = genderMembers[gender] ?? empty
@@ -910,25 +964,22 @@ public struct MonologueLibrary: Sendable {
             for (number, tags) in personal where tags.contains(tag) { tagged.insert(number) }
             result.formIntersection(tagged)
         }
-        return result
     }
 
     /// The substring fields a folded term (or quoted phrase) is found in, all added to `any`, and
-    /// those of weight: the character (`speaker`); play and title (`strong`); tags (`tagged`).
-    /// Gender and tone count as text. Nil where none matched.
-    private func fieldMatch(_ term: String, into any: inout BitSet) -> (speaker: BitSet?, strong: BitSet?, tagged: BitSet?) {
-        var speaker: BitSet?, strong: BitSet?, tagged: BitSet?
-        fieldValueIndex.forEachValue(containing: Array(term.utf8)) { k in
+    /// those of weight to the term's: the character (speaker); play and title (strong); tags
+    /// (tagged). Gender and tone count as text.
+    private func fieldMatch(_ text: String, into any: inout BitSet, term: inout TermScratch) {
+        fieldValueIndex.forEachValue(containing: text) { k in
             let field = fieldValues[k]
             any.formUnion(field.members)
             switch field.weight {
-            case 300...: if speaker == nil { speaker = field.members } else { speaker!.formUnion(field.members) }
-            case 100..<300: if strong == nil { strong = field.members } else { strong!.formUnion(field.members) }
-            case 10..<100: if tagged == nil { tagged = field.members } else { tagged!.formUnion(field.members) }
+            case 300...: term.addSpeaker(field.members)
+            case 100..<300: term.addStrong(field.members)
+            case 10..<100: term.addTagged(field.members)
             default: break
             }
         }
-        return (speaker, strong, tagged)
     }
 
     /// Monologues among `candidates` whose spoken text holds the phrase's words side by side and
@@ -977,25 +1028,30 @@ public struct MonologueLibrary: Sendable {
     /// several words ("to-night") needs each of them.
     private func textMatch(_ term: String) -> BitSet {
         var result = BitSet(capacity: monologues.count)
-        var ids: [UInt32] = []
-        textMatch(term, into: &result, ids: &ids, prefix: false)
+        var words = TermScratch(capacity: 0)
+        textMatch(term, into: &result, term: &words, prefix: false)
         return result
     }
 
-    /// Adds `textMatch`'s speeches to `set`, and gives the ids of the text's words the term
-    /// stands for (what ranks within a tier). Each form is looked up once for both.
-    private func textMatch(_ term: String, into set: inout BitSet, ids: inout [UInt32], prefix: Bool) {
+    /// Adds `textMatch`'s speeches to `set`, and gives the term the ids of the text's words it
+    /// stands for (what ranks within a tier) and of its words as they are (what finds them side
+    /// by side). Each word is looked up once for all three.
+    private func textMatch(_ text: String, into set: inout BitSet, term: inout TermScratch, prefix: Bool) {
+        if WordTokenizer.isOneWord(text) {
+            // Nearly every term: itself, its forms going straight into `set`.
+            term.exact.append(addForms(of: text, typed: prefix && text.utf8.count >= 2, to: &set, ids: &term.ids))
+            return
+        }
         var words: [String] = []
-        WordTokenizer.forEachWord(in: term) { words.append($0) }
+        WordTokenizer.forEachWord(in: text) { words.append($0) }
         if words.count == 1 {
-            // Nearly every term: its forms go straight into `set`.
-            addForms(of: words[0], typed: prefix && words[0].count >= 2, to: &set, ids: &ids)
+            term.exact.append(addForms(of: words[0], typed: prefix && words[0].count >= 2, to: &set, ids: &term.ids))
             return
         }
         var all: BitSet?
         for (index, word) in words.enumerated() {
             var forms = BitSet(capacity: monologues.count)
-            addForms(of: word, typed: prefix && index == words.count - 1 && word.count >= 2, to: &forms, ids: &ids)
+            term.exact.append(addForms(of: word, typed: prefix && index == words.count - 1 && word.count >= 2, to: &forms, ids: &term.ids))
             if all == nil { all = forms } else { all!.formIntersection(forms) }
         }
         if let all { set.formUnion(all) }
@@ -1003,30 +1059,45 @@ public struct MonologueLibrary: Sendable {
 
     /// The speeches holding a word with the seed's endings, added to `set`, and the ids of those
     /// forms, or, for a word being typed, of every word it starts (at most 200, the commonest
-    /// forms being the short ones that come first).
-    private func addForms(of word: String, typed: Bool, to set: inout BitSet, ids: inout [UInt32]) {
-        for place in placesOfForms(of: word) {
-            let entry = entries[Int(place)]
-            entry.members.add(to: &set)
-            if !typed, let id = entry.textID { ids.append(id) }
+    /// forms being the short ones that come first). Gives the word's own id in the text
+    /// (`WordEntry.notInText` when the text has no such word), found by the same lookup.
+    private func addForms(of word: String, typed: Bool, to set: inout BitSet, ids: inout [UInt32]) -> UInt32 {
+        let range = forms[word]
+        if let range {
+            for place in formPlaces[range.start ..< range.start + range.count] {
+                let entry = entries[Int(place)]
+                entry.members.add(to: &set)
+                if !typed, let id = entry.textID { ids.append(id) }
+            }
         }
         if typed { ids += typedIDs(of: word) }
+        return exactID(range)
+    }
+
+    /// The id in the text of the word whose forms are `range`, when the word itself is one of
+    /// them (the first); `WordEntry.notInText` otherwise.
+    @inline(__always)
+    private func exactID(_ range: FormRange?) -> UInt32 {
+        guard let range, range.exact else { return WordEntry.notInText }
+        return entries[Int(formPlaces[range.start])].id
     }
 
     /// The ids `textMatch` gives, without the speeches: for a quoted phrase, whose speeches come
     /// from `phraseMatch`.
-    private func textWordIDs(_ term: String, prefix: Bool) -> [UInt32] {
+    private func textWordIDs(_ text: String, prefix: Bool, into term: inout TermScratch) {
         var words: [String] = []
-        WordTokenizer.forEachWord(in: term) { words.append($0) }
-        var ids: [UInt32] = []
+        WordTokenizer.forEachWord(in: text) { words.append($0) }
         for (index, word) in words.enumerated() {
+            let range = forms[word]
+            term.exact.append(exactID(range))
             if prefix && index == words.count - 1 && word.count >= 2 {
-                ids += typedIDs(of: word)
-            } else {
-                ids += placesOfForms(of: word).compactMap { entries[Int($0)].textID }
+                term.ids += typedIDs(of: word)
+            } else if let range {
+                for place in formPlaces[range.start ..< range.start + range.count] {
+                    if let id = entries[Int(place)].textID { term.ids.append(id) }
+                }
             }
         }
-        return ids
     }
 
     /// Text matches of a word being typed: every word of text and notes it is the start of (at
@@ -1061,27 +1132,29 @@ public struct MonologueLibrary: Sendable {
         return low..<end
     }
 
-    /// One tier's members, those whose text holds the query's words more often and earlier
-    /// first; a word in the first line counts most. Ties keep sortTitle order.
+    /// Puts one tier's members in order: those whose text holds the query's words more often and
+    /// earlier first; a word in the first line counts most. Ties keep sortTitle order.
     ///
     /// A word's occurrences are sorted by speech, and so are the members: for a word far more
     /// common than the tier is large, each member's run is found by galloping on from the last
     /// one, and otherwise the occurrences are walked once. Written over raw buffers: with arrays
     /// and a closure that counted, exclusivity checks and retains were a third of a search.
-    private func byRelevance(_ members: [Int], termWords: [[UInt32]]) -> [Int] {
+    /// `slot` (a search's scratch, -1 for every speech on entry and on return) gives each member's
+    /// place in `members` by number, filled only when some word is walked whole; `ranked` is scratch.
+    private func byRelevance(_ members: inout [Int], terms: ArraySlice<TermScratch>, slot: inout [Int32],
+                             ranked: inout [(relevance: Double, member: Int)]) {
         let n = members.count
-        // Each member's place in `members`, by number: made only when some word is walked whole.
-        var slot: [Int32] = []
+        var slotted = false
         // Scratch on the stack: three arrays a tier cost as much in allocation as the counting.
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { relevance in
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { relevance in
             withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 2 * n) { scratch in
                 relevance.initialize(repeating: 0)
                 let count = UnsafeMutableBufferPointer(rebasing: scratch[0 ..< n])
                 let first = UnsafeMutableBufferPointer(rebasing: scratch[n ..< 2 * n])
-                for ids in termWords where !ids.isEmpty {
+                for term in terms where !term.ids.isEmpty {
                     count.initialize(repeating: 0)
                     first.initialize(repeating: .max)
-                    for id in ids {
+                    for id in term.ids {
                         occurrences[Int(id)].withUnsafeBufferPointer { list in
                             if n * 16 < list.count {
                                 var low = 0
@@ -1106,9 +1179,9 @@ public struct MonologueLibrary: Sendable {
                                     }
                                 }
                             } else {
-                                if slot.isEmpty {
-                                    slot = [Int32](repeating: -1, count: monologues.count)
+                                if !slotted {
                                     for (k, m) in members.enumerated() { slot[m] = Int32(k) }
+                                    slotted = true
                                 }
                                 slot.withUnsafeBufferPointer { slot in
                                     for packed in list {
@@ -1126,33 +1199,35 @@ public struct MonologueLibrary: Sendable {
                             + (first[k] < firstLineWords[members[k]] ? 3 : 0)
                     }
                 }
-                return members.indices.sorted { a, b in relevance[a] != relevance[b] ? relevance[a] > relevance[b] : a < b }.map { members[$0] }
+                ranked.removeAll(keepingCapacity: true)
+                for k in 0 ..< n { ranked.append((relevance[k], members[k])) }
             }
         }
+        if slotted { for m in members { slot[m] = -1 } }
+        // Members are ascending, so the lower number is the earlier in sortTitle order.
+        ranked.sort { a, b in a.relevance != b.relevance ? a.relevance > b.relevance : a.member < b.member }
+        for k in 0 ..< n { members[k] = ranked[k].member }
     }
 
-    /// Monologues whose text holds the query's words side by side, in order. A word being typed
-    /// (`lastIsPrefix`) may be any word it starts, so "is this a dag" is already the phrase.
-    private func phraseMembers(_ terms: [String], within candidates: BitSet, lastIsPrefix: Bool = false) -> BitSet? {
-        var words: [String] = []
-        for term in terms { WordTokenizer.forEachWord(in: term) { words.append($0) } }
-        guard words.count >= 2 else { return nil }
-        var ids: [UInt32] = []
+    /// Monologues among `candidates` whose text holds the query's words side by side, in order,
+    /// put in `result`; false when the query's words cannot stand so (fewer than two, or one the
+    /// text never has). `words`: each word's own id in the text, in the query's order
+    /// (`WordEntry.notInText` for a word it lacks); `typed`: the last word, when it is being typed
+    /// and so may be any word it starts ("is this a dag" is already the phrase).
+    private func phraseMembers(_ words: [UInt32], typed: String?, within candidates: BitSet, into result: inout BitSet) -> Bool {
+        guard words.count >= 2 else { return false }
+        let ids = typed == nil ? words[...] : words.dropLast()
+        guard !ids.contains(WordEntry.notInText) else { return false }
         var lastIDs: Set<UInt32>?
-        for (index, word) in words.enumerated() {
-            if lastIsPrefix && index == words.count - 1 && word.count >= 2 {
-                lastIDs = Set(typedIDs(of: word))
-                if lastIDs!.isEmpty { return nil }
-            } else {
-                guard let id = textID(of: word) else { return nil }
-                ids.append(id)
-            }
+        if let typed {
+            lastIDs = Set(typedIDs(of: typed))
+            if lastIDs!.isEmpty { return false }
         }
         let length = ids.count + (lastIDs == nil ? 0 : 1)
-        guard !ids.isEmpty, length >= 2 else { return nil }
+        guard !ids.isEmpty, length >= 2 else { return false }
         // Anchor on the rarest whole word; check the others at their offsets.
         let anchor = ids.indices.min { occurrences[Int(ids[$0])].count < occurrences[Int(ids[$1])].count }!
-        var result = BitSet(capacity: monologues.count)
+        result.removeAll()
         let list = occurrences[Int(ids[anchor])]
         func check(_ packed: UInt32) {
             let m = Int(packed >> 16), position = Int(packed & 0xFFFF)
@@ -1160,13 +1235,9 @@ public struct MonologueLibrary: Sendable {
             let start = position - anchor
             let text = tokens[m]
             guard start >= 0, start + length <= text.count else { return }
-            var matches = true
-            for j in ids.indices where text[start + j] != ids[j] {
-                matches = false
-                break
-            }
-            if matches, let lastIDs, !lastIDs.contains(text[start + ids.count]) { matches = false }
-            if matches { result.insert(m) }
+            for j in ids.indices where text[start + j] != ids[j] { return }
+            if let lastIDs, !lastIDs.contains(text[start + ids.count]) { return }
+            result.insert(m)
         }
         let found = candidates.count
         if found * 16 < list.count {
@@ -1177,7 +1248,7 @@ public struct MonologueLibrary: Sendable {
         } else {
             for packed in list where candidates.contains(Int(packed >> 16)) { check(packed) }
         }
-        return result
+        return true
     }
 
     // MARK: - Related
@@ -1384,9 +1455,135 @@ enum WordMembers: Sendable {
 
     func add(to set: inout BitSet) {
         switch self {
-        case .few(let members): for i in members { set.insert(Int(i)) }
+        case .few(let members): set.insert(contentsOf: members)
         case .many(let members): set.formUnion(members)
         }
+    }
+}
+
+/// What one search works in, sized for its library and kept for the next search rather than made
+/// anew: the result, the set a term's matches gather in, each term's matches, the speeches found
+/// and their scores and tiers. Made for every search, these arrays and sets were about a quarter of
+/// the slowest guard query's time (perf, "Hamlet revenge blood"): a 10 KB array a tier ranked,
+/// glibc's `malloc_consolidate` and a generic metadata lookup for every new array among them.
+struct SearchScratch: Sendable {
+    var result: BitSet
+    var any: BitSet
+    /// The speeches where the query's words stand together.
+    var phrase: BitSet
+    /// Per term, in the order the terms are matched; only the first terms of the query are in use.
+    var terms: [TermScratch] = []
+    /// The query's words' own ids, in its order.
+    var phraseIDs: [UInt32] = []
+    /// The speeches found, ascending, with the score of each.
+    var found: [Int] = []
+    var scores: [Int] = []
+    /// Each distinct score, with how many speeches have it.
+    var tiers: [(score: Int, count: Int)] = []
+    /// One tier's members, as it is ranked.
+    var tier: [Int] = []
+    var ranked: [(relevance: Double, member: Int)] = []
+    /// Per speech, -1 (`byRelevance` fills and clears it).
+    var slot: [Int32]
+
+    init(capacity: Int) {
+        result = BitSet(capacity: capacity)
+        any = BitSet(capacity: capacity)
+        phrase = BitSet(capacity: capacity)
+        slot = [Int32](repeating: -1, count: capacity)
+    }
+}
+
+/// What one term of a search matched, in a search's scratch.
+struct TermScratch: Sendable {
+    /// Where the term stands in the query.
+    var index = 0
+    /// The speeches where the term is the speaking character, those where it is a play or title,
+    /// and those where it is in a tag, which the score weighs; each in use only when its flag
+    /// says so (most terms are none of them, and their sets are left as they were).
+    private var speaker: BitSet
+    private var hasSpeaker = false
+    private var strong: BitSet
+    private var hasStrong = false
+    private var tagged: BitSet
+    private var hasTagged = false
+    /// The ids of the text's words the term stands for: what ranks within a tier.
+    var ids: [UInt32] = []
+    /// Each of the term's words' own id in the text (`WordEntry.notInText` when the text lacks
+    /// it), in order: what finds the query's words side by side.
+    var exact: [UInt32] = []
+
+    init(capacity: Int) {
+        speaker = BitSet(capacity: capacity)
+        strong = BitSet(capacity: capacity)
+        tagged = BitSet(capacity: capacity)
+    }
+
+    /// Ready for the term at `index` of a query.
+    mutating func start(_ index: Int) {
+        self.index = index
+        hasSpeaker = false
+        hasStrong = false
+        hasTagged = false
+        ids.removeAll(keepingCapacity: true)
+        exact.removeAll(keepingCapacity: true)
+    }
+
+    mutating func addSpeaker(_ members: BitSet) {
+        if hasSpeaker { speaker.formUnion(members) } else { speaker.replaceMembers(with: members) }
+        hasSpeaker = true
+    }
+
+    mutating func addStrong(_ members: BitSet) {
+        if hasStrong { strong.formUnion(members) } else { strong.replaceMembers(with: members) }
+        hasStrong = true
+    }
+
+    mutating func addTagged(_ members: BitSet) {
+        if hasTagged { tagged.formUnion(members) } else { tagged.replaceMembers(with: members) }
+        hasTagged = true
+    }
+
+    /// Speech `number` has the term in a tag of the searcher's own.
+    mutating func tag(_ number: Int) {
+        if !hasTagged { tagged.removeAll() }
+        hasTagged = true
+        tagged.insert(number)
+    }
+
+    /// What the term adds to speech `i`'s score: 300 as its speaker, 100 as its play or title,
+    /// 10 in a tag, 1 otherwise.
+    @inline(__always)
+    func weight(of i: Int) -> Int {
+        hasSpeaker && speaker.contains(i) ? 300
+            : hasStrong && strong.contains(i) ? 100 : (hasTagged && tagged.contains(i) ? 10 : 1)
+    }
+}
+
+/// The scratch of the searches done, kept for the next ones. A library serves concurrent
+/// requests, so each search takes a scratch of its own, and gives it back when done: two
+/// uncontended lock round trips a search, against the dozen allocations they spare.
+final class SearchScratchPool: Sendable {
+    private let kept = Mutex<[SearchScratch]>([])
+    private let capacity: Int
+    /// Scratch kept at most: more searches at once than this make their own.
+    static let keptLimit = 16
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// A scratch of the library's size for one search, to be given back by `keep` when it is done.
+    func take() -> SearchScratch {
+        kept.withLock { $0.popLast() } ?? SearchScratch(capacity: capacity)
+    }
+
+    /// Keeps `scratch` for a later search; it is moved out, not copied (a copy retains every one
+    /// of its arrays).
+    func keep(_ scratch: inout SearchScratch) {
+        var moved: SearchScratch? = SearchScratch(capacity: 0)
+        swap(&moved!, &scratch)
+        kept.withLock { if $0.count < Self.keptLimit { $0.append(moved.take()!) } }
     }
 }
 
