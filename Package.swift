@@ -112,9 +112,15 @@ let package = Package(
                           path: "Benchmarks/FolioBench"),
 
         // MARK: - tests
-        .target(name: "FolioTestSupport", dependencies: ["Monologues", "Vocabulary", "FolioApp"], path: "Tests/FolioTestSupport"),
+        // Every target names each of the package's modules it imports, not only those it reaches
+        // through another target. An incremental debug build left a target that imported
+        // Monologues without naming it with MonologueLibrary's old, smaller layout after the
+        // search's scratch added two stored properties to it: FolioServerTests then crashed in
+        // swift_retain, the library's init writing past the space made for it. Named, a changed
+        // module recompiles the targets that use it.
+        .target(name: "FolioTestSupport", dependencies: ["Monologues", "Vocabulary", "Ghost", "FolioApp"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioDigest"]),
-        .testTarget(name: "MonologuesTests", dependencies: ["Monologues", "FolioTestSupport"]),
+        .testTarget(name: "MonologuesTests", dependencies: ["Monologues", "FolioCore", "FolioTestSupport"]),
         .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary", "FolioCore", "FolioTestSupport"], resources: [.copy("Resources")]),
         .testTarget(name: "GhostTests", dependencies: ["Ghost", "FolioCore", "FolioTestSupport"]),
         .testTarget(name: "PlotsTests", dependencies: ["Plots", "FolioCore"]),
@@ -131,13 +137,13 @@ let package = Package(
             "FolioStore", "FolioApp", "FolioCore", "FolioTestSupport", "Vocabulary", "Ghost", "Monologues", "Characters", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "FolioServerTests", dependencies: [
-            "FolioServer", "FolioStore", "FolioTestSupport", "Vocabulary", "Ghost", "Plots", "Characters",
+            "FolioServer", "FolioStore", "FolioApp", "FolioCore", "Monologues", "FolioTestSupport", "Vocabulary", "Ghost", "Plots", "Characters",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             .product(name: "CompressNIO", package: "compress-nio"),
         ]),
         // Commands run in-process through FolioCommand.execute; a few tests run the built binary.
-        .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI", "FolioTestSupport"]),
+        .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI", "FolioStore", "FolioApp", "FolioCore", "Monologues", "Ghost", "FolioTestSupport"]),
     ]
 )

@@ -130,4 +130,37 @@ import Testing
         #expect(BitSet.full(capacity: 64).members.last == 63)
         #expect(BitSet.full(capacity: 0).isEmpty)
     }
+
+    /// What a search's scratch sets are made with: another set's members in their own storage,
+    /// and a word's list of speeches.
+    @Test func replacingAndInsertingAList() {
+        var scratch = BitSet(capacity: 130)
+        [1, 2, 3].forEach { scratch.insert($0) }
+        var index = BitSet(capacity: 130)
+        [0, 64, 129].forEach { index.insert($0) }
+        scratch.replaceMembers(with: index)
+        #expect(scratch.members == [0, 64, 129])
+        scratch.insert(contentsOf: [5, 63, 128])
+        #expect(scratch.members == [0, 5, 63, 64, 128, 129])
+        #expect(index.members == [0, 64, 129], "the index's own set is left as it was")
+        scratch.subtract(index)
+        #expect(scratch.members == [5, 63, 128])
+    }
+
+    /// The word loops run through unchecked pointers in an optimised build: a set of another
+    /// capacity, or a member past the end, stops the process rather than writing past the storage.
+    @Test func setsOfAnotherCapacityOrMembersPastTheEndStopTheProcess() async {
+        await #expect(processExitsWith: .failure) {
+            var small = BitSet(capacity: 64)
+            small.formUnion(BitSet.full(capacity: 200))
+        }
+        await #expect(processExitsWith: .failure) {
+            var small = BitSet(capacity: 64)
+            small.replaceMembers(with: BitSet(capacity: 65))
+        }
+        await #expect(processExitsWith: .failure) {
+            var small = BitSet(capacity: 100)
+            small.insert(contentsOf: [3, 100])
+        }
+    }
 }
