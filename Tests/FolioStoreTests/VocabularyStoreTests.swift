@@ -201,12 +201,21 @@ import Vocabulary
         let a = try await account(database, "alice")
         let b = try await account(database, "bob")
         // Given more rows than one chunk, with tags that cross the chunks' edges
-        let rows = VocabularyAtScaleTests.rows(5_123, prefix: "a")
+        // (a tag of seven, which a chunk's 2,000 rows do not divide, tells a link put on the pair a
+        // chunk away from its own)
+        let rows = VocabularyAtScaleTests.rows(5_123, prefix: "a").enumerated().map { i, pair in
+            var tagged = pair
+            tagged.tags.append("Seven \(i % 7)")
+            return tagged
+        }
         // When they are imported, Then every pair and every tag link is there, in the file's order
         #expect(try await database.importPairs(accountID: a, rows, pairLimit: 10_000) == 5_123)
         #expect(try await database.vocabulary.pairCount(accountID: a) == 5_123)
         let tags = try await database.vocabulary.tags(accountID: a, limit: 30, offset: 0).items
-        #expect(tags.count == 21 && tags.first { $0.name == "Import" }?.count == 5_123)
+        #expect(tags.count == 28 && tags.first { $0.name == "Import" }?.count == 5_123)
+        let ownTags = Dictionary(uniqueKeysWithValues: rows.map { ($0.english, Set($0.tags)) })
+        let stored = try await database.vocabulary.pairs(accountID: a)
+        #expect(stored.count == 5_123 && stored.allSatisfy { Set($0.tags) == ownTags[$0.english] })
         #expect(tags.filter { $0.name.hasPrefix("Batch") }.allSatisfy { (256...257).contains($0.count) })
         let writer = try #require(database.reader as? any DatabaseWriter)
         let (first, last) = try await writer.read { db in
@@ -224,7 +233,7 @@ import Vocabulary
             }, pairLimit: 8_000)
         }
         #expect(try await database.vocabulary.pairCount(accountID: a) == 5_123)
-        #expect(try await database.vocabulary.tags(accountID: a, limit: 30, offset: 0).items.count == 21)
+        #expect(try await database.vocabulary.tags(accountID: a, limit: 30, offset: 0).items.count == 28)
         // And an import a crash cut short (recorded, some pairs written) is taken out, others' pairs kept
         try await database.importPairs(accountID: b, [Pair(english: "bob's own")])
         try await writer.write { db in
