@@ -39,7 +39,7 @@ swift test --skip-build --filter "$live"
 took "Swift tests"
 # Speed, as ratios taken in one run (never absolute times): the in-process search against SQLite
 # FTS5 on the same queries, then the search route against the bare route of one server.
-"$(swift build --show-bin-path)/folio-bench" "$FOLIO_CORPUS" search-guard 8
+"$(swift build --show-bin-path)/folio-bench" "$FOLIO_CORPUS" search-guard 10
 FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/speed-guard.sh
 took "speed guards"
 FOLIO_BIN="$(swift build --show-bin-path)/folio" scripts/e2e.sh

@@ -59,8 +59,8 @@ struct FTS5Search {
 /// field per term and looking each form of a word up twice; then 15.6–16.1× (release: 5.1–6.7×
 /// before, 12.6–13.1× after, one run on one machine). With a scratch per search kept for the next
 /// and the query's words read once, release went from 12.3–15.9× to 24.9–28.4× (five interleaved
-/// runs each, a busy machine), debug to 28.3×. The floor, 8×, fails a search that becomes twice
-/// as slow; the goal was 20×.
+/// runs each, a busy machine), debug to 28.3×. The test command's floor, 10×, fails a search
+/// that becomes between twice and three times as slow; the goal was 20×.
 enum SearchGuard {
     static let queries = ["Hamlet revenge blood", "love death night", "king crown blood", "fool wise folly"]
 
