@@ -161,6 +161,9 @@ def log_in(driver: WebDriver, base: str, username: str, password: str = PASSWORD
 def log_out(driver: WebDriver, base: str) -> None:
     visit(driver, base, "/account")
     submit(driver, "#logout-submit")
+    # The page the log-out leads to says so (once: a reload no longer does).
+    eventually(driver, lambda: [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#logout-notice")],
+               lambda notes: len(notes) == 1 and notes[0].startswith("You are logged out."), "the page after logging out to say so")
 
 
 def assert_logged_in(driver: WebDriver, base: str, username: str) -> None:
@@ -390,6 +393,10 @@ def test_phone_register_search_filter_favourite_edit_restore(phone, folio_url, a
 
     # 8. Favourites belong to the account, not to the browser session.
     log_out(driver, base)
+    driver.save_screenshot(str(artifacts / "monologues-logged-out.png"))
+    driver.refresh()
+    element(driver, "#main")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#logout-notice"), "the log-out notice came back on a reload"
     assert_logged_out(driver, base, username)
     log_in(driver, base, username)
     assert_logged_in(driver, base, username)

@@ -266,6 +266,36 @@
     });
   }
 
+  // The log-out answers with a redirect, so the page it leads to cannot say what happened: the
+  // form leaves a word for it in this tab's storage (nothing is kept once it is read).
+  var NOTICE_KEY = "folio-notice";
+  function setUpLogoutNotice() {
+    var form = document.getElementById("logout-form");
+    if (form) {
+      form.addEventListener("submit", function (event) {
+        // Registered after the warning above: a log-out it holds back is not one yet.
+        if (event.defaultPrevented) return;
+        try { sessionStorage.setItem(NOTICE_KEY, "You are logged out. Log in again from Account to see your favourites, pairs and games."); } catch (e) {}
+      });
+    }
+    var notice = null;
+    try {
+      notice = sessionStorage.getItem(NOTICE_KEY);
+      if (notice) sessionStorage.removeItem(NOTICE_KEY);
+    } catch (e) {}
+    var meta = document.querySelector('meta[name="folio-account"]');
+    var main = document.getElementById("main");
+    // Shown only on a visitor's page: the log-out failed if the page is still an account's.
+    if (!notice || !main || (meta && meta.getAttribute("content"))) return;
+    var box = document.createElement("div");
+    box.id = "logout-notice";
+    box.className = "flash flash-info";
+    box.setAttribute("role", "status");
+    box.textContent = notice;
+    var note = document.getElementById("offline-note");
+    main.insertBefore(box, note ? note.nextSibling : main.firstChild);
+  }
+
   // Lines rehearsed offline, and changes to pairs and kept plots, go as soon as any page is opened
   // online: the favourites' progress, the pairs and the plots shown there are then the account's. (Reviews go from the
   // revision pages, where the last one can still be undone.)
@@ -509,6 +539,7 @@
   setUpTimeZone();
   setUpServiceWorker();
   setUpLogoutWarning();
+  setUpLogoutNotice();
   sendRehearsedLines();
   // And when the connection comes back with a page open.
   window.addEventListener("online", sendRehearsedLines);
