@@ -333,7 +333,10 @@ def test_phone_hot_seat_game_to_the_end_with_challenges(phone, folio_url, artifa
     keys_at = driver.execute_script("return document.getElementById('ghost-keys').getBoundingClientRect().top + scrollY")
     tap_key(driver, "z")
     assert "is not a letter that can be added here" in board_text(driver, "#ghost-error")
+    # Said where the turn is said: nothing floats over the players' row.
+    assert driver.find_elements(By.CSS_SELECTOR, "#ghost-status #ghost-error"), "the refusal is not in the status line"
     assert fragment(driver) == "q"
+    driver.save_screenshot(str(artifacts / "ghost-refused-letter-phone.png"))
     moved = driver.execute_script("return document.getElementById('ghost-keys').getBoundingClientRect().top + scrollY") - keys_at
     assert abs(moved) <= 2, f"the keyboard moved {moved} px when a letter was refused"
     # A tap shows its letter on the board at once, before the server's answer comes.
@@ -478,7 +481,7 @@ def test_phone_room_link_copied_shared_and_followed_by_a_guest_who_registers(pho
     assert driver.current_url == room, driver.current_url
     assert f"{host} has opened a room" in board_text(driver, "#ghost-waiting")
     submit(driver, "#ghost-join-submit")
-    eventually(driver, lambda: board_text(driver, "#ghost-status"), lambda s: s == f"{host} to play.", "the game to start")
+    eventually(driver, lambda: board_text(driver, "#ghost-status"), lambda s: s == f"Waiting for {host} to play.", "the game to start")
 
 
 @pytest.fixture
@@ -593,7 +596,9 @@ def test_online_room_moves_show_up_live_in_the_other_browser(desktop, phone, fol
     assert host.execute_script("return window.folioOldPage === true"), "the host's page reloaded"
     eventually(host, lambda: host.find_elements(By.CSS_SELECTOR, "#ghost-board[data-connected]"), bool, "the host's socket")
     eventually(guest, lambda: guest.find_elements(By.CSS_SELECTOR, "#ghost-board[data-connected]"), bool, "the guest's socket")
-    assert board_text(guest, "#ghost-wait-turn") == f"Waiting for {host_name}."
+    # Whose turn it is is said once: the guest waits for the host.
+    assert board_text(guest, "#ghost-status") == f"Waiting for {host_name} to play."
+    assert not guest.find_elements(By.CSS_SELECTOR, "#ghost-wait-turn")
     assert_fits_width(host, DESKTOP["width"])
 
     # The host types on the real keyboard; the letter travels over the socket to the guest.
@@ -602,8 +607,19 @@ def test_online_room_moves_show_up_live_in_the_other_browser(desktop, phone, fol
     eventually(host, lambda: fragment(host), lambda f: f == "w", "the host's own board")
     assert host.execute_script("return window.folioOldPage === true"), "the host's move reloaded the page"
 
-    # The guest taps a key; the host sees it, then challenges, and the guest names a word.
+    # A letter the rules refuse comes back over the socket: the board as it was, and why, in the
+    # status line, with the keyboard where it was.
     mark_page(guest)
+    keys_at = guest.execute_script("return document.getElementById('ghost-keys').getBoundingClientRect().top + scrollY")
+    click(guest, "#ghost-keys button[value='q']")
+    eventually(guest, lambda: [e.text for e in guest.find_elements(By.CSS_SELECTOR, "#ghost-status #ghost-error")],
+               lambda errors: len(errors) == 1 and "is not a letter that can be added here" in errors[0], "the refusal in the status line")
+    assert fragment(guest) == "w"
+    moved = guest.execute_script("return document.getElementById('ghost-keys').getBoundingClientRect().top + scrollY") - keys_at
+    assert abs(moved) <= 2, f"the keyboard moved {moved} px when a letter was refused"
+    guest.save_screenshot(str(artifacts / "ghost-room-refused-letter-phone.png"))
+
+    # The guest taps a key; the host sees it, then challenges, and the guest names a word.
     click(guest, "#ghost-keys button[value='a']")
     eventually(host, lambda: fragment(host), lambda f: f == "wa", "the guest's letter on the host's board")
     click(host, "#ghost-challenge")

@@ -190,7 +190,15 @@
 
   function showError(message) {
     var current = document.getElementById("ghost-error");
-    if (!current) {
+    var status = document.getElementById("ghost-status");
+    if (!current && status) {
+      // Said where the turn is said, in room kept for it: the keyboard never moves. The players'
+      // row still shows whose turn it is.
+      current = document.createElement("span");
+      current.id = "ghost-error";
+      current.className = "ghost-refusal";
+      status.replaceChildren(current);
+    } else if (!current) {
       current = document.createElement("p");
       current.id = "ghost-error";
       current.className = "flash flash-error";
@@ -256,9 +264,10 @@
         if (ended || String(game.turn) !== shownTurn || game.status !== shownStatus || String(game.openSeats) !== shownOpen) redraw();
       } else if (message.type === "error" && message.error) {
         busy = false;
-        showError(message.error.message);
-        // The letter shown on its way was refused: the board as it stands again.
-        if (board.querySelector(".ghost-pending")) redraw();
+        var refusal = message.error.message;
+        // The letter shown on its way was refused: the board as it stands again, then why.
+        if (board.querySelector(".ghost-pending")) redraw().then(function () { showError(refusal); });
+        else showError(refusal);
       }
     });
     socket.addEventListener("close", function (event) {
