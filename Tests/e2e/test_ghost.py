@@ -316,6 +316,8 @@ def test_phone_hot_seat_game_to_the_end_with_challenges(phone, folio_url, artifa
     assert held(driver, "#ghost-round-loser .ghost-letters") == "G"
     assert board_text(driver, "#ghost-round-review")
     assert not driver.find_elements(By.CSS_SELECTOR, "#ghost-keys")
+    # The round on screen is not listed again under it (it was the first of the rounds below).
+    assert not driver.find_elements(By.CSS_SELECTOR, "#ghost-rounds .ghost-round"), board_text(driver, "#ghost-rounds")
     assert_phone_screen(driver, artifacts, "round-over")
     next_round(driver)
     assert held(driver, "#ghost-players li[data-seat='0'] .ghost-letters") == "G"
@@ -381,7 +383,8 @@ def test_phone_hot_seat_game_to_the_end_with_challenges(phone, folio_url, artifa
     robin = held(driver, "#ghost-players li[data-seat='1'] .ghost-letters")
     assert robin == "GHOST", robin
     assert board_text(driver, "#ghost-round-loser .ghost-out-badge") == "out"
-    reviews = [norm(e.text) for e in driver.find_elements(By.CSS_SELECTOR, ".round-review")]
+    # The last round's review is on its card; the rounds before it are listed below.
+    reviews = [norm(e.text) for e in driver.find_elements(By.CSS_SELECTOR, "#ghost-round-review, .round-review")]
     assert len(reviews) == rounds and all(reviews), reviews
     assert any(" would have won" in r or "was lost from" in r for r in reviews), reviews
     element(driver, "#ghost-again-submit")

@@ -403,7 +403,6 @@ enum GhostPages {
             letterField = LetterField(game.words.alphabet)
             players = view.players.map(Player.init)
             moves = view.moves.map { Move(name: $0.name, letter: $0.letter, atStart: $0.side == Side.start.rawValue) }
-            rounds = view.rounds.map { Round(number: $0.number, summary: $0.summary, review: $0.review) }
             roundCount = game.rounds.count
             let gamePath = SiteRoute.ghostGame.path(view.id)
             if let number = shownRound ?? (view.winner != nil ? game.rounds.count : nil), game.rounds.indices.contains(number - 1) {
@@ -421,6 +420,10 @@ enum GhostPages {
             } else {
                 roundOver = nil
             }
+            // The round whose end is on screen is not listed again below it.
+            let onScreen = roundOver?.number
+            rounds = view.rounds.filter { $0.number != onScreen }
+                .map { Round(number: $0.number, summary: $0.summary, review: $0.review) }
             canAct = view.canAct
             self.csrfToken = csrfToken
             action = SiteRoute.ghostMove.path(view.id)
