@@ -178,6 +178,19 @@ import Testing
         }
     }
 
+    /// A search of no words (a star, quotes alone) lists every monologue, and says so.
+    @Test func aSearchOfNoWordsSaysWhyEverythingIsListed() async throws {
+        try await withWebApp { client, _ in
+            var visitor = Visitor(client)
+            for (typed, shown) in [("*", "*"), ("%22%22%22", "\"\"\""), ("%20%2A%2A%20", "**")] {
+                let page = try await visitor.get("/monologues?q=\(typed)")
+                #expect(page.body.contains("No words to search for in “\(shown.replacingOccurrences(of: "\"", with: "&quot;"))”: all "), "\(typed)")
+            }
+            let searched = try await visitor.get("/monologues?q=raven")
+            #expect(!searched.body.contains("No words to search for"))
+        }
+    }
+
     @Test func onlyReadablePagesMayBeKeptAndEachSaysWhoseItIs() async throws {
         try await withWebApp { client, _ in
             var visitor = Visitor(client)

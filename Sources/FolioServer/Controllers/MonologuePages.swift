@@ -59,12 +59,17 @@ enum MonologuePages {
         let items: [Card]
         let pager: Pager?
 
-        /// `uri` is the request's own address: the page links keep its other parameters.
-        init(_ result: MonologueFinder.Results, page: Int, pageSize: Int, uri: String) {
+        /// `uri` is the request's own address: the page links keep its other parameters. `query`:
+        /// what was typed, which may hold no word at all (`*`, quotes alone): every monologue is
+        /// then listed, and the count says why rather than looking like an answer to it.
+        init(_ result: MonologueFinder.Results, query: String = "", page: Int, pageSize: Int, uri: String) {
             total = result.total
             empty = result.total == 0
+            let typed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+            let all = "\(result.total) monologue\(result.total == 1 ? "" : "s")"
             countText = result.total == 0 ? "No monologue matches. Try fewer words, or change the options."
-                : "\(result.total) monologue\(result.total == 1 ? "" : "s")"
+                : !typed.isEmpty && QueryTerms(typed).isEmpty ? "No words to search for in “\(typed)”: all \(all) are listed."
+                : all
             items = result.items.map(Card.init)
             pager = Pager(page: page, pageSize: pageSize, shown: result.items.count, total: result.total, label: "Result pages") { page in
                 var items = URLComponents(string: uri)?.queryItems?.filter { $0.name != "page" && $0.name != "fragment" } ?? []

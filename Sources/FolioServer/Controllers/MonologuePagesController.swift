@@ -94,7 +94,7 @@ struct MonologuePagesController: Sendable {
             .find(search, in: library, limit: Self.pageSize, offset: (pageNumber - 1) * Self.pageSize, accountID: context.account?.id,
                   typing: parameters.get("fragment") == "1")
 
-        let results = MonologuePages.Results(result, page: pageNumber, pageSize: Self.pageSize, uri: request.uri.description)
+        let results = MonologuePages.Results(result, query: query, page: pageNumber, pageSize: Self.pageSize, uri: request.uri.description)
         if parameters.get("fragment") == "1" {
             return try pages.html("monologues/results", TemplateData([results]))
         }
