@@ -330,13 +330,17 @@ def test_phone_hot_seat_game_to_the_end_with_challenges(phone, folio_url, artifa
     wait_ready(driver, "the page after typing q")
     assert fragment(driver) == "q"
 
-    # A letter that starts no word is refused and the board says why, over the page: the
-    # keyboard stays where the thumb is (the message pushed it down about 250 px).
+    # A letter that starts no word is refused and the board says why, in the status line: the
+    # keyboard stays where the thumb is (a message above the board pushed it down about 250 px).
+    # The refusal is drawn on this page (no reload that would send the letter again), at the
+    # game's own address.
     keys_at = driver.execute_script("return document.getElementById('ghost-keys').getBoundingClientRect().top + scrollY")
-    tap_key(driver, "z")
-    assert "is not a letter that can be added here" in board_text(driver, "#ghost-error")
-    # Said where the turn is said: nothing floats over the players' row.
-    assert driver.find_elements(By.CSS_SELECTOR, "#ghost-status #ghost-error"), "the refusal is not in the status line"
+    mark_page(driver)
+    click(driver, "#ghost-keys button[value='z']")
+    eventually(driver, lambda: [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#ghost-status #ghost-error")],
+               lambda errors: len(errors) == 1 and "is not a letter that can be added here" in errors[0], "the refusal in the status line")
+    assert driver.execute_script("return window.folioOldPage === true"), "a refused letter reloaded the page"
+    assert "/move" not in driver.current_url, driver.current_url
     assert fragment(driver) == "q"
     driver.save_screenshot(str(artifacts / "ghost-refused-letter-phone.png"))
     moved = driver.execute_script("return document.getElementById('ghost-keys').getBoundingClientRect().top + scrollY") - keys_at
@@ -389,6 +393,11 @@ def test_phone_hot_seat_game_to_the_end_with_challenges(phone, folio_url, artifa
     assert any(" would have won" in r or "was lost from" in r for r in reviews), reviews
     element(driver, "#ghost-again-submit")
     assert_phone_screen(driver, artifacts, "finished")
+
+    # Every letter and every next round replaced the game's page in the history (after four
+    # letters, Back took five presses to leave the game): one Back leaves it.
+    driver.back()
+    eventually(driver, lambda: driver.current_url.split("?")[0], lambda url: url.endswith("/ghost"), "one Back to leave the game")
 
     # Robin has no account, so this hot-seat game had one account in it: a win anyone could stage
     # by playing every seat, which the high scores do not count.

@@ -213,31 +213,36 @@
     var address = "/ghost/games/" + id + "?fragment=1" + (shownOver ? "&over=" + shownOver : "");
     return fetch(address, { credentials: "same-origin" })
       .then(function (response) { return response.ok ? response.text() : Promise.reject(response.status); })
-      .then(function (html) {
-        var holder = document.createElement("div");
-        // Escaped, server-rendered HTML from this origin.
-        holder.innerHTML = html;
-        var fresh = holder.querySelector("#ghost-board");
-        if (!fresh) return;
-        var typed = answerParts();
-        var keep = typed && typed.field.value;
-        board.replaceWith(fresh);
-        board = fresh;
-        busy = false;
-        if (socketOpen()) board.setAttribute("data-connected", "true");
-        shownTurn = board.getAttribute("data-turn");
-        shownStatus = board.getAttribute("data-status");
-        shownOpen = board.getAttribute("data-open");
-        var status = board.querySelector("#ghost-link-status");
-        if (status) status.textContent = said;
-        // A letter typed into an answer survives a redraw that leaves the challenge standing.
-        var again = answerParts();
-        if (keep && again) again.field.value = keep;
-        enhance();
-        var focus = board.querySelector("[autofocus]");
-        if (focus) focus.focus({ preventScroll: true });
-      })
+      .then(function (html) { swapBoard(html); })
       .catch(function () { busy = false; /* the next state message tries again */ });
+  }
+
+  // Puts the board of `html` (a page or a fragment the server drew) in place of this one; false
+  // when it holds none.
+  function swapBoard(html) {
+    var holder = document.createElement("div");
+    // Escaped, server-rendered HTML from this origin.
+    holder.innerHTML = html;
+    var fresh = holder.querySelector("#ghost-board");
+    if (!fresh) return false;
+    var typed = answerParts();
+    var keep = typed && typed.field.value;
+    board.replaceWith(fresh);
+    board = fresh;
+    busy = false;
+    if (socketOpen()) board.setAttribute("data-connected", "true");
+    shownTurn = board.getAttribute("data-turn");
+    shownStatus = board.getAttribute("data-status");
+    shownOpen = board.getAttribute("data-open");
+    var status = board.querySelector("#ghost-link-status");
+    if (status) status.textContent = said;
+    // A letter typed into an answer survives a redraw that leaves the challenge standing.
+    var again = answerParts();
+    if (keep && again) again.field.value = keep;
+    enhance();
+    var focus = board.querySelector("[autofocus]");
+    if (focus) focus.focus({ preventScroll: true });
+    return true;
   }
 
   // ---------- The room's socket ----------
@@ -304,9 +309,14 @@
     var fields = new FormData(form);
     var pressed = event.submitter;
     if (pressed && pressed.name) fields.set(pressed.name, pressed.value);
+    var fragmentBefore = board.querySelector("#ghost-fragment");
+    fragmentBefore = fragmentBefore && fragmentBefore.cloneNode(true);
     showPending(fields, pressed);
-    // Moves go over the socket while it is open; otherwise the form posts.
-    if (!socketOpen()) return;
+    // Moves go over the socket while it is open; otherwise they are posted from here.
+    if (!socketOpen()) {
+      if (window.fetch && window.URLSearchParams) post(event, form, fields, fragmentBefore);
+      return;
+    }
     event.preventDefault();
     var move = { type: fields.get("type"), turn: Number(fields.get("turn")) };
     if (fields.get("letter")) move.letter = fields.get("letter");
@@ -319,6 +329,39 @@
     socket.send(JSON.stringify(move));
   });
 
+  // A move posted by the form added a page to the history for every letter (after four, Back took
+  // five presses to leave the game), and a refused one left the address at the move's, where a
+  // reload sent it again. Posted from here, the game's next page replaces this one, and a refusal
+  // is drawn on this board.
+  function post(event, form, fields, fragmentBefore) {
+    event.preventDefault();
+    fetch(form.getAttribute("action"), {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Accept": "text/html" },
+      body: new URLSearchParams(fields),
+    }).then(function (response) {
+      if (response.ok && response.redirected) {
+        location.replace(response.url);
+        return;
+      }
+      return response.text().then(function (html) {
+        busy = false;
+        if (swapBoard(html)) return;
+        // Not a board (an expired form, the server unwell): the page the server sent, as the
+        // form's post would have shown it.
+        document.open();
+        document.write(html);
+        document.close();
+      });
+    }).catch(function () {
+      busy = false;
+      var shown = board.querySelector("#ghost-fragment");
+      if (shown && fragmentBefore) shown.replaceWith(fragmentBefore);
+      showError("Folio cannot be reached: the move was not played. Try again once you are back online.");
+    });
+  }
+
   document.addEventListener("click", function (event) {
     var target = event.target.closest ? event.target.closest("button, a") : null;
     if (!target || !board.contains(target)) return;
@@ -330,6 +373,10 @@
       typeIntoAnswer(target.getAttribute("data-letter"));
     } else if (target.hasAttribute("data-delete")) {
       typeIntoAnswer(null);
+    } else if (target.id === "ghost-next-round" && !online) {
+      // The next round replaces the round's end in the history too: Back leaves the game.
+      event.preventDefault();
+      location.replace(target.href);
     } else if (target.id === "ghost-next-round" && online) {
       // In a room the board is redrawn in place: the next result, or the round in play.
       event.preventDefault();
