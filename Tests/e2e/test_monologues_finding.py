@@ -69,6 +69,28 @@ def test_live_search_marks_the_word_being_typed(phone, folio_url):
     eventually(driver, lambda: driver.execute_script(speakers), lambda first: first == ["Juliet"] * 3, "Juliet's own speeches first")
 
 
+def test_the_list_typing_shows_is_the_one_its_address_gives(phone, folio_url):
+    """"ham" typed listed 110 speeches (the half word is any word it starts), and a reload of the
+    address typing wrote listed 100; Search, which reads whole words, did too without a word of why."""
+    driver, base = phone, folio_url
+    visit(driver, base, "/monologues")
+    field = element(driver, "#search-input")
+    field.clear()
+    field.send_keys("ham")
+    count = lambda: element(driver, "#result-count").text
+    ids = lambda: [c.get_attribute("href") for c in driver.find_elements(By.CSS_SELECTOR, "#results .result-link")]
+    eventually(driver, count, lambda text: text.endswith("counting words that start with “ham”"), "typing to say how it counts")
+    typed, typed_ids = count(), ids()
+    driver.refresh()
+    element(driver, "#results")
+    assert (count(), ids()) == (typed, typed_ids), f"typed: {typed}; reloaded: {count()}"
+    # Search reads the words whole, and its count says nothing of starts.
+    submit(driver, "#search-submit")
+    assert "typing" not in driver.current_url, driver.current_url
+    searched = count()
+    assert "start with" not in searched and int(searched.split()[0]) <= int(typed.split()[0]), (typed, searched)
+
+
 def test_filters_from_options_and_address(phone, folio_url, api, artifacts):
     driver, base = phone, folio_url
     register(driver, base, new_username())

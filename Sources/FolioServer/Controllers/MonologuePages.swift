@@ -62,14 +62,17 @@ enum MonologuePages {
         /// `uri` is the request's own address: the page links keep its other parameters. `query`:
         /// what was typed, which may hold no word at all (`*`, quotes alone): every monologue is
         /// then listed, and the count says why rather than looking like an answer to it.
-        init(_ result: MonologueFinder.Results, query: String = "", page: Int, pageSize: Int, uri: String) {
+        /// `typing`: the last word is being typed, and stands for any word it starts; the count
+        /// says so, as Search (whole words) may then find fewer ("ham": 110 as typed, 100).
+        init(_ result: MonologueFinder.Results, query: String = "", typing: Bool = false, page: Int, pageSize: Int, uri: String) {
             total = result.total
             empty = result.total == 0
             let typed = query.trimmingCharacters(in: .whitespacesAndNewlines)
             let all = "\(result.total) monologue\(result.total == 1 ? "" : "s")"
+            let started = typing ? Self.wordBeingTyped(typed) : nil
             countText = result.total == 0 ? "No monologue matches. Try fewer words, or change the options."
                 : !typed.isEmpty && QueryTerms(typed).isEmpty ? "No words to search for in “\(typed)”: all \(all) are listed."
-                : all
+                : started.map { "\(all), counting words that start with “\($0)”" } ?? all
             items = result.items.map(Card.init)
             pager = Pager(page: page, pageSize: pageSize, shown: result.items.count, total: result.total, label: "Result pages") { page in
                 var items = URLComponents(string: uri)?.queryItems?.filter { $0.name != "page" && $0.name != "fragment" } ?? []
@@ -79,6 +82,17 @@ enum MonologuePages {
                 components.queryItems = items
                 return components.string ?? SiteRoute.monologues.path()
             }
+        }
+
+        /// The query's last word when the search reads it as a word's start: two letters or more,
+        /// at the very end (a space or a closing quote after it ends it).
+        static func wordBeingTyped(_ query: String) -> String? {
+            var word = ""
+            for character in query.reversed() {
+                guard character.isLetter || character.isNumber || character == "'" || character == "’" else { break }
+                word.insert(character, at: word.startIndex)
+            }
+            return word.count >= 2 ? word : nil
         }
     }
 

@@ -89,12 +89,17 @@ struct MonologuePagesController: Sendable {
                                             fresh: parameters.get("fresh"), options: options, plays: library.playSlugs)
         let (query, filter) = (search.text, search.filter)
         let pageNumber = max(1, min(10_000, Int(parameters.get("page") ?? "1") ?? 1))
-        // The results the page's script asks for as the actor types: the last word may be half typed.
+        // The results the page's script asks for as the actor types: the last word may be half
+        // typed. So may it in the address the script writes as it goes (`typing`), so that a
+        // reload or a shared link shows the list typing showed ("ham": 110 as typed, and 100 on a
+        // reload of that address, which read it whole).
+        let typing = parameters.get("fragment") == "1" || parameters.get("typing") == "1"
         let result = try await MonologueFinder(favourites: favourites)
             .find(search, in: library, limit: Self.pageSize, offset: (pageNumber - 1) * Self.pageSize, accountID: context.account?.id,
-                  typing: parameters.get("fragment") == "1")
+                  typing: typing)
 
-        let results = MonologuePages.Results(result, query: query, page: pageNumber, pageSize: Self.pageSize, uri: request.uri.description)
+        let results = MonologuePages.Results(result, query: query, typing: typing, page: pageNumber, pageSize: Self.pageSize,
+                                             uri: request.uri.description)
         if parameters.get("fragment") == "1" {
             return try pages.html("monologues/results", TemplateData([results]))
         }

@@ -35,7 +35,6 @@
 
     var timer = 0;
     var current = null;
-
     function search() {
       var fields = new FormData(form);
       var params = new URLSearchParams(fields);
@@ -45,7 +44,10 @@
       });
       // A changed query starts again from its first page.
       params.delete("page");
-      if (!params.get("q")) params.delete("q");
+      // The address says the last word was being typed (any word it starts), so that a reload or
+      // a shared link shows this list; Search sends the words as whole words.
+      if (params.get("q")) params.set("typing", "1");
+      else params.delete("q");
       var pageQuery = params.toString();
 
       var fragmentParams = new URLSearchParams(params);
