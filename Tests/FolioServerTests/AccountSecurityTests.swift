@@ -54,6 +54,27 @@ private func csrfMeta(_ body: String) -> String? {
     }
 }
 
+@Suite struct StaleLogoutTests {
+    /// Two tabs of one session: the second logs out after the first did, with the token its page
+    /// was drawn with. Logged out already, it is sent on as a log-out is; logged in, a stale or
+    /// missing token is still refused.
+    @Test func aLogOutFromAPageOfAnEndedSessionIsSentOn() async throws {
+        try await withAccountsApp(ServerLimits()) { client, _ in
+            var visitor = Visitor(client)
+            try await visitor.register("viola")
+            let stale = visitor.csrf
+            let first = try await visitor.post("/account/logout", [:])
+            #expect(first.status == .seeOther)
+            let second = try await visitor.post("/account/logout", [:], csrf: stale)
+            #expect(second.status == .seeOther && second.headers[.location] == "/monologues")
+            try await visitor.register("sebastian")
+            let forged = try await visitor.post("/account/logout", [:], csrf: stale)
+            #expect(forged.status == .forbidden)
+            #expect(try await visitor.get("/account").body.contains("sebastian"))
+        }
+    }
+}
+
 @Suite struct RegistrationLimitTests {
     @Test func registrationsPerNetworkAreLimitedWithRetryAfter() async throws {
         var limits = ServerLimits()

@@ -161,6 +161,13 @@ struct CSRFMiddleware: RouterMiddleware {
             presented = WebForm(body: body).value("csrfToken")
         }
         guard !expected.isEmpty, let presented, Self.constantTimeEqual(presented, expected) else {
+            // A log-out from a page of a session that has already ended (another tab logged out)
+            // carries that session's token: there is nothing left to end, and nothing another site
+            // could do with it, so it goes where a log-out goes rather than to a 403 page under
+            // "You are logged out".
+            if context.account == nil, request.uri.path == SiteRoute.logout.path() {
+                return Response.redirect(to: SiteRoute.monologues.path(), type: .normal)
+            }
             throw AccountError.csrfMismatch
         }
         return try await next(request, context)
