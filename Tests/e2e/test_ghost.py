@@ -287,8 +287,13 @@ def test_phone_hot_seat_game_to_the_end_with_challenges(phone, folio_url, artifa
     assert not shown(driver, "#ghost-letter")
     assert_phone_screen(driver, artifacts, "game")
 
-    # Round 1: I open, Robin answers, I challenge, and Robin names a word: I lose the round.
+    # Round 1: I open, Robin answers, I challenge, and Robin names a word: I lose the round. The
+    # round's first letter does not move the keyboard (the line of moves it starts moved it 18 px).
+    keys_top = "return document.getElementById('ghost-keys').getBoundingClientRect().top + scrollY"
+    keys_at = driver.execute_script(keys_top)
     play_letter(driver, "d")
+    moved = driver.execute_script(keys_top) - keys_at
+    assert abs(moved) <= 2, f"the first letter moved the keyboard {moved} px"
     play_letter(driver, "o")
     assert fragment(driver) == "do"
     challenge(driver)
