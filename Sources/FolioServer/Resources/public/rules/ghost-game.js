@@ -124,7 +124,7 @@ function playLetter(game, letter) {
   }
   const next = adding(game, letter);
   if (game.challenges === "forgiving" && !hasWordBehind(game, next)) {
-    refuse("invalid_letter", `“${letter}” is not a letter that can be added here. Add a letter that keeps the fragment part of a word.`);
+    refuse("invalid_letter", `“${letter}” is not a letter that can be added here: no word goes on that way from the word so far. Try another letter.`);
   }
   game.fragment = next;
   game.roundPlays = game.roundPlays.concat([{ mover: game.toMove, letter }]);
