@@ -171,7 +171,7 @@ public enum GhostError: FolioError, Equatable {
         case .alreadyAWord(let f):
             "“\(f)” is already a word, so the round is over."
         case .invalidLetter(let s):
-            "“\(s)” is not a letter that can be added here: no word goes on that way from the word so far. Try another letter."
+            "“\(s)” is not a letter that can be added here: no word goes on that way. Try another."
         case .letterNotInAlphabet(let s, let alphabet):
             "“\(s)” is not a letter of this game. Add \(alphabet.oneLetter)."
         case .lettersRunTogether(let played, let reading):

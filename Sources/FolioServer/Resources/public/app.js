@@ -287,8 +287,10 @@
     } catch (e) {}
     var meta = document.querySelector('meta[name="folio-account"]');
     var main = document.getElementById("main");
-    // Shown only on a visitor's page: the log-out failed if the page is still an account's.
+    // Shown only on a visitor's page that the log-out led to: not if the page is still an
+    // account's, nor on the offline page or an error page (the log-out did not reach the server).
     if (!notice || !main || (meta && meta.getAttribute("content"))) return;
+    if (document.getElementById("offline-page") || main.querySelector(".error-page")) return;
     var box = document.createElement("div");
     box.id = "logout-notice";
     box.className = "flash flash-info";

@@ -124,7 +124,7 @@ function playLetter(game, letter) {
   }
   const next = adding(game, letter);
   if (game.challenges === "forgiving" && !hasWordBehind(game, next)) {
-    refuse("invalid_letter", `“${letter}” is not a letter that can be added here: no word goes on that way from the word so far. Try another letter.`);
+    refuse("invalid_letter", `“${letter}” is not a letter that can be added here: no word goes on that way. Try another.`);
   }
   game.fragment = next;
   game.roundPlays = game.roundPlays.concat([{ mover: game.toMove, letter }]);
