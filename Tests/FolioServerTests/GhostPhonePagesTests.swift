@@ -198,6 +198,9 @@ import Testing
             #expect(registered.status == .seeOther && registered.location == path)
             let seated = try await guest.get(path)
             #expect(seated.body.contains(#"id="ghost-join-submit""#) && seated.body.contains("ada has opened a room. Take the open seat to play."))
+            // The room's link and share buttons are the seated players'; the guest is invited, not the host.
+            #expect(!seated.body.contains(#"id="ghost-share""#) && !seated.body.contains(#"id="ghost-link""#))
+            #expect(!invited.body.contains(#"id="ghost-share""#) && !seated.body.contains("Waiting for 1 more player"))
 
             // The same-site rule of logging in holds for registering: another site is never next,
             // and the new account lands on this site's own first page instead.

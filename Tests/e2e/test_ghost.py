@@ -297,6 +297,10 @@ def test_phone_hot_seat_game_to_the_end_with_challenges(phone, folio_url, artifa
     play_letter(driver, "o")
     assert fragment(driver) == "do"
     challenge(driver)
+    # On a touch screen the answer field waits for a tap: focused, it would open the phone's own
+    # keyboard over the on-screen keys, which type into it anyway.
+    assert driver.execute_script("return matchMedia('(pointer: coarse)').matches")
+    assert driver.execute_script("return document.activeElement && document.activeElement.id") != "ghost-word"
     # The fragment stands fixed before an empty field: typing the word cannot produce "dogsdo".
     assert board_text(driver, ".ghost-word-prefix") == "do"
     assert element(driver, "#ghost-word").get_property("value") == ""
@@ -488,7 +492,7 @@ def test_phone_room_link_copied_shared_and_followed_by_a_guest_who_registers(pho
     log_out(driver, folio_url)
     visit(driver, folio_url, room.removeprefix(folio_url))
     assert "Log in or register to join." in board_text(driver, "#ghost-join-account")
-    assert not driver.find_elements(By.CSS_SELECTOR, "#ghost-join-submit")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#ghost-join-submit, #ghost-share, #ghost-link")
     assert_phone_screen(driver, artifacts, "invited")
     submit(driver, "#ghost-join-register")
     fill(driver, "#username", guest)
@@ -563,7 +567,7 @@ def test_a_timed_room_starts_the_next_round_for_both_at_once(phone, folio_url, a
         submit(guest, "#ghost-join-submit")
         for driver in (host, guest):
             eventually(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "#ghost-board[data-connected]"), bool, "the socket")
-        eventually(host, lambda: board_text(host, "#ghost-status"), lambda s: s == f"{host_name} to play.", "the game to start")
+        eventually(host, lambda: board_text(host, "#ghost-status"), lambda s: s == "Your turn.", "the game to start")
         # d-o-o-r: the guest completes a word and loses the round.
         for driver, letter, fragment_after in ((host, "d", "d"), (guest, "o", "do"), (host, "o", "doo"), (guest, "r", None)):
             eventually(driver, lambda: driver.find_elements(By.CSS_SELECTOR, f"#ghost-keys button[value='{letter}']"), bool,
@@ -583,7 +587,7 @@ def test_a_timed_room_starts_the_next_round_for_both_at_once(phone, folio_url, a
                        lambda seen: not seen[0] and "s left for this turn" in seen[1], "the next round on its own", timeout=20)
         left = int(board_text(guest, "#ghost-timer").split()[0])
         assert 10 <= left <= 15, f"the guest's clock began before the round: {left} s left"
-        assert board_text(guest, "#ghost-status") == f"{guest_name} to play."
+        assert board_text(guest, "#ghost-status") == "Your turn."
         guest.save_screenshot(str(artifacts / "ghost-timed-next-round-phone.png"))
     finally:
         guest.quit()
@@ -605,15 +609,19 @@ def test_online_room_moves_show_up_live_in_the_other_browser(desktop, phone, fol
 
     guest.get(link)
     wait_ready(guest)
+    # Before joining, the guest is invited to the seat, not asked to share the room as its host is.
+    assert f"{host_name} has opened a room" in board_text(guest, "#ghost-waiting")
+    assert not guest.find_elements(By.CSS_SELECTOR, "#ghost-link, #ghost-share, #ghost-copy")
+    assert "Waiting for" not in board_text(guest, "#ghost-waiting")
     submit(guest, "#ghost-join-submit")
     # The host's page fills the seat and starts the game without a reload.
     mark_page(host)
-    eventually(host, lambda: board_text(host, "#ghost-status"), lambda s: s == f"{host_name} to play.",
+    # Whose turn it is is said once: to the host, it is theirs; the guest waits for the host.
+    eventually(host, lambda: board_text(host, "#ghost-status"), lambda s: s == "Your turn.",
                "the host's board to start the game")
     assert host.execute_script("return window.folioOldPage === true"), "the host's page reloaded"
     eventually(host, lambda: host.find_elements(By.CSS_SELECTOR, "#ghost-board[data-connected]"), bool, "the host's socket")
     eventually(guest, lambda: guest.find_elements(By.CSS_SELECTOR, "#ghost-board[data-connected]"), bool, "the guest's socket")
-    # Whose turn it is is said once: the guest waits for the host.
     assert board_text(guest, "#ghost-status") == f"Waiting for {host_name} to play."
     assert not guest.find_elements(By.CSS_SELECTOR, "#ghost-wait-turn")
     assert_fits_width(host, DESKTOP["width"])

@@ -364,6 +364,12 @@ enum GhostPages {
         let challenge: Challenge?
         let canJoin: Bool
         let joinNeedsAccount: Bool
+        /// The room's link and share buttons are for those already seated: a visitor who has not
+        /// joined is invited to take the seat, not to invite others to it.
+        let sharesLink: Bool
+        /// Whose turn it is, said once: in a room, "Your turn." to the player it is and "Waiting
+        /// for Ann to play." to the others; on one device, the name of whoever takes the phone.
+        let turnText: String
         let canAgain: Bool
         let joinAction: String
         let againAction: String
@@ -446,6 +452,9 @@ enum GhostPages {
             challenge = view.challenge.map { Challenge(challenger: name($0.challenger), challenged: name($0.challenged)) }
             canJoin = viewer.map { view.status == "waiting" && !stored.seatAccounts.contains($0.id) } ?? false
             joinNeedsAccount = view.status == "waiting" && viewer == nil
+            sharesLink = waiting && !canJoin && !joinNeedsAccount
+            turnText = !online ? "\(toActName) to play."
+                : view.canAct ? "Your turn." : "Waiting for \(toActName) to play."
             canAgain = view.winner != nil && (stored.mode == .hotSeat
                 ? GhostReferee.mayAct(stored, seat: 0, account: viewer)
                 : viewer.map { stored.seatAccounts.contains($0.id) } ?? false)

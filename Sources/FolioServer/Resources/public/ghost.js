@@ -170,6 +170,12 @@
     if (share) share.hidden = false;
     var keys = board.querySelector("#ghost-answer-keys");
     if (keys) keys.hidden = false;
+    // The answer field takes focus only where a real keyboard is likely: on a touch screen the
+    // phone's own keyboard would open over the on-screen keys, which type into it anyway.
+    var parts = answerParts();
+    if (parts && keys && window.matchMedia && window.matchMedia("(pointer: fine)").matches) {
+      parts.field.focus({ preventScroll: true });
+    }
     showAnswer();
   }
 
