@@ -322,8 +322,9 @@ def test_installable_and_readable_offline(phone, folio_url, api, artifacts):
     character = urlparse(element(driver, "a.character-link").get_attribute("href")).path
     visit(driver, base, character + "/details")
     visit(driver, base, "/ghost/help")
+    visit(driver, base, "/")
     wait_until_kept(driver, f"/monologues/{chosen}", "/monologues/favourites", "/monologues", plot_path, "/characters",
-                    character + "/details", "/ghost/help")
+                    character + "/details", "/ghost/help", "/")
     assert not any(p.startswith("/account") for p in pages_kept(driver)), pages_kept(driver)
 
     sessions = go_offline(driver)
@@ -337,6 +338,9 @@ def test_installable_and_readable_offline(phone, folio_url, api, artifacts):
         assert not driver.find_elements(By.CSS_SELECTOR, ".user-link"), "the offline page offers an account link"
         eventually(driver, lambda: [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#offline-saved-list a")],
                    lambda titles: f"{title} · Monologues" in titles, f"#offline-saved-list to name {title!r}")
+        # The first page, kept too, is the button above the list, not a second link in it.
+        links = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#offline-page a")]
+        assert links.count("All of Folio") == 1, links
         assert_fits_width(driver, PHONE_WIDTH)
         shots(driver, artifacts, "offline")
 

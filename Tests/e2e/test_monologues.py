@@ -148,6 +148,12 @@ def register(driver: WebDriver, base: str, username: str, password: str = PASSWO
     assert not driver.find_elements(By.CSS_SELECTOR, "#register-form"), \
         f"still on the register form after registering {username}: {body_text(driver)[:300]!r}"
     assert username in body_text(driver), f"the page after registering does not show {username}"
+    # The page a new account lands on says it was made (the first page's welcome says it itself).
+    notes = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#account-notice")]
+    if driver.find_elements(By.CSS_SELECTOR, "#welcome"):
+        assert notes == [], notes
+    else:
+        assert notes == [f"Welcome, {username}: your account is made and you are logged in."], notes
     assert_logged_in(driver, base, username)
 
 

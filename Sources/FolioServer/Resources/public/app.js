@@ -268,34 +268,49 @@
     });
   }
 
-  // The log-out answers with a redirect, so the page it leads to cannot say what happened: the
-  // form leaves a word for it in this tab's storage (nothing is kept once it is read).
+  // A log-out and a new account both answer with a redirect, so the page they lead to cannot say
+  // what happened: the form leaves a word for it in this tab's storage (nothing is kept once it is
+  // read), with whom it is for. A register form sent back with a refusal is a visitor's page, so
+  // the welcome is read there and never shown.
   var NOTICE_KEY = "folio-notice";
-  function setUpLogoutNotice() {
-    var form = document.getElementById("logout-form");
-    if (form) {
-      form.addEventListener("submit", function (event) {
-        // Registered after the warning above: a log-out it holds back is not one yet.
-        if (event.defaultPrevented) return;
-        try { sessionStorage.setItem(NOTICE_KEY, "You are logged out. Log in again from Account to see your favourites, pairs and games."); } catch (e) {}
-      });
-    }
+  function leaveNotice(formId, forAccount, message) {
+    var form = document.getElementById(formId);
+    if (!form) return;
+    form.addEventListener("submit", function (event) {
+      // Registered after the warning above: a log-out it holds back is not one yet.
+      if (event.defaultPrevented) return;
+      var text = typeof message === "function" ? message(form) : message;
+      try { sessionStorage.setItem(NOTICE_KEY, JSON.stringify({ text: text, forAccount: forAccount })); } catch (e) {}
+    });
+  }
+  function setUpNotices() {
+    leaveNotice("logout-form", false, "You are logged out. Log in again from Account to see your favourites, pairs and games.");
+    leaveNotice("register-form", true, function (form) {
+      var name = form.elements.username ? form.elements.username.value.trim() : "";
+      return "Welcome" + (name ? ", " + name : "") + ": your account is made and you are logged in.";
+    });
     var notice = null;
     try {
-      notice = sessionStorage.getItem(NOTICE_KEY);
-      if (notice) sessionStorage.removeItem(NOTICE_KEY);
-    } catch (e) {}
+      var stored = sessionStorage.getItem(NOTICE_KEY);
+      if (stored) {
+        sessionStorage.removeItem(NOTICE_KEY);
+        notice = JSON.parse(stored);
+      }
+    } catch (e) { notice = null; }
     var meta = document.querySelector('meta[name="folio-account"]');
     var main = document.getElementById("main");
-    // Shown only on a visitor's page that the log-out led to: not if the page is still an
-    // account's, nor on the offline page or an error page (the log-out did not reach the server).
-    if (!notice || !main || (meta && meta.getAttribute("content"))) return;
+    var loggedIn = !!(meta && meta.getAttribute("content"));
+    // Shown only on the page the form led to: the log-out's on a visitor's page, the welcome on an
+    // account's; neither on the offline page or an error page (the form did not reach the server).
+    if (!notice || typeof notice.text !== "string" || !main || loggedIn !== !!notice.forAccount) return;
     if (document.getElementById("offline-page") || main.querySelector(".error-page")) return;
+    // The first page's own welcome says it already.
+    if (notice.forAccount && document.getElementById("welcome")) return;
     var box = document.createElement("div");
-    box.id = "logout-notice";
+    box.id = notice.forAccount ? "account-notice" : "logout-notice";
     box.className = "flash flash-info";
     box.setAttribute("role", "status");
-    box.textContent = notice;
+    box.textContent = notice.text;
     var note = document.getElementById("offline-note");
     main.insertBefore(box, note ? note.nextSibling : main.firstChild);
   }
@@ -383,7 +398,8 @@
           return cache.keys().then(function (requests) {
             var pages = requests.reverse().filter(function (request) {
               var url = new URL(request.url);
-              return url.origin === location.origin && url.pathname !== "/offline";
+              // The first page has its own button above ("All of Folio"): not listed twice.
+              return url.origin === location.origin && url.pathname !== "/offline" && url.pathname !== "/";
             }).slice(0, LIMIT * 2);
             return Promise.all(pages.map(function (request) {
               return cache.match(request).then(function (response) {
@@ -543,7 +559,7 @@
   setUpTimeZone();
   setUpServiceWorker();
   setUpLogoutWarning();
-  setUpLogoutNotice();
+  setUpNotices();
   sendRehearsedLines();
   // And when the connection comes back with a page open.
   window.addEventListener("online", sendRehearsedLines);
