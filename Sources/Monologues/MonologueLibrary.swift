@@ -567,6 +567,10 @@ public struct MonologueLibrary: Sendable {
         /// The last word is still being typed, so it is a word's start.
         public let typing: Bool
 
+        /// The word read as a start because it is being typed (two letters or more), if any: what
+        /// a count says it counted ("words that start with “ham”").
+        public var wordBeingTyped: String? { typing ? MonologueLibrary.lastWord(of: terms.terms) : nil }
+
         /// What the query's snippets mark, word by word: each word of a plain or prefix term
         /// (`isPrefix`: it also marks the words it starts), and each phrase's words in order (the
         /// last a start when the phrase is being typed or ends in `*`). The one reading of the
@@ -929,7 +933,7 @@ public struct MonologueLibrary: Sendable {
 
     /// The last word of `terms` when it has two letters or more: the word being typed, which
     /// stands for every word it starts.
-    private static func lastWord(of terms: [String]) -> String? {
+    static func lastWord(of terms: [String]) -> String? {
         var last: String?
         for term in terms { WordTokenizer.forEachWord(in: term) { last = $0 } }
         return last.flatMap { $0.count >= 2 ? $0 : nil }

@@ -191,6 +191,28 @@ import Testing
         }
     }
 
+    /// A search that finds nothing says what to change: the spelling of one word, fewer of
+    /// several, and the filters only when some are in force; once, with no second hint under it.
+    @Test func aSearchThatFindsNothingSaysWhatToChange() async throws {
+        try await withWebApp { client, _ in
+            var visitor = Visitor(client)
+            let cases: [(String, String)] = [
+                ("zzqx", "No monologue has “zzqx”. Check the spelling, or try another word."),
+                ("raven+zzqx", "No monologue has all of “raven zzqx”. Try fewer words."),
+                ("zzqx&gender=female", "No monologue has “zzqx”. Check the spelling, or clear the filters above to search every monologue."),
+                ("raven+zzqx&length=short", "No monologue has all of “raven zzqx”. Try fewer words, or clear the filters above to search every monologue."),
+                ("%22zzqx+raven%22", "No monologue has &quot;zzqx raven&quot;. Check the spelling, or try another word."),
+            ]
+            for (query, said) in cases {
+                let page = try await visitor.get("/monologues?q=\(query)")
+                #expect(page.body.contains(#"<p id="result-count" class="result-count">\#(said)</p>"#), "\(query)")
+                #expect(!page.body.contains("empty-hint") && !page.body.contains("in use as well"), "\(query)")
+                let typed = try await visitor.get("/monologues?q=\(query)&fragment=1")
+                #expect(typed.body.contains(said), "\(query), as typed")
+            }
+        }
+    }
+
     @Test func onlyReadablePagesMayBeKeptAndEachSaysWhoseItIs() async throws {
         try await withWebApp { client, _ in
             var visitor = Visitor(client)

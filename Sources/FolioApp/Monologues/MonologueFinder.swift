@@ -30,6 +30,8 @@ public struct MonologueFinder: Sendable {
     public struct Results: Sendable {
         public let total: Int
         public let items: [Item]
+        /// The query as the search read it: a page says from it what was searched for.
+        public let query: MonologueLibrary.PreparedQuery
     }
 
     /// The account's own view of the library (none when logged out).
@@ -65,6 +67,6 @@ public struct MonologueFinder: Sendable {
             return Item(number: page.numbers[k], original: original, favourite: kept[original.id], snippet: cut.isEmpty ? nil : cut[k],
                         playingAge: library.playingAge(id: original.id), isOftenHeard: library.isOftenHeard(id: original.id))
         }
-        return Results(total: page.total, items: items)
+        return Results(total: page.total, items: items, query: prepared)
     }
 }

@@ -61,18 +61,15 @@ enum MonologuePages {
 
         /// `uri` is the request's own address: the page links keep its other parameters. `query`:
         /// what was typed, which may hold no word at all (`*`, quotes alone): every monologue is
-        /// then listed, and the count says why rather than looking like an answer to it.
-        /// `typing`: the last word is being typed, and stands for any word it starts; the count
-        /// says so, as Search (whole words) may then find fewer ("ham": 110 as typed, 100).
-        init(_ result: MonologueFinder.Results, query: String = "", typing: Bool = false, page: Int, pageSize: Int, uri: String) {
+        /// then listed, and the count says why rather than looking like an answer to it. When the
+        /// last word is being typed, it stands for any word it starts; the count says so, as
+        /// Search (whole words) may then find fewer ("ham": 110 as typed, 100). `filtered`: the
+        /// actor's filters are in force, so an empty page may be theirs, not the words'.
+        init(_ result: MonologueFinder.Results, query: String = "", filtered: Bool = false, page: Int, pageSize: Int, uri: String) {
             total = result.total
             empty = result.total == 0
             let typed = query.trimmingCharacters(in: .whitespacesAndNewlines)
-            let all = "\(result.total) monologue\(result.total == 1 ? "" : "s")"
-            let started = typing ? Self.wordBeingTyped(typed) : nil
-            countText = result.total == 0 ? "No monologue matches. Try fewer words, or change the options."
-                : !typed.isEmpty && QueryTerms(typed).isEmpty ? "No words to search for in “\(typed)”: all \(all) are listed."
-                : started.map { "\(all), counting words that start with “\($0)”" } ?? all
+            countText = Self.count(result, typed: typed, filtered: filtered)
             items = result.items.map(Card.init)
             pager = Pager(page: page, pageSize: pageSize, shown: result.items.count, total: result.total, label: "Result pages") { page in
                 var items = URLComponents(string: uri)?.queryItems?.filter { $0.name != "page" && $0.name != "fragment" } ?? []
@@ -84,15 +81,23 @@ enum MonologuePages {
             }
         }
 
-        /// The query's last word when the search reads it as a word's start: two letters or more,
-        /// at the very end (a space or a closing quote after it ends it).
-        static func wordBeingTyped(_ query: String) -> String? {
-            var word = ""
-            for character in query.reversed() {
-                guard character.isLetter || character.isNumber || character == "'" || character == "’" else { break }
-                word.insert(character, at: word.startIndex)
+        /// What the count says: how many were found and, when none, what to change (the words
+        /// or the filters, whichever can be at fault).
+        static func count(_ result: MonologueFinder.Results, typed: String, filtered: Bool) -> String {
+            let all = "\(result.total) monologue\(result.total == 1 ? "" : "s")"
+            let terms = result.query.terms.terms.count
+            if result.total > 0 {
+                if !typed.isEmpty && result.query.terms.isEmpty { return "No words to search for in “\(typed)”: all \(all) are listed." }
+                return result.query.wordBeingTyped.map { "\(all), counting words that start with “\($0)”" } ?? all
             }
-            return word.count >= 2 ? word : nil
+            let filters = "clear the filters above to search every monologue"
+            // A phrase is shown with its own quotes, not wrapped in a second pair.
+            let words = typed.contains(where: { $0 == "\"" || $0 == "“" || $0 == "”" }) ? typed : "“\(typed)”"
+            switch terms {
+            case 0: return "No monologue fits the filters in use: \(filters)."
+            case 1: return "No monologue has \(words). " + (filtered ? "Check the spelling, or \(filters)." : "Check the spelling, or try another word.")
+            default: return "No monologue has all of \(words). Try fewer words" + (filtered ? ", or \(filters)." : ".")
+            }
         }
     }
 

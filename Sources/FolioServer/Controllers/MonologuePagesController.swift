@@ -98,8 +98,8 @@ struct MonologuePagesController: Sendable {
             .find(search, in: library, limit: Self.pageSize, offset: (pageNumber - 1) * Self.pageSize, accountID: context.account?.id,
                   typing: typing)
 
-        let results = MonologuePages.Results(result, query: query, typing: typing, page: pageNumber, pageSize: Self.pageSize,
-                                             uri: request.uri.description)
+        let results = MonologuePages.Results(result, query: query, filtered: filter != MonologueFilter(), page: pageNumber,
+                                             pageSize: Self.pageSize, uri: request.uri.description)
         if parameters.get("fragment") == "1" {
             return try pages.html("monologues/results", TemplateData([results]))
         }
