@@ -76,8 +76,8 @@ extension AppDatabase: VocabularyStore {
         try await vocabulary.revisionQueue(accountID: accountID, tag: tag, direction: direction, now: now, limit: limit, allowance: allowance)
     }
 
-    public func revisionCounts(accountID: Account.ID, direction: Direction, now: Date) async throws -> [RevisionCount] {
-        try await vocabulary.revisionCounts(accountID: accountID, direction: direction, now: now)
+    public func revisionCounts(accountID: Account.ID, direction: Direction, now: Date, byTag: Bool) async throws -> [RevisionCount] {
+        try await vocabulary.revisionCounts(accountID: accountID, direction: direction, now: now, byTag: byTag)
     }
 
     public func studied(accountID: Account.ID, since: Date) async throws -> StudiedToday {

@@ -92,7 +92,12 @@ public struct StudyStatistics: Codable, Sendable, Hashable {
         let shift = TimeInterval(settings.dayStartHour * 3_600)
         func dayName(_ instant: Date) -> String {
             let c = calendar.dateComponents([.year, .month, .day], from: instant.addingTimeInterval(-shift))
-            return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+            // Padded by hand: String(format:) took 5% of the statistics page at a year of reviews.
+            func padded(_ number: Int, _ width: Int) -> String {
+                let digits = String(number)
+                return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+            }
+            return "\(padded(c.year ?? 0, 4))-\(padded(c.month ?? 0, 2))-\(padded(c.day ?? 0, 2))"
         }
         var perDay: [String: Int] = [:]
         var perMonth: [String: (reviews: Int, recalled: Int)] = [:]

@@ -61,8 +61,9 @@ public protocol VocabularyStore: Sendable {
     /// `allowance.newCards`.
     func revisionQueue(accountID: Account.ID, tag: String?, direction: Direction, now: Date, limit: Int,
                        allowance: StudiedToday) async throws -> [DuePair]
-    /// What is waiting in `direction` at `now`, for all pairs (tag nil) and for each tag.
-    func revisionCounts(accountID: Account.ID, direction: Direction, now: Date) async throws -> [RevisionCount]
+    /// What is waiting in `direction` at `now`, for all pairs (tag nil) and, when `byTag`, for
+    /// each tag that has a pair to revise, by name.
+    func revisionCounts(accountID: Account.ID, direction: Direction, now: Date, byTag: Bool) async throws -> [RevisionCount]
     /// New cards first seen, and reviews of learned cards, since `since` (over both directions).
     func studied(accountID: Account.ID, since: Date) async throws -> StudiedToday
     /// The account's study settings; nil until it saves some.

@@ -106,7 +106,7 @@ public struct Revision: Sendable {
 
     public func overview(accountID: Account.ID, direction: Direction, now: Date) async throws -> Overview {
         let today = try await today(accountID: accountID, now: now)
-        let counts = try await store.revisionCounts(accountID: accountID, direction: direction, now: now)
+        let counts = try await store.revisionCounts(accountID: accountID, direction: direction, now: now, byTag: true)
         let lines = counts.map { count in
             let review = min(count.review, today.allowance.reviews), new = min(count.new, today.allowance.newCards)
             return Overview.Line(tag: count.tag, due: count.learning + review, new: new,
@@ -122,7 +122,7 @@ public struct Revision: Sendable {
     public func dueNow(accountID: Account.ID, now: Date) async throws -> Int {
         var total = 0
         for direction in Direction.allCases {
-            let all = try await store.revisionCounts(accountID: accountID, direction: direction, now: now).first { $0.tag == nil }
+            let all = try await store.revisionCounts(accountID: accountID, direction: direction, now: now, byTag: false).first { $0.tag == nil }
             total += (all?.learning ?? 0) + (all?.review ?? 0)
         }
         return total

@@ -369,7 +369,7 @@ extension PostgresDatabase: VocabularyStore {
         }
     }
 
-    public func revisionCounts(accountID: Account.ID, direction: Direction, now: Date) async throws -> [RevisionCount] {
+    public func revisionCounts(accountID: Account.ID, direction: Direction, now: Date, byTag: Bool) async throws -> [RevisionCount] {
         try await read { connection in
             let learned = CardState.review.rawValue
             let due = try await connection.all("""
@@ -383,6 +383,7 @@ extension PostgresDatabase: VocabularyStore {
                   AND NOT p.suspended AND NOT EXISTS (SELECT 1 FROM vocabCard c WHERE c.pairId = p.id AND c.direction = \(direction.rawValue))
                 """, logger, as: Int.self) ?? 0
             var counts = [RevisionCount(tag: nil, learning: due.0, review: due.1, new: new)]
+            guard byTag else { return counts }
             for row in try await connection.all("""
                 SELECT t.name, COUNT(*) FILTER (WHERE c.due <= \(now) AND c.state <> \(learned)),
                   COUNT(*) FILTER (WHERE c.due <= \(now) AND c.state = \(learned)), COUNT(*) FILTER (WHERE c.pairId IS NULL)

@@ -226,6 +226,47 @@ import Vocabulary
         #expect(try await s.pairsVersion(accountID: c.bob.id) != empty)
     }
 
+    @Test(arguments: StoreEngine.all) func whatWaitsLeavesOutPairsThatCannotBeRevisedForAllAndEachTag(engine: StoreEngine) async throws {
+        // Given Ann's pairs: two of "food" (cheese suspended, with a due card of each kind), a
+        // one-sided pair and a whole one of "pets", a suspended pair alone under "sea", an
+        // untagged one-sided pair, and a card for bread due only tomorrow
+        let c = try await Cast(engine)
+        let s = c.stores
+        var saved: [String: Pair] = [:]
+        for (english, welsh, tags) in [("bread", "bara", ["food", "pets"]), ("cheese", "caws", ["food"]), ("cat", "", ["pets"]),
+                                       ("dog", "ci", ["pets"]), ("fish", "pysgodyn", ["sea"]), ("", "mor", [])] {
+            saved[english] = try await s.savePair(accountID: c.ann.id, Pair(english: english, welsh: welsh, tags: tags), pairLimit: nil,
+                                                  now: conformanceNow)
+        }
+        let day = conformanceNow.addingTimeInterval(-3_600)
+        let learned = Card(state: .review, stability: 3, difficulty: 5, due: conformanceNow, lastReview: day)
+        let learning = Card(state: .learning, step: 1, stability: 1, difficulty: 5, due: conformanceNow, lastReview: day)
+        let later = Card(state: .review, stability: 3, difficulty: 5, due: conformanceNow.addingTimeInterval(86_400), lastReview: day)
+        for (english, card) in [("cheese", learned), ("dog", learning), ("bread", later), ("fish", learned)] {
+            try await s.recordReview(accountID: c.ann.id, pairID: saved[english]!.id!, direction: .englishToWelsh, card: card,
+                                     log: ReviewLog(rating: .good, date: day))
+        }
+        try await s.setSuspended(accountID: c.ann.id, pairID: saved["cheese"]!.id!, true)
+        try await s.setSuspended(accountID: c.ann.id, pairID: saved["fish"]!.id!, true)
+        // When what waits is counted, Then only bread (its card not yet due) and dog (due, learning) count,
+        // and "sea", whose only pair is suspended, has no line
+        let counts = try await s.revisionCounts(accountID: c.ann.id, direction: .englishToWelsh, now: conformanceNow, byTag: true)
+        #expect(counts == [RevisionCount(tag: nil, learning: 1, review: 0, new: 0),
+                           RevisionCount(tag: "Food", learning: 0, review: 0, new: 0),
+                           RevisionCount(tag: "Pets", learning: 1, review: 0, new: 0)])
+        #expect(try await s.revisionCounts(accountID: c.ann.id, direction: .welshToEnglish, now: conformanceNow, byTag: true)
+            == [RevisionCount(tag: nil, learning: 0, review: 0, new: 2), RevisionCount(tag: "Food", learning: 0, review: 0, new: 1),
+                RevisionCount(tag: "Pets", learning: 0, review: 0, new: 2)])
+        // And without tags, the line for all pairs alone
+        #expect(try await s.revisionCounts(accountID: c.ann.id, direction: .englishToWelsh, now: conformanceNow, byTag: false)
+            == [RevisionCount(tag: nil, learning: 1, review: 0, new: 0)])
+        // When cheese comes back, Then its learned card is due again, for all and for "food"
+        try await s.setSuspended(accountID: c.ann.id, pairID: saved["cheese"]!.id!, false)
+        #expect(try await s.revisionCounts(accountID: c.ann.id, direction: .englishToWelsh, now: conformanceNow, byTag: true)
+            == [RevisionCount(tag: nil, learning: 1, review: 1, new: 0), RevisionCount(tag: "Food", learning: 0, review: 1, new: 0),
+                RevisionCount(tag: "Pets", learning: 1, review: 0, new: 0)])
+    }
+
     @Test(arguments: StoreEngine.all) func theDaysLimitsHoldBackLearnedAndNewCardsButNotLearningOnes(engine: StoreEngine) async throws {
         // Given Ann has five pairs (two tagged "food"): one learned and due, one in its learning steps and due, three new
         let c = try await Cast(engine)
@@ -252,11 +293,11 @@ import Vocabulary
         #expect(try await s.studied(accountID: c.ann.id, since: day.addingTimeInterval(30)) == StudiedToday(newCards: 0, reviews: 1))
         #expect(try await s.studied(accountID: c.bob.id, since: day) == StudiedToday(newCards: 0, reviews: 0))
         // And what waits, for all pairs and per tag
-        let counts = try await s.revisionCounts(accountID: c.ann.id, direction: .englishToWelsh, now: conformanceNow)
+        let counts = try await s.revisionCounts(accountID: c.ann.id, direction: .englishToWelsh, now: conformanceNow, byTag: true)
         #expect(counts == [RevisionCount(tag: nil, learning: 1, review: 1, new: 3), RevisionCount(tag: "Food", learning: 0, review: 1, new: 1)])
-        #expect(try await s.revisionCounts(accountID: c.ann.id, direction: .welshToEnglish, now: conformanceNow)
+        #expect(try await s.revisionCounts(accountID: c.ann.id, direction: .welshToEnglish, now: conformanceNow, byTag: true)
             == [RevisionCount(tag: nil, learning: 0, review: 0, new: 5), RevisionCount(tag: "Food", learning: 0, review: 0, new: 2)])
-        #expect(try await s.revisionCounts(accountID: c.bob.id, direction: .englishToWelsh, now: conformanceNow)
+        #expect(try await s.revisionCounts(accountID: c.bob.id, direction: .englishToWelsh, now: conformanceNow, byTag: true)
             == [RevisionCount(tag: nil, learning: 0, review: 0, new: 0)])
         // When nothing is allowed, Then the card in its learning steps still comes
         let none = try await s.revisionQueue(accountID: c.ann.id, tag: nil, direction: .englishToWelsh, now: conformanceNow, limit: 10,
@@ -341,7 +382,7 @@ import Vocabulary
         #expect(try await s.suspendedPairs(accountID: c.ann.id, among: [cat.id!, dog.id!]) == [dog.id!])
         #expect(try await s.revisionQueue(accountID: c.ann.id, tag: nil, direction: .englishToWelsh, now: conformanceNow, limit: 10,
                                           allowance: Self.unlimited).map(\.pair.english) == ["cat"])
-        #expect(try await s.revisionCounts(accountID: c.ann.id, direction: .englishToWelsh, now: conformanceNow).first?.new == 1)
+        #expect(try await s.revisionCounts(accountID: c.ann.id, direction: .englishToWelsh, now: conformanceNow, byTag: false).first?.new == 1)
         await #expect(throws: StoreError.notFound(what: "pair", id: dog.id!.description)) {
             try await s.setSuspended(accountID: c.bob.id, pairID: dog.id!, false)
         }
