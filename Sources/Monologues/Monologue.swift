@@ -157,9 +157,15 @@ extension Monologue {
     public func withText(_ newText: String, wordsPerMinute: Double = ExtractionRules.standard.wordsPerMinute) -> Monologue {
         var m = self
         m.text = newText
-        let spoken = m.spokenText.split(separator: "\n").filter { $0 != "/" }
-        m.wordCount = spoken.reduce(0) { $0 + WordTokenizer.wordCount($1) }
-        m.lineCount = spoken.count
+        // Lines cut at the "\n" byte (texts keep "\n" alone: an edit's CRLF is made "\n" when
+        // saved), not by Characters: a page of 20 edited favourites spent 11% of its time here.
+        var words = 0, lines = 0
+        for line in m.spokenText.utf8.split(separator: 0x0A) where !(line.count == 1 && line.first == 0x2F) {
+            lines += 1
+            words += WordTokenizer.wordCount(Substring(line))
+        }
+        m.wordCount = words
+        m.lineCount = lines
         m.seconds = Int((Double(m.wordCount) * 60 / wordsPerMinute).rounded())
         m.length = Length(seconds: m.seconds)
         return m

@@ -21,6 +21,17 @@ struct CorpusLibraryTests {
         #expect(male > female + any)
     }
 
+    /// A list of favourites counts each speech's lines without cutting them into drill lines: the
+    /// two agree on every speech of the library, with and without its directions and beats, and a
+    /// speech's counts read from its bytes agree with its words and lines as the import made them.
+    @Test func lineCountsAgreeWithTheDrillAndTheImportOnEverySpeech() throws {
+        for monologue in try library.monologues {
+            #expect(LineDrill.lineCount(of: monologue.text) == LineDrill(text: monologue.text, cue: nil).lines.count, "\(monologue.id)")
+            let again = monologue.withText(monologue.text)
+            #expect((again.wordCount, again.lineCount) == (monologue.wordCount, monologue.lineCount), "\(monologue.id)")
+        }
+    }
+
     @Test func toBeOrNotToBeFindsHamletFirst() throws {
         let first = try #require(try library.search("To be or not to be").items.first)
         #expect(first.character == "Hamlet")

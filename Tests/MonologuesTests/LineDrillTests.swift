@@ -1,4 +1,4 @@
-import Monologues
+@testable import Monologues
 import Testing
 
 @Suite struct LineDrillTests {
@@ -14,6 +14,11 @@ import Testing
         #expect(drill.lines[2].text == "I have thee not, and yet I see thee still.")
         #expect(LineDrill.cue(fromNotes: "Alone on stage.") == nil)
         #expect(LineDrill(text: Self.speech, cue: nil).lines[0].cue == "")
+        // Counted without the drill: directions, beats, blank lines and lines of no words are not lines.
+        #expect(LineDrill.lineCount(of: Self.speech) == 3)
+        #expect(LineDrill.lineCount(of: "\n  \t\n[Aside]\n — \n/\n  O, that this too too solid flesh  \n") == 1)
+        #expect(LineDrill(text: "  O, that this too too solid flesh\t", cue: nil).lines.map(\.text) == ["O, that this too too solid flesh"])
+        #expect(DrillCheck.words("O'er the ne'er o'clock rous'd") == ["over", "the", "never", "oclock", "roused"])
     }
 
     @Test func promptsFadeFromFirstLettersToNothing() {

@@ -125,7 +125,11 @@ public struct Rehearsal: Sendable {
         let stored = try await store.rehearsedLines(accountID: accountID, among: items.map(\.favourite.monologueID))
         var result: [String: Progress] = [:]
         for item in items {
-            result[item.favourite.monologueID] = Self.plan(item, stored: stored[item.favourite.monologueID] ?? [], now: now).progress
+            let lines = stored[item.favourite.monologueID] ?? []
+            // Nothing rehearsed yet: only the number of lines, not each line's key, is needed.
+            result[item.favourite.monologueID] = lines.isEmpty
+                ? Progress(wordPerfect: 0, lines: LineDrill.lineCount(of: item.monologue.text), rehearsed: 0)
+                : Self.plan(item, stored: lines, now: now).progress
         }
         return result
     }

@@ -75,31 +75,61 @@ struct Layout: Encodable, Sendable {
 /// and every page's address as `links` (`{{links.monologueTags}}`). A name is looked up in the
 /// parts in order; a part's nil value counts as absent.
 struct TemplateData: MustacheParent {
-    let parts: [Any]
-    let layout: Layout?
+    let parts: [any MustacheParent]
+    let layout: ReflectedModel?
 
     init(_ parts: [Any], layout: Layout? = nil) {
-        self.parts = parts
-        self.layout = layout
+        self.parts = parts.map { $0 as? MustacheParent ?? ReflectedModel($0) }
+        self.layout = layout.map(ReflectedModel.init)
     }
 
     func child(named name: String) -> Any? {
         if name == "page", let layout { return layout }
         if name == "links" { return SiteLinks() }
         for part in parts {
-            if let parent = part as? MustacheParent {
-                if let value = parent.child(named: name) { return value }
-                continue
-            }
-            guard let value = Mirror(reflecting: part).children.first(where: { $0.label == name })?.value else { continue }
-            let unwrapped = Mirror(reflecting: value)
-            if unwrapped.displayStyle == .optional {
-                guard let inner = unwrapped.children.first?.value else { continue }
-                return inner
-            }
-            return value
+            if let value = part.child(named: name) { return value }
         }
         return nil
+    }
+}
+
+/// A model's struct as a template reads it: its stored properties by name, read through `Mirror`
+/// once, when the template first asks for one of them, and its structs (and an array's) boxed in
+/// turn. Left to the template engine, every name looked up built a `Mirror` of each object on
+/// the context's stack and went through its properties: a page of 20 favourites spent 37% of
+/// its time there. A nil property counts as absent, as the engine has it.
+final class ReflectedModel: MustacheParent {
+    private let value: Any
+    private var fields: [String: Any]?
+
+    init(_ value: Any) { self.value = value }
+
+    func child(named name: String) -> Any? {
+        if let fields { return fields[name] }
+        var read: [String: Any] = [:]
+        for child in Mirror(reflecting: value).children {
+            guard let label = child.label, let value = Self.unwrapped(child.value) else { continue }
+            read[label] = Self.templateValue(value)
+        }
+        fields = read
+        return read[name]
+    }
+
+    /// A struct of the model boxed; an array with its structs boxed; anything else (text,
+    /// numbers, enums, dates, what the engine reads itself) as it is.
+    static func templateValue(_ value: Any) -> Any {
+        if let array = value as? [Any] { return array.map(templateValue) }
+        if value is MustacheParent || value is MustacheCustomRenderable || value is MustacheCustomRepresentation
+            || value is MustacheLambda || value is CustomStringConvertible {
+            return value
+        }
+        return Mirror(reflecting: value).displayStyle == .struct ? ReflectedModel(value) : value
+    }
+
+    private static func unwrapped(_ value: Any) -> Any? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return value }
+        return mirror.children.first?.value
     }
 }
 
