@@ -30,7 +30,10 @@ import Testing
         #expect(phrase.status == 0, "\(phrase.stderr)")
         #expect(phrase.stdout.contains("To be, or *not to be*: that is the question:"))
         #expect(phrase.stdout.contains("often heard"), "To be is on the often-heard list")
-        #expect(await folio("monologues", "search", "\"be not to\"").stdout.contains("No monologue matches"))
+        #expect(await folio("monologues", "search", "\"be not to\"").stdout.contains("No monologue has “be not to”: check the spelling"))
+        #expect(await folio("monologues", "search", "remembrances", "zzqx").stdout.contains("No monologue has “zzqx”: check the spelling"))
+        #expect(await folio("monologues", "search", "remembr*", "--gender", "male").stdout
+            .contains("No monologue matches within these filters, but 1 without them: drop a filter."))
 
         let prefix = try await folio("monologues", "search", "remembr*", "--json").json([Found].self)
         #expect(prefix.map(\.character) == ["Ophelia"])

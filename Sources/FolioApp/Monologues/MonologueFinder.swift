@@ -34,6 +34,49 @@ public struct MonologueFinder: Sendable {
         public let query: MonologueLibrary.PreparedQuery
     }
 
+    /// Why a search found nothing, so that a page or the command line can say what to change.
+    public enum Nothing: Sendable, Equatable {
+        /// No words, and no monologue fits the filters.
+        case noneFitTheFilters
+        /// The filters in force hide `count` monologues that the words find.
+        case hiddenByFilters(count: Int)
+        /// These terms (a word, `venge*`, or a phrase's words) are in no monologue at all.
+        case foundNowhere([String])
+        /// Every term is in some monologue, but none has them all.
+        case notTogether
+    }
+
+    /// Why `query` found nothing: searched again without its filters, then each term alone
+    /// (at most `QueryTerms.maximumTerms` searches of a few µs, and only for an empty page).
+    public func whyNothing(_ query: MonologueQuery, in library: MonologueLibrary, personal view: PersonalView,
+                           typing: Bool = false) -> Nothing {
+        let prepared = library.prepare(query.text, lastWordIsPrefix: typing)
+        let parsed = prepared.terms.parsed
+        guard !prepared.terms.isEmpty, !parsed.isEmpty else { return .noneFitTheFilters }
+        let unfiltered = MonologueFilter()
+        if query.filter != unfiltered {
+            let found = library.searchNumbers(prepared, filter: unfiltered, limit: 0, personal: view).total
+            if found > 0 { return .hiddenByFilters(count: found) }
+        }
+        func typed(_ term: QueryTerms.Term) -> String {
+            switch term.kind {
+            case .word: term.text
+            case .prefix: term.text + "*"
+            case .phrase(let lastIsPrefix): "\"" + term.text + (lastIsPrefix ? "*" : "") + "\""
+            }
+        }
+        func shown(_ term: QueryTerms.Term) -> String {
+            if case .prefix = term.kind { return term.text + "*" }
+            return term.text
+        }
+        guard parsed.count > 1 else { return .foundNowhere([shown(parsed[0])]) }
+        let nowhere = parsed.indices.filter { index in
+            let alone = library.prepare(typed(parsed[index]), lastWordIsPrefix: prepared.typing && index == parsed.count - 1)
+            return library.searchNumbers(alone, filter: unfiltered, limit: 0, personal: view).total == 0
+        }
+        return nowhere.isEmpty ? .notTogether : .foundNowhere(nowhere.map { shown(parsed[$0]) })
+    }
+
     /// The account's own view of the library (none when logged out).
     public func personalView(accountID: Account.ID?) async throws -> PersonalView {
         guard let accountID, let favourites else { return .none }

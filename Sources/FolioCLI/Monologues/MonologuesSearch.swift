@@ -80,7 +80,12 @@ extension MonologuesCommand {
                 return
             }
             guard result.total > 0 else {
-                print("No monologue matches. Try fewer words, or drop a filter.")
+                switch finder.whyNothing(search, in: library, personal: personal) {
+                case .noneFitTheFilters: print("No monologue fits these filters: drop one.")
+                case .hiddenByFilters(let count): print("No monologue matches within these filters, but \(count) without them: drop a filter.")
+                case .foundNowhere(let terms): print("No monologue has \(terms.map { "“\($0)”" }.joined(separator: " or ")): check the spelling, or search without it.")
+                case .notTogether: print("No monologue has all of these words: try fewer.")
+                }
                 return
             }
             print("\(result.total) monologue\(result.total == 1 ? "" : "s"), best first:")

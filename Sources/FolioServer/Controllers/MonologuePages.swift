@@ -63,13 +63,14 @@ enum MonologuePages {
         /// what was typed, which may hold no word at all (`*`, quotes alone): every monologue is
         /// then listed, and the count says why rather than looking like an answer to it. When the
         /// last word is being typed, it stands for any word it starts; the count says so, as
-        /// Search (whole words) may then find fewer ("ham": 110 as typed, 100). `filtered`: the
-        /// actor's filters are in force, so an empty page may be theirs, not the words'.
-        init(_ result: MonologueFinder.Results, query: String = "", filtered: Bool = false, page: Int, pageSize: Int, uri: String) {
+        /// Search (whole words) may then find fewer ("ham": 110 as typed, 100). `nothing`: why an
+        /// empty page is empty, which the count turns into what to change.
+        init(_ result: MonologueFinder.Results, query: String = "", nothing: MonologueFinder.Nothing? = nil, page: Int, pageSize: Int,
+             uri: String) {
             total = result.total
             empty = result.total == 0
             let typed = query.trimmingCharacters(in: .whitespacesAndNewlines)
-            countText = Self.count(result, typed: typed, filtered: filtered)
+            countText = Self.count(result, typed: typed, nothing: nothing)
             items = result.items.map(Card.init)
             pager = Pager(page: page, pageSize: pageSize, shown: result.items.count, total: result.total, label: "Result pages") { page in
                 var items = URLComponents(string: uri)?.queryItems?.filter { $0.name != "page" && $0.name != "fragment" } ?? []
@@ -81,22 +82,29 @@ enum MonologuePages {
             }
         }
 
-        /// What the count says: how many were found and, when none, what to change (the words
-        /// or the filters, whichever can be at fault).
-        static func count(_ result: MonologueFinder.Results, typed: String, filtered: Bool) -> String {
+        /// What the count says: how many were found and, when none, what to change (a word
+        /// found nowhere, the words together, or the filters, whichever is at fault).
+        static func count(_ result: MonologueFinder.Results, typed: String, nothing: MonologueFinder.Nothing?) -> String {
             let all = "\(result.total) monologue\(result.total == 1 ? "" : "s")"
-            let terms = result.query.terms.terms.count
             if result.total > 0 {
                 if !typed.isEmpty && result.query.terms.isEmpty { return "No words to search for in “\(typed)”: all \(all) are listed." }
                 return result.query.wordBeingTyped.map { "\(all), counting words that start with “\($0)”" } ?? all
             }
-            let filters = "clear the filters above to search every monologue"
             // A phrase is shown with its own quotes, not wrapped in a second pair.
             let words = typed.contains(where: { $0 == "\"" || $0 == "“" || $0 == "”" }) ? typed : "“\(typed)”"
-            switch terms {
-            case 0: return "No monologue fits the filters in use: \(filters)."
-            case 1: return "No monologue has \(words). " + (filtered ? "Check the spelling, or \(filters)." : "Check the spelling, or try another word.")
-            default: return "No monologue has all of \(words). Try fewer words" + (filtered ? ", or \(filters)." : ".")
+            switch nothing ?? .notTogether {
+            case .noneFitTheFilters:
+                return "No monologue fits the filters in use: clear them above to search every monologue."
+            case .hiddenByFilters(let count):
+                return "No monologue within your filters has \(words), but \(count) without them: clear the filters above to see "
+                    + (count == 1 ? "it." : "them.")
+            case .foundNowhere(let terms) where result.query.terms.terms.count <= 1:
+                return "No monologue has “\(terms.first ?? typed)”. Check the spelling, or try another word."
+            case .foundNowhere(let terms):
+                let named = terms.map { "“\($0)”" }.joined(separator: " or ")
+                return "No monologue has \(named): search without " + (terms.count == 1 ? "it." : "them.")
+            case .notTogether:
+                return "No monologue has all of \(words). Try fewer words."
             }
         }
     }

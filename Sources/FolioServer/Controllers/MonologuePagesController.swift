@@ -94,12 +94,14 @@ struct MonologuePagesController: Sendable {
         // reload or a shared link shows the list typing showed ("ham": 110 as typed, and 100 on a
         // reload of that address, which read it whole).
         let typing = parameters.get("fragment") == "1" || parameters.get("typing") == "1"
-        let result = try await MonologueFinder(favourites: favourites)
-            .find(search, in: library, limit: Self.pageSize, offset: (pageNumber - 1) * Self.pageSize, accountID: context.account?.id,
-                  typing: typing)
-
-        let results = MonologuePages.Results(result, query: query, filtered: filter != MonologueFilter(), page: pageNumber,
-                                             pageSize: Self.pageSize, uri: request.uri.description)
+        let finder = MonologueFinder(favourites: favourites)
+        let personal = try await finder.personalView(accountID: context.account?.id)
+        let result = try await finder.find(search, in: library, limit: Self.pageSize, offset: (pageNumber - 1) * Self.pageSize,
+                                           accountID: context.account?.id, personal: personal, typing: typing)
+        // An empty page says what to change: its words, or the filters in force.
+        let nothing = result.total == 0 ? finder.whyNothing(search, in: library, personal: personal, typing: typing) : nil
+        let results = MonologuePages.Results(result, query: query, nothing: nothing, page: pageNumber, pageSize: Self.pageSize,
+                                             uri: request.uri.description)
         if parameters.get("fragment") == "1" {
             return try pages.html("monologues/results", TemplateData([results]))
         }
