@@ -649,6 +649,11 @@ def test_online_room_moves_show_up_live_in_the_other_browser(desktop, phone, fol
     eventually(host, lambda: fragment(host), lambda f: f == "wa", "the guest's letter on the host's board")
     click(host, "#ghost-challenge")
     eventually(guest, lambda: guest.find_elements(By.CSS_SELECTOR, "#ghost-word"), bool, "the challenge on the guest's board")
+    # Each phone speaks to its own player: the guest is challenged, the host waits for the answer.
+    assert board_text(guest, "#ghost-status") == f"{host_name} challenges you: name a word that starts with “wa”."
+    assert board_text(guest, "label[for='ghost-word']") == "Finish your word"
+    eventually(host, lambda: board_text(host, "#ghost-status"),
+               lambda s: s == f"Waiting for {guest_name} to name a word that starts with “wa”.", "the host to wait for the answer")
     type_answer(guest, "sh")
     assert board_text(guest, "#ghost-answer") == "Answer “wash”"
     click(guest, "#ghost-answer")

@@ -238,7 +238,29 @@ enum GhostPages {
 
         struct Move: Encodable { let name: String; let letter: String; let atStart: Bool }
         struct Round: Encodable { let number: Int; let summary: String; let review: String }
-        struct Challenge: Encodable { let challenger: String; let challenged: String }
+        /// A challenge as this phone says it: in a room, to the challenged "Bob challenges you" and
+        /// "Finish your word", and to the challenger that the table waits for the answer; on one
+        /// device, by name, for whoever holds the phone.
+        struct Challenge: Encodable {
+            let text: String
+            /// The answer field's label: "Ann, finish your word" (or "name" in Superghost).
+            let answerLabel: String
+
+            init(challenger: Int, challenged: Int, names: (Int) -> String, you: Int?, online: Bool, wordRelation: String, superghost: Bool) {
+                let verb = superghost ? "name" : "finish"
+                switch (online, you) {
+                case (true, challenged):
+                    text = "\(names(challenger)) challenges you: name a word that \(wordRelation)."
+                    answerLabel = "\(verb.capitalized) your word"
+                case (true, challenger):
+                    text = "Waiting for \(names(challenged)) to name a word that \(wordRelation)."
+                    answerLabel = ""
+                default:
+                    text = "\(names(challenger)) challenges \(names(challenged)): name a word that \(wordRelation)."
+                    answerLabel = "\(names(challenged)), \(verb) your word"
+                }
+            }
+        }
 
         /// The moment a round ends, before the next begins: the word that ended it, who takes a
         /// letter, where the round was lost, and the way on.
@@ -449,7 +471,11 @@ enum GhostPages {
             link = publicURL + gamePath
             hostName = names.first ?? ""
             self.error = error
-            challenge = view.challenge.map { Challenge(challenger: name($0.challenger), challenged: name($0.challenged)) }
+            let (isOnline, relation, isSuperghost) = (online, wordRelation, superghost)
+            challenge = view.challenge.map {
+                Challenge(challenger: $0.challenger, challenged: $0.challenged, names: { view.players[$0].name }, you: view.yourSeat,
+                          online: isOnline, wordRelation: relation, superghost: isSuperghost)
+            }
             canJoin = viewer.map { view.status == "waiting" && !stored.seatAccounts.contains($0.id) } ?? false
             joinNeedsAccount = view.status == "waiting" && viewer == nil
             sharesLink = waiting && !canJoin && !joinNeedsAccount
