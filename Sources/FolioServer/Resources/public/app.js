@@ -428,7 +428,7 @@
           var app = APPS[url.pathname.split("/")[1]];
           var query = url.searchParams.get("q");
           var text = url.pathname === "/" ? "All of Folio" : page.title;
-          if (app && app !== page.title) text += " · " + app;
+          if (app && page.title.indexOf(app) === -1) text += " · " + app;
           link.textContent = text + (query ? " — “" + query + "”" : "");
           if (listed[link.textContent]) return;
           listed[link.textContent] = true;
