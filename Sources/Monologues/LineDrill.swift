@@ -162,10 +162,11 @@ public enum DrillCheck {
         case close(slips: [String])
         case wrong
 
-        /// "Word-perfect", "Almost", "Not yet".
+        /// "Word for word", "Almost", "Not yet": a line is word-perfect only once said so with no
+        /// help at all (`DrillPrompt`), which one right answer with first letters shown is not.
         public var label: String {
             switch self {
-            case .exact: "Word-perfect"
+            case .exact: "Word for word"
             case .close: "Almost"
             case .wrong: "Not yet"
             }

@@ -59,7 +59,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("word-perfect on 0 of 2 lines (2 new)."))
         #expect(run.stdout.contains("Line 1 of 2 · new · first letters"))
-        #expect(run.stdout.contains("Word-perfect.\nRating [Enter: Good; 1 Again in 1 min, 2 Hard in 6 min, 3 Good in 10 min, 4 Easy in "))
+        #expect(run.stdout.contains("Word for word.\nRating [Enter: Good; 1 Again in 1 min, 2 Hard in 6 min, 3 Good in 10 min, 4 Easy in "))
         #expect(run.stdout.contains("Cue: \(lines[0])"))
         #expect(run.stdout.contains("The line: \(lines[1])"))
         #expect(run.stdout.components(separatedBy: "Line 2 of 2").count == 3)

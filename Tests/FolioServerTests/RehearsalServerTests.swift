@@ -54,7 +54,7 @@ import Testing
             #expect(list.body.contains("<li>next in 1 minute</li>") || list.body.contains("<li>due now</li>"))
             #expect(list.body.contains("<li>next in 10 minutes</li>"))
             let page = try await actor.get("/monologues/favourites")
-            #expect(page.body.contains(#"<span class="card-rehearsal">Word-perfect on 0 of 2 lines</span>"#))
+            #expect(page.body.contains(#"<span class="card-rehearsal">Rehearsed 2 of 2 lines, word-perfect on 0</span>"#))
 
             // Bad input is a clear 400; a forged form is refused.
             #expect(try await actor.post("/monologues/favourites/\(Self.id)/rehearse/rate", ["line": "9", "rating": "3"]).status == .badRequest)

@@ -81,5 +81,5 @@ def test_rehearsing_a_favourite_line_by_line(phone, folio_url, api, artifacts):
     assert statuses[1] in ("next in 1 minute", "due now"), statuses[:3]
     assert statuses[2] == "new"
     visit(driver, base, "/monologues/favourites")
-    assert element(driver, "li.favourite .card-rehearsal").text == f"Word-perfect on 0 of {len(lines)} lines"
+    assert element(driver, "li.favourite .card-rehearsal").text == f"Rehearsed 2 of {len(lines)} lines, word-perfect on 0"
     assert_fits_width(driver, 390)

@@ -265,7 +265,8 @@ struct MonologuePagesController: Sendable {
         let href: String
         let editHref: String
         let rehearseHref: String
-        /// "Word-perfect on 14 of 22 lines" once rehearsing has begun.
+        /// "Rehearsed 2 of 22 lines, word-perfect on 0" once rehearsing has begun: "word-perfect
+        /// on 0 of 22" alone read as nothing done after two lines rehearsed with help.
         let rehearsalText: String?
         let title: String
         let character: String
@@ -282,7 +283,10 @@ struct MonologuePagesController: Sendable {
             href = SiteRoute.monologue.path(m.id)
             editHref = SiteRoute.editFavourite.path(m.id)
             rehearseHref = SiteRoute.rehearse.path(m.id)
-            rehearsalText = progress.flatMap { $0.rehearsed > 0 ? $0.summary.prefix(1).uppercased() + $0.summary.dropFirst() : nil }
+            rehearsalText = progress.flatMap { progress in
+                progress.rehearsed > 0
+                    ? "Rehearsed \(progress.rehearsed) of \(countText(progress.lines, "line")), word-perfect on \(progress.wordPerfect)" : nil
+            }
             title = m.title
             character = m.character
             play = m.play

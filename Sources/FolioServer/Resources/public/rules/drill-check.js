@@ -84,7 +84,7 @@ function align(a, b) {
   return steps;
 }
 
-const LABELS = { exact: "Word-perfect", close: "Almost", wrong: "Not yet" };
+const LABELS = { exact: "Word for word", close: "Almost", wrong: "Not yet" };
 
 /**
  * A recalled line against the text: `{verdict: "exact" | "close" | "wrong", slips, label}`, the
