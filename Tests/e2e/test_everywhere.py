@@ -201,6 +201,11 @@ def test_first_page_offers_the_apps_and_a_newcomer_is_welcomed(phone, folio_url,
     assert lines_of(driver, ".brand") == 1
     assert_fits_width(driver, PHONE_WIDTH)
     shots(driver, artifacts, "welcome")
+    # The welcome is for that visit: the address drops its mark, and a reload shows the first page as ever.
+    assert "welcome" not in driver.current_url, driver.current_url
+    driver.refresh()
+    wait_ready(driver)
+    assert not driver.find_elements(By.CSS_SELECTOR, "#welcome"), "the welcome came back on a reload"
 
     # The logged-in header keeps the brand on one line in every app, the longest names included.
     for path in ("/monologues", "/vocab", "/characters", "/account"):

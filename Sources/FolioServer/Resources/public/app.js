@@ -315,6 +315,16 @@
     main.insertBefore(box, note ? note.nextSibling : main.firstChild);
   }
 
+  // The first page's welcome is for the visit registering led to: the address drops its mark, so
+  // a reload, or Back to it later, shows the page as it is every other time.
+  function forgetWelcome() {
+    if (!document.getElementById("welcome") || !window.history.replaceState) return;
+    var url = new URL(location.href);
+    if (!url.searchParams.has("welcome")) return;
+    url.searchParams.delete("welcome");
+    history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+  }
+
   // Lines rehearsed offline, and changes to pairs and kept plots, go as soon as any page is opened
   // online: the favourites' progress, the pairs and the plots shown there are then the account's. (Reviews go from the
   // revision pages, where the last one can still be undone.)
@@ -560,6 +570,7 @@
   setUpServiceWorker();
   setUpLogoutWarning();
   setUpNotices();
+  forgetWelcome();
   sendRehearsedLines();
   // And when the connection comes back with a page open.
   window.addEventListener("online", sendRehearsedLines);
