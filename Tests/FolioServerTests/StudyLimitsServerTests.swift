@@ -152,6 +152,8 @@ import Testing
                 && page.body.contains(#"<svg class="chart retention""#))
             #expect(page.body.contains("Streak: 1 day (longest 1 day)"))
             #expect(page.body.contains("1 review</title>"))
+            // A first review is of a new card: no month has retention yet, and the page says so once.
+            #expect(page.body.contains(#"<p id="retention-none">No reviews of learned cards yet"#) && !page.body.contains("retention-table"))
             #expect(try await learner.get("/vocab/revise").body.contains(#"<a id="stats-link" href="/vocab/stats">Statistics</a>"#))
             let json = try await learner.api("/api/v1/vocab/stats", method: .get)
             #expect(json.status == .ok && json.body.contains(#""currentStreak":1"#) && json.body.contains(#""totalReviews":1"#))

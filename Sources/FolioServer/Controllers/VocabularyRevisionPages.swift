@@ -120,9 +120,10 @@ extension VocabularyPages {
                 + "in both directions and before today's limits; \(VocabularyPages.number(month)) in the next \(s.forecast.count) days."
             retention = StatisticsCharts.retention(s.months, target: s.target)
             targetText = "Target \(Int((s.target * 100).rounded()))%"
-            months = s.months.reversed().map { m in
-                MonthRow(month: m.month, text: m.retention.map { "\(Int(($0 * 100).rounded()))% of \(VocabularyPages.plural(m.reviews, "review"))" }
-                    ?? "no reviews of learned cards")
+            // Only the months with reviews of learned cards: twelve rows saying there were none
+            // stood under an empty chart.
+            months = s.months.reversed().compactMap { m in
+                m.retention.map { MonthRow(month: m.month, text: "\(Int(($0 * 100).rounded()))% of \(VocabularyPages.plural(m.reviews, "review"))") }
             }
             hardest = s.hardest.map { HardRow(english: $0.english, welsh: $0.welsh, lapses: VocabularyPages.plural($0.lapses, "lapse"),
                                                href: SiteRoute.pair.path($0.pairID)) }
