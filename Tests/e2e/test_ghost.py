@@ -314,6 +314,11 @@ def test_phone_hot_seat_game_to_the_end_with_challenges(phone, folio_url, artifa
     assert element(driver, "#ghost-word").get_property("value") == "gs"
     assert "challenges" in board_text(driver, "#ghost-status")
     assert_phone_screen(driver, artifacts, "answer")
+    # A reload keeps the answer being typed, for this challenge.
+    driver.refresh()
+    wait_ready(driver)
+    assert element(driver, "#ghost-word").get_property("value") == "gs"
+    assert board_text(driver, "#ghost-answer") == "Answer “dogs”"
     submit(driver, "#ghost-answer")
 
     # The round's end: the word, who takes a letter, the review, and the way on.

@@ -110,8 +110,30 @@
     } else if (field.value.length < (field.maxLength > 0 ? field.maxLength : 60)) {
       field.value += letter;
     }
+    keepAnswer();
     showAnswer();
     return true;
+  }
+
+  // An answer being typed is kept in this tab for this challenge (the game and its turn), so a
+  // reload, or Back to the board, gives it back rather than an empty field.
+  function answerKey() {
+    return "folio-ghost-answer-" + id + "-" + board.getAttribute("data-turn");
+  }
+  function keepAnswer() {
+    var parts = answerParts();
+    if (!parts) return;
+    try {
+      if (parts.field.value) sessionStorage.setItem(answerKey(), parts.field.value);
+      else sessionStorage.removeItem(answerKey());
+    } catch (e) { /* private mode: nothing kept */ }
+  }
+  function restoreAnswer() {
+    var parts = answerParts();
+    if (!parts || parts.field.value) return;
+    var kept = null;
+    try { kept = sessionStorage.getItem(answerKey()); } catch (e) { kept = null; }
+    if (kept) parts.field.value = String(kept).slice(0, parts.field.maxLength > 0 ? parts.field.maxLength : 60);
   }
 
   // ---------- Drawing ----------
@@ -172,6 +194,7 @@
     if (keys) keys.hidden = false;
     // The answer field takes focus only where a real keyboard is likely: on a touch screen the
     // phone's own keyboard would open over the on-screen keys, which type into it anyway.
+    restoreAnswer();
     var parts = answerParts();
     if (parts && keys && window.matchMedia && window.matchMedia("(pointer: fine)").matches) {
       parts.field.focus({ preventScroll: true });
@@ -393,7 +416,10 @@
   });
 
   document.addEventListener("input", function (event) {
-    if (event.target && event.target.id === "ghost-word") showAnswer();
+    if (event.target && event.target.id === "ghost-word") {
+      keepAnswer();
+      showAnswer();
+    }
   });
 
   // A real keyboard: a letter presses its on-screen key, or types into the answer; Backspace
