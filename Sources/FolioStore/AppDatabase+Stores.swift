@@ -76,6 +76,10 @@ extension AppDatabase: VocabularyStore {
         try await vocabulary.revisionQueue(accountID: accountID, tag: tag, direction: direction, now: now, limit: limit, allowance: allowance)
     }
 
+    public func revisionInputs(accountID: Account.ID, pairID: PairID, direction: Direction) async throws -> RevisionInputs {
+        try await vocabulary.revisionInputs(accountID: accountID, pairID: pairID, direction: direction)
+    }
+
     public func revisionCounts(accountID: Account.ID, direction: Direction, now: Date, byTag: Bool) async throws -> [RevisionCount] {
         try await vocabulary.revisionCounts(accountID: accountID, direction: direction, now: now, byTag: byTag)
     }

@@ -432,14 +432,24 @@ public struct VocabularyRepository: Sendable {
     }
 
     public func pair(accountID: Account.ID, id: PairID) async throws -> Pair? {
+        try await reader.read { db in try Self.pair(db, accountID: accountID, id: id) }
+    }
+
+    static func pair(_ db: Database, accountID: Account.ID, id: PairID) throws -> Pair? {
+        guard let row = try PairColumns.fetchOne(db.cachedStatement(sql: """
+            SELECT p.id, p.english, p.welsh, p.note, p.type FROM vocabPair p WHERE p.accountId = ? AND p.id = ?
+            """), arguments: [accountID, id]) else { return nil }
+        let tags = try String.fetchAll(db.cachedStatement(sql: """
+            SELECT t.name FROM vocabPairTag pt JOIN vocabTag t ON t.id = pt.tagId WHERE pt.pairId = ? ORDER BY t.name
+            """), arguments: [row.id])
+        return row.pair(tags: tags)
+    }
+
+    public func revisionInputs(accountID: Account.ID, pairID: PairID, direction: Direction) async throws -> RevisionInputs {
         try await reader.read { db in
-            guard let row = try PairColumns.fetchOne(db.cachedStatement(sql: """
-                SELECT p.id, p.english, p.welsh, p.note, p.type FROM vocabPair p WHERE p.accountId = ? AND p.id = ?
-                """), arguments: [accountID, id]) else { return nil }
-            let tags = try String.fetchAll(db.cachedStatement(sql: """
-                SELECT t.name FROM vocabPairTag pt JOIN vocabTag t ON t.id = pt.tagId WHERE pt.pairId = ? ORDER BY t.name
-                """), arguments: [row.id])
-            return row.pair(tags: tags)
+            RevisionInputs(pair: try Self.pair(db, accountID: accountID, id: pairID),
+                           card: try Self.card(db, accountID: accountID, pairID: pairID, direction: direction),
+                           settings: try Self.studySettings(db, accountID: accountID))
         }
     }
 
@@ -599,14 +609,16 @@ public struct VocabularyRepository: Sendable {
     }
 
     public func studySettings(accountID: Account.ID) async throws -> StudySettings? {
-        try await reader.read { db in
-            try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT newCardsPerDay, reviewsPerDay, dayStartHour, timeZone, desiredRetention, leechThreshold, weights FROM vocabSettings
-                WHERE accountId = ?
-                """), arguments: [accountID]).map {
-                StudySettings(newCardsPerDay: $0[0], reviewsPerDay: $0[1], dayStartHour: $0[2], timeZone: $0[3], desiredRetention: $0[4],
-                              leechThreshold: $0[5], parameters: try StudySettings.decodeWeights($0[6], accountID: accountID))
-            }
+        try await reader.read { db in try Self.studySettings(db, accountID: accountID) }
+    }
+
+    static func studySettings(_ db: Database, accountID: Account.ID) throws -> StudySettings? {
+        try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT newCardsPerDay, reviewsPerDay, dayStartHour, timeZone, desiredRetention, leechThreshold, weights FROM vocabSettings
+            WHERE accountId = ?
+            """), arguments: [accountID]).map {
+            StudySettings(newCardsPerDay: $0[0], reviewsPerDay: $0[1], dayStartHour: $0[2], timeZone: $0[3], desiredRetention: $0[4],
+                          leechThreshold: $0[5], parameters: try StudySettings.decodeWeights($0[6], accountID: accountID))
         }
     }
 
@@ -699,12 +711,14 @@ public struct VocabularyRepository: Sendable {
 
     /// The stored card of a pair in a direction, if it has been revised that way.
     public func card(accountID: Account.ID, pairID: PairID, direction: Direction) async throws -> Card? {
-        try await reader.read { db in
-            try CardColumns.fetchOne(db.cachedStatement(sql: """
-                SELECT c.state, c.step, c.stability, c.difficulty, c.due, c.lastReview FROM vocabCard c
-                JOIN vocabPair p ON p.id = c.pairId WHERE p.accountId = ? AND c.pairId = ? AND c.direction = ?
-                """), arguments: [accountID, pairID, direction.rawValue])?.card
-        }
+        try await reader.read { db in try Self.card(db, accountID: accountID, pairID: pairID, direction: direction) }
+    }
+
+    static func card(_ db: Database, accountID: Account.ID, pairID: PairID, direction: Direction) throws -> Card? {
+        try CardColumns.fetchOne(db.cachedStatement(sql: """
+            SELECT c.state, c.step, c.stability, c.difficulty, c.due, c.lastReview FROM vocabCard c
+            JOIN vocabPair p ON p.id = c.pairId WHERE p.accountId = ? AND c.pairId = ? AND c.direction = ?
+            """), arguments: [accountID, pairID, direction.rawValue])?.card
     }
 
     /// Number of reviews stored for the account.

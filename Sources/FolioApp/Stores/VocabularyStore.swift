@@ -61,6 +61,10 @@ public protocol VocabularyStore: Sendable {
     /// `allowance.newCards`.
     func revisionQueue(accountID: Account.ID, tag: String?, direction: Direction, now: Date, limit: Int,
                        allowance: StudiedToday) async throws -> [DuePair]
+    /// What checking and rating an answer reads, in one read: the account's pair (nil when it is
+    /// not theirs), its card in `direction` (nil before its first review), and the account's study
+    /// settings (nil until saved). Three reads were three trips to the database for every review.
+    func revisionInputs(accountID: Account.ID, pairID: PairID, direction: Direction) async throws -> RevisionInputs
     /// What is waiting in `direction` at `now`, for all pairs (tag nil) and, when `byTag`, for
     /// each tag that has a pair to revise, by name.
     func revisionCounts(accountID: Account.ID, direction: Direction, now: Date, byTag: Bool) async throws -> [RevisionCount]
@@ -177,6 +181,19 @@ public struct UndoneReview: Sendable, Hashable {
 }
 
 /// Cards waiting in one direction, for all pairs (`tag` nil) or for one tag's.
+/// What an answer is checked against and scheduled from (see `revisionInputs`).
+public struct RevisionInputs: Sendable, Hashable {
+    public var pair: Pair?
+    public var card: Card?
+    public var settings: StudySettings?
+
+    public init(pair: Pair?, card: Card?, settings: StudySettings?) {
+        self.pair = pair
+        self.card = card
+        self.settings = settings
+    }
+}
+
 public struct RevisionCount: Codable, Sendable, Hashable {
     public var tag: String?
     /// Due cards in their learning or relearning steps: never held back by the daily limit.

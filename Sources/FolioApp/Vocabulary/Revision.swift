@@ -227,7 +227,14 @@ public struct Revision: Sendable {
             let standing = try await store.reviews(accountID: accountID, pairID: pairID, limit: 1, offset: 0).items.first?.rating
             throw RevisionError.alreadyRated(standing: standing)
         }
-        let settings = try await settings(accountID: accountID)
+        return try await record(rating, accountID: accountID, pairID: pairID, direction: direction, stored: stored,
+                                settings: try await settings(accountID: accountID), seconds: seconds, now: now)
+    }
+
+    /// Schedules `stored` (the card as read) with `rating`, stores it with the review, and marks a
+    /// leech.
+    private func record(_ rating: Rating, accountID: Account.ID, pairID: PairID, direction: Direction, stored: Card?,
+                        settings: StudySettings, seconds: TimeInterval?, now: Date) async throws -> Card {
         let (next, log) = scheduler(for: settings).review(stored ?? Card(due: now), rating: rating, at: now,
                                                           duration: ReviewLog.acceptedDuration(seconds))
         let lapses = try await store.recordReview(accountID: accountID, pairID: pairID, direction: direction, card: next, log: log)
@@ -277,9 +284,13 @@ public struct Revision: Sendable {
     /// Checks and rates in one step: the rating chosen, or else the one the check proposes.
     public func answer(accountID: Account.ID, pairID: PairID, direction: Direction, answer: String, rating chosen: Rating?,
                        seconds: TimeInterval?, now: Date) async throws -> Answered {
-        let checked = try await check(accountID: accountID, pairID: pairID, direction: direction, answer: answer)
+        // The pair, its card and the settings in one read: three were three trips for every review.
+        let inputs = try await store.revisionInputs(accountID: accountID, pairID: pairID, direction: direction)
+        guard let pair = inputs.pair, direction.isRevisable(pair) else { throw StoreError.notFound(what: "pair", id: pairID.description) }
+        let checked = Self.check(answer, against: pair, direction: direction)
         let rating = chosen ?? checked.proposed
-        let card = try await rate(accountID: accountID, pairID: pairID, direction: direction, rating: rating, seconds: seconds, now: now)
+        let card = try await record(rating, accountID: accountID, pairID: pairID, direction: direction, stored: inputs.card,
+                                    settings: inputs.settings ?? .standard, seconds: seconds, now: now)
         return Answered(checked: checked, rating: rating, card: card)
     }
 

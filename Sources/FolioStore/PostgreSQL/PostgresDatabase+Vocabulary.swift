@@ -284,11 +284,21 @@ extension PostgresDatabase: VocabularyStore {
     }
 
     public func pair(accountID: Account.ID, id: PairID) async throws -> Pair? {
+        try await read { connection in try await Self.pair(connection, logger, accountID: accountID, id: id) }
+    }
+
+    static func pair(_ connection: PostgresConnection, _ logger: Logger, accountID: Account.ID, id: PairID) async throws -> Pair? {
+        let rows = try await connection.rows(PairStatement(accountID: accountID.rawValue, pairID: id.rawValue), logger).map {
+            PairColumns(id: PairID($0.0), english: $0.1, welsh: $0.2, note: $0.3, type: $0.4)
+        }
+        return try await withTags(connection, logger, rows).first
+    }
+
+    public func revisionInputs(accountID: Account.ID, pairID: PairID, direction: Direction) async throws -> RevisionInputs {
         try await read { connection in
-            let rows = try await connection.rows(PairStatement(accountID: accountID.rawValue, pairID: id.rawValue), logger).map {
-                PairColumns(id: PairID($0.0), english: $0.1, welsh: $0.2, note: $0.3, type: $0.4)
-            }
-            return try await Self.withTags(connection, logger, rows).first
+            RevisionInputs(pair: try await Self.pair(connection, logger, accountID: accountID, id: pairID),
+                           card: try await Self.card(connection, logger, accountID: accountID, pairID: pairID, direction: direction),
+                           settings: try await Self.studySettings(connection, logger, accountID: accountID))
         }
     }
 
@@ -409,14 +419,16 @@ extension PostgresDatabase: VocabularyStore {
     }
 
     public func studySettings(accountID: Account.ID) async throws -> StudySettings? {
-        try await read { connection in
-            try await connection.all("""
-                SELECT newCardsPerDay, reviewsPerDay, dayStartHour, timeZone, desiredRetention, leechThreshold, weights FROM vocabSettings
-                WHERE accountId = \(accountID.rawValue)
-                """, logger, as: (Int, Int, Int, String, Double, Int, String?).self).first.map {
-                StudySettings(newCardsPerDay: $0.0, reviewsPerDay: $0.1, dayStartHour: $0.2, timeZone: $0.3, desiredRetention: $0.4,
-                              leechThreshold: $0.5, parameters: try StudySettings.decodeWeights($0.6, accountID: accountID))
-            }
+        try await read { connection in try await Self.studySettings(connection, logger, accountID: accountID) }
+    }
+
+    static func studySettings(_ connection: PostgresConnection, _ logger: Logger, accountID: Account.ID) async throws -> StudySettings? {
+        try await connection.all("""
+            SELECT newCardsPerDay, reviewsPerDay, dayStartHour, timeZone, desiredRetention, leechThreshold, weights FROM vocabSettings
+            WHERE accountId = \(accountID.rawValue)
+            """, logger, as: (Int, Int, Int, String, Double, Int, String?).self).first.map {
+            StudySettings(newCardsPerDay: $0.0, reviewsPerDay: $0.1, dayStartHour: $0.2, timeZone: $0.3, desiredRetention: $0.4,
+                          leechThreshold: $0.5, parameters: try StudySettings.decodeWeights($0.6, accountID: accountID))
         }
     }
 
@@ -435,11 +447,14 @@ extension PostgresDatabase: VocabularyStore {
     }
 
     public func card(accountID: Account.ID, pairID: PairID, direction: Direction) async throws -> Card? {
-        try await read { connection in
-            try await connection.rows(CardStatement(accountID: accountID.rawValue, pairID: pairID.rawValue, direction: direction.rawValue),
-                                      logger).first.flatMap { row in
-                CardState(rawValue: row.0).map { Card(state: $0, step: row.1, stability: row.2, difficulty: row.3, due: row.4, lastReview: row.5) }
-            }
+        try await read { connection in try await Self.card(connection, logger, accountID: accountID, pairID: pairID, direction: direction) }
+    }
+
+    static func card(_ connection: PostgresConnection, _ logger: Logger, accountID: Account.ID, pairID: PairID,
+                     direction: Direction) async throws -> Card? {
+        try await connection.rows(CardStatement(accountID: accountID.rawValue, pairID: pairID.rawValue, direction: direction.rawValue),
+                                  logger).first.flatMap { row in
+            CardState(rawValue: row.0).map { Card(state: $0, step: row.1, stability: row.2, difficulty: row.3, due: row.4, lastReview: row.5) }
         }
     }
 

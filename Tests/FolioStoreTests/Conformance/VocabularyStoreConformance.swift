@@ -226,6 +226,30 @@ import Vocabulary
         #expect(try await s.pairsVersion(accountID: c.bob.id) != empty)
     }
 
+    @Test(arguments: StoreEngine.all) func whatAnAnswerIsCheckedAgainstIsReadAtOnceAndOnlyByItsOwner(engine: StoreEngine) async throws {
+        // Given Ann's pair, tagged, never revised, and no settings saved
+        let c = try await Cast(engine)
+        let s = c.stores
+        let bread = try await s.savePair(accountID: c.ann.id, Pair(english: "bread", welsh: "bara", tags: ["food"]), pairLimit: nil,
+                                         now: conformanceNow)
+        let id = try #require(bread.id)
+        let first = try await s.revisionInputs(accountID: c.ann.id, pairID: id, direction: .englishToWelsh)
+        #expect(first == RevisionInputs(pair: bread, card: nil, settings: nil))
+        // When she reviews it and saves her settings, Then the same read has the card and the settings
+        let card = Card(state: .review, stability: 3, difficulty: 5, due: conformanceNow, lastReview: conformanceNow.addingTimeInterval(-60))
+        try await s.recordReview(accountID: c.ann.id, pairID: id, direction: .englishToWelsh, card: card,
+                                 log: ReviewLog(rating: .good, date: conformanceNow.addingTimeInterval(-60)))
+        let mine = StudySettings(newCardsPerDay: 5, reviewsPerDay: 50, dayStartHour: 3, timeZone: "Europe/London", desiredRetention: 0.85)
+        try await s.saveStudySettings(accountID: c.ann.id, mine)
+        let read = try await s.revisionInputs(accountID: c.ann.id, pairID: id, direction: .englishToWelsh)
+        #expect(read.pair == bread && read.settings == mine)
+        #expect(read.card == (try await s.card(accountID: c.ann.id, pairID: id, direction: .englishToWelsh)) && read.card?.state == .review)
+        #expect(try await s.revisionInputs(accountID: c.ann.id, pairID: id, direction: .welshToEnglish).card == nil)
+        // And Bob reads neither her pair nor its card
+        let bobs = try await s.revisionInputs(accountID: c.bob.id, pairID: id, direction: .englishToWelsh)
+        #expect(bobs.pair == nil && bobs.card == nil && bobs.settings == nil)
+    }
+
     @Test(arguments: StoreEngine.all) func whatWaitsLeavesOutPairsThatCannotBeRevisedForAllAndEachTag(engine: StoreEngine) async throws {
         // Given Ann's pairs: two of "food" (cheese suspended, with a due card of each kind), a
         // one-sided pair and a whole one of "pets", a suspended pair alone under "sea", an
