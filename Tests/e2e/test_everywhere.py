@@ -328,8 +328,9 @@ def test_installable_and_readable_offline(phone, folio_url, api, artifacts):
     visit(driver, base, character + "/details")
     visit(driver, base, "/ghost/help")
     visit(driver, base, "/")
+    visit(driver, base, "/monologues?q=zzqx")
     wait_until_kept(driver, f"/monologues/{chosen}", "/monologues/favourites", "/monologues", plot_path, "/characters",
-                    character + "/details", "/ghost/help", "/")
+                    character + "/details", "/ghost/help", "/", "/monologues?q=zzqx")
     assert not any(p.startswith("/account") for p in pages_kept(driver)), pages_kept(driver)
 
     sessions = go_offline(driver)
@@ -346,6 +347,8 @@ def test_installable_and_readable_offline(phone, folio_url, api, artifacts):
         # The first page, kept too, is the button above the list, not a second link in it.
         links = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#offline-page a")]
         assert links.count("All of Folio") == 1, links
+        # A search that found nothing is kept, but not offered as a page to go back to.
+        assert not any("zzqx" in link for link in links), links
         assert_fits_width(driver, PHONE_WIDTH)
         shots(driver, artifacts, "offline")
 

@@ -416,7 +416,11 @@
                 var type = response && response.headers.get("Content-Type") || "";
                 if (type.indexOf("text/html") !== 0) return null;
                 return response.text().then(function (html) {
-                  var title = new DOMParser().parseFromString(html, "text/html").title || request.url;
+                  var doc = new DOMParser().parseFromString(html, "text/html");
+                  // A search that found nothing is no page to go back to offline.
+                  var count = doc.getElementById("result-count");
+                  if (count && /^No /.test((count.textContent || "").trim())) return null;
+                  var title = doc.title || request.url;
                   return { url: request.url, title: title.replace(/ · Folio$/, "") };
                 });
               });
