@@ -441,7 +441,7 @@
           // the app and the words searched for tell them apart.
           var app = APPS[url.pathname.split("/")[1]];
           var query = url.searchParams.get("q");
-          var text = url.pathname === "/" ? "All of Folio" : page.title;
+          var text = page.title;
           if (app && page.title.indexOf(app) === -1) text += " · " + app;
           link.textContent = text + (query ? " — “" + query + "”" : "");
           if (listed[link.textContent]) return;
