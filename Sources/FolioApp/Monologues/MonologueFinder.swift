@@ -46,15 +46,15 @@ public struct MonologueFinder: Sendable {
         case notTogether
     }
 
-    /// Why `query` found nothing: searched again without its filters, then each term alone
-    /// (at most `QueryTerms.maximumTerms` searches of a few µs, and only for an empty page).
-    public func whyNothing(_ query: MonologueQuery, in library: MonologueLibrary, personal view: PersonalView,
-                           typing: Bool = false) -> Nothing {
-        let prepared = library.prepare(query.text, lastWordIsPrefix: typing)
+    /// Why `found`, the results of `filter` and the query as `find` read it, holds nothing:
+    /// searched again without the filters, then each term alone (at most
+    /// `QueryTerms.maximumTerms` searches of a few µs, and only for an empty page).
+    public func whyNothing(_ found: Results, filter: MonologueFilter, in library: MonologueLibrary, personal view: PersonalView) -> Nothing {
+        let prepared = found.query
         let parsed = prepared.terms.parsed
         guard !prepared.terms.isEmpty, !parsed.isEmpty else { return .noneFitTheFilters }
         let unfiltered = MonologueFilter()
-        if query.filter != unfiltered {
+        if filter != unfiltered {
             let found = library.searchNumbers(prepared, filter: unfiltered, limit: 0, personal: view).total
             if found > 0 { return .hiddenByFilters(count: found) }
         }

@@ -199,10 +199,15 @@ public struct Revision: Sendable {
     /// Checks `answer` against the account's pair. A pair of someone else's, or one that has no
     /// side to revise in that direction, is not found.
     public func check(accountID: Account.ID, pairID: PairID, direction: Direction, answer: String) async throws -> Checked {
-        guard let pair = try await store.pair(accountID: accountID, id: pairID), direction.isRevisable(pair) else {
-            throw StoreError.notFound(what: "pair", id: pairID.description)
-        }
+        let pair = try Self.revisable(try await store.pair(accountID: accountID, id: pairID), pairID: pairID, direction: direction)
         return Self.check(answer, against: pair, direction: direction)
+    }
+
+    /// The pair as read, when it has a side to revise in `direction`; else not found, as a pair
+    /// of someone else's is.
+    private static func revisable(_ pair: Pair?, pairID: PairID, direction: Direction) throws -> Pair {
+        guard let pair, direction.isRevisable(pair) else { throw StoreError.notFound(what: "pair", id: pairID.description) }
+        return pair
     }
 
     /// The check alone, for a pair already in hand (the terminal walks a queue it has read).
@@ -286,8 +291,7 @@ public struct Revision: Sendable {
                        seconds: TimeInterval?, now: Date) async throws -> Answered {
         // The pair, its card and the settings in one read: three were three trips for every review.
         let inputs = try await store.revisionInputs(accountID: accountID, pairID: pairID, direction: direction)
-        guard let pair = inputs.pair, direction.isRevisable(pair) else { throw StoreError.notFound(what: "pair", id: pairID.description) }
-        let checked = Self.check(answer, against: pair, direction: direction)
+        let checked = Self.check(answer, against: try Self.revisable(inputs.pair, pairID: pairID, direction: direction), direction: direction)
         let rating = chosen ?? checked.proposed
         let card = try await record(rating, accountID: accountID, pairID: pairID, direction: direction, stored: inputs.card,
                                     settings: inputs.settings ?? .standard, seconds: seconds, now: now)

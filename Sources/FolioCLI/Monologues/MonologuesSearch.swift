@@ -80,7 +80,7 @@ extension MonologuesCommand {
                 return
             }
             guard result.total > 0 else {
-                switch finder.whyNothing(search, in: library, personal: personal) {
+                switch finder.whyNothing(found, filter: search.filter, in: library, personal: personal) {
                 case .noneFitTheFilters: print("No monologue fits these filters: drop one.")
                 case .hiddenByFilters(let count): print("No monologue matches within these filters, but \(count) without them: drop a filter.")
                 case .foundNowhere(let terms): print("No monologue has \(terms.map { "“\($0)”" }.joined(separator: " or ")): check the spelling, or search without it.")

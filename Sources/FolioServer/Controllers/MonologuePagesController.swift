@@ -99,7 +99,7 @@ struct MonologuePagesController: Sendable {
         let result = try await finder.find(search, in: library, limit: Self.pageSize, offset: (pageNumber - 1) * Self.pageSize,
                                            accountID: context.account?.id, personal: personal, typing: typing)
         // An empty page says what to change: its words, or the filters in force.
-        let nothing = result.total == 0 ? finder.whyNothing(search, in: library, personal: personal, typing: typing) : nil
+        let nothing = result.total == 0 ? finder.whyNothing(result, filter: filter, in: library, personal: personal) : nil
         let results = MonologuePages.Results(result, query: query, nothing: nothing, page: pageNumber, pageSize: Self.pageSize,
                                              uri: request.uri.description)
         if parameters.get("fragment") == "1" {

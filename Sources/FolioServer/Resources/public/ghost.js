@@ -192,9 +192,9 @@
     if (share) share.hidden = false;
     var keys = board.querySelector("#ghost-answer-keys");
     if (keys) keys.hidden = false;
+    restoreAnswer();
     // The answer field takes focus only where a real keyboard is likely: on a touch screen the
     // phone's own keyboard would open over the on-screen keys, which type into it anyway.
-    restoreAnswer();
     var parts = answerParts();
     if (parts && keys && window.matchMedia && window.matchMedia("(pointer: fine)").matches) {
       parts.field.focus({ preventScroll: true });
