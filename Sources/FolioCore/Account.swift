@@ -14,7 +14,7 @@ public struct Account: Sendable, Hashable, Codable, Identifiable {
 
 /// Why an account action was refused.
 public enum AccountError: FolioError, Equatable {
-    case invalidUsername
+    case invalidUsername(UsernameProblem)
     case passwordTooShort
     case passwordTooLong
     case passwordHasControlCharacters
@@ -69,8 +69,8 @@ public enum AccountError: FolioError, Equatable {
 
     public var message: String {
         switch self {
-        case .invalidUsername:
-            "A username is 3 to 32 characters: letters, digits, '-', '_' or '.'."
+        case .invalidUsername(let problem):
+            problem.message
         case .passwordTooShort:
             "A password needs at least \(AccountRules.minimumPasswordLength) characters."
         case .passwordTooLong:
@@ -100,18 +100,57 @@ public enum AccountError: FolioError, Equatable {
     }
 }
 
+/// What is wrong with a username that was refused: one thing, the one to change first.
+public enum UsernameProblem: Equatable, Sendable {
+    case empty
+    case tooShort(Int)
+    case tooLong(Int)
+    case character(Character)
+
+    public var message: String {
+        let lengths = AccountRules.usernameLengths
+        switch self {
+        case .empty:
+            return "Choose a username."
+        case .tooShort(let count):
+            return "That username has \(count) character\(count == 1 ? "" : "s"): a username needs at least \(lengths.lowerBound)."
+        case .tooLong(let count):
+            return "That username has \(count) characters: a username can have at most \(lengths.upperBound)."
+        // The characters allowed are in the form's hint, under the field: the message names only
+        // what to change.
+        case .character(let character):
+            if character == " " { return "A username cannot have a space in it." }
+            if character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control || $0.properties.isWhitespace }) {
+                return "A username cannot have a blank or control character in it."
+            }
+            if character.isLetter { return "A username cannot have “\(character)” in it: letters a to z only, without accents." }
+            return "A username cannot have “\(character)” in it."
+        }
+    }
+}
+
 /// What makes a username or password acceptable.
 public enum AccountRules {
     public static let minimumPasswordLength = 8
     /// bcrypt reads at most 72 bytes; a longer password would be silently cut.
     public static let maximumPasswordLength = 72
 
+    public static let usernameLengths = 3...32
+
     public static func validate(username: String) throws(AccountError) -> String {
         let name = username.trimmingSpaces
-        guard (3...32).contains(name.count),
-              name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0) })
-        else { throw .invalidUsername }
+        // The first character the rule refuses is named, so the form says what to change rather
+        // than repeating the hint under the field.
+        if let refused = name.first(where: { !isUsernameCharacter($0) }) { throw .invalidUsername(.character(refused)) }
+        if name.isEmpty { throw .invalidUsername(.empty) }
+        if name.count < usernameLengths.lowerBound { throw .invalidUsername(.tooShort(name.count)) }
+        if name.count > usernameLengths.upperBound { throw .invalidUsername(.tooLong(name.count)) }
         return name
+    }
+
+    private static func isUsernameCharacter(_ character: Character) -> Bool {
+        guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return false }
+        return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar)
     }
 
     /// The rules for a new password. `username` is the account's own name, refused as its password

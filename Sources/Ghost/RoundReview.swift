@@ -104,10 +104,10 @@ public struct RoundReview: Sendable, Equatable {
         return .ranOutOfTime(fragment: round.fragment, winning: winning)
     }
 
-    /// One sentence for the players, naming the loser.
-    public func sentence(names: [String]) -> String {
-        let name = names.indices.contains(loser) ? names[loser] : "The loser"
-        let against = assumesEveryoneAgainstLoser ? " (assuming every other player plays against \(name))" : ""
+    /// One sentence for the players, naming the loser, or speaking to them as "you" (`SeatNaming`).
+    public func sentence(names: [String], you: Int? = nil) -> String {
+        let n = SeatNaming(names: names, you: you, unknown: "The loser")
+        let against = assumesEveryoneAgainstLoser ? " (assuming every other player plays against \(n.object(loser)))" : ""
         switch finding {
         case .threwAwayWin(let fragment, let played, let winning):
             let options = Self.list(winning.map(describe))
@@ -115,32 +115,33 @@ public struct RoundReview: Sendable, Equatable {
             // became lost", with the name twice, read as jargon on a phone.
             let at = fragment.isEmpty ? "At the start" : "At “\(fragment)”"
             if let played {
-                return "\(at), \(name) played \(describe(played)), but \(options) would have won\(against)."
+                return "\(at), \(n.object(loser)) played \(describe(played)), but \(options) would have won\(against)."
             }
-            return "\(at), \(name) challenged, but \(options) would have won\(against)."
+            return "\(at), \(n.object(loser)) challenged, but \(options) would have won\(against)."
         case .missedChallenge(let fragment, let word):
             return word
-                ? "\(name) played on after “\(fragment)”, a word: calling it with a challenge would have won the round."
-                : "\(name) played on after “\(fragment)”, which no word \(variant == .superghost ? "contains" : "starts with"): a challenge would have won the round."
+                ? "\(n.subject(loser)) played on after “\(fragment)”, a word: calling it with a challenge would have won the round."
+                : "\(n.subject(loser)) played on after “\(fragment)”, which no word \(variant == .superghost ? "contains" : "starts with"): a challenge would have won the round."
         case .lostFromStart(let fragment):
+            let was = n.verb(loser, "was", "were")
             if fragment.isEmpty {
                 return assumesEveryoneAgainstLoser
-                    ? "\(name) was lost from the start\(against)."
-                    : "\(name) was lost from the start: with this dictionary the first player cannot win against perfect play."
+                    ? "\(n.subject(loser)) \(was) lost from the start\(against)."
+                    : "\(n.subject(loser)) \(was) lost from the start: with this dictionary the first player cannot win against perfect play."
             }
-            return "\(name) was lost from the first turn at “\(fragment)”: no move from there wins against perfect play\(against)."
+            return "\(n.subject(loser)) \(was) lost from the first turn at “\(fragment)”: no move from there wins against perfect play\(against)."
         case .couldNotNameWord(let fragment, let example):
             let relation = variant == .superghost ? "with “\(fragment)” in it" : "starting with “\(fragment)”"
             if let example {
-                return "\(name) could not name a word \(relation): “\(example)” would have done."
+                return "\(n.subject(loser)) could not name a word \(relation): “\(example)” would have done."
             }
-            return "\(name) could not name a word \(relation): there is none, so the challenge was right."
+            return "\(n.subject(loser)) could not name a word \(relation): there is none, so the challenge was right."
         case .ranOutOfTime(let fragment, let winning):
             let at = fragment.isEmpty ? "At the start" : "At “\(fragment)”"
             if winning.isEmpty {
-                return "\(at), every letter loses against perfect play\(against): \(name)’s round was lost before the time ran out."
+                return "\(at), every letter loses against perfect play\(against): \(n.possessive(loser)) round was lost before the time ran out."
             }
-            return "\(at), \(name) could have won with \(Self.list(winning.map(describe)))\(against)."
+            return "\(at), \(n.object(loser)) could have won with \(Self.list(winning.map(describe)))\(against)."
         case .notReviewed:
             return "This round had too many positions to review."
         }

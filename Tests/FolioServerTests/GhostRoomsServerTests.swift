@@ -99,6 +99,10 @@ final class TestClock: Sendable {
                 let timedOut = try await GhostSocketTests.state(&messages, errors: &errors) { $0.rounds.count == 1 }
                 #expect(timedOut.players[0].letters == "G" && timedOut.toAct == 0)
                 #expect(timedOut.rounds[0].summary == "ada ran out of time before the first letter and takes a letter: G.")
+                // Ada's own view speaks to her.
+                let adasView = try await ada.game(room.id).rounds[0]
+                #expect(adasView.summary == "You ran out of time before the first letter and take a letter: G.")
+                #expect(adasView.review.hasPrefix("At the start, you could have won"), "\(adasView.review)")
                 // The lesson under it says what the position held, not the time-out again.
                 #expect(timedOut.rounds[0].review.hasPrefix("At the start, ") && !timedOut.rounds[0].review.contains("ran out of time"),
                         "\(timedOut.rounds[0].review)")

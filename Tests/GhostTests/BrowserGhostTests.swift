@@ -70,8 +70,10 @@ private struct GameStep: Encodable {
     var reason: String?
     var word: String?
     var winner: Int?
-    /// The round's summary, as the players read it.
+    /// The round's summary, as the players read it on a phone passed round, and as the first
+    /// seat reads it on a phone of its own ("You completed…").
     var summary: String?
+    var summaryToFirst: String?
     /// The computers' choices for the player now to act, easy and hard.
     var easy: Choice?
     var hard: Choice?
@@ -174,6 +176,7 @@ private func step(_ game: Game, _ action: Game.Action, error: String?, result: G
                     lastMover: game.lastMover, pending: game.pendingChallenge.map { [$0.challenger, $0.challenged] },
                     rounds: game.rounds.count, loser: result?.loser, reason: reason, word: word, winner: game.winner,
                     summary: result?.summary(names: game.players),
+                    summaryToFirst: result?.summary(names: game.players, you: 0),
                     easy: over ? nil : Choice(ComputerPlayer(level: .easy).choices(in: game, lexicon: lexicon)),
                     hard: over ? nil : Choice(ComputerPlayer(level: .hard).choices(in: game, lexicon: lexicon)))
 }

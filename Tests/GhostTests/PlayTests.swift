@@ -175,5 +175,12 @@ import Testing
         #expect(stuck.loser == 1 && stuck.finding == .ranOutOfTime(fragment: "d", winning: []))
         #expect(stuck.sentence(names: ["Ann", "Bob"]) == "At “d”, every letter loses against perfect play: Bob’s round was lost before the time ran out.")
 
+        // To the loser on their own phone, the same lessons in the second person.
+        #expect(first.sentence(names: ["Ann", "Bob"], you: 0) == "At the start, you played “c”, but “d” would have won.")
+        #expect(first.sentence(names: ["Ann", "Bob"], you: 1) == "At the start, Ann played “c”, but “d” would have won.")
+        #expect(bob.sentence(names: ["Ann", "Bob"], you: 1).hasPrefix("You were lost from the first turn at “d”"))
+        #expect(conceded.sentence(names: ["Ann", "Bob"], you: 0) == "You could not name a word starting with “d”: “dog” would have done.")
+        #expect(stuck.sentence(names: ["Ann", "Bob"], you: 1) == "At “d”, every letter loses against perfect play: your round was lost before the time ran out.")
+
     }
 }

@@ -33,6 +33,9 @@ import Testing
         let called = try #require(try game.challenge())
         #expect(called.loser == 0 && called.reason == .calledWord("cat") && called.challenger == 1)
         #expect(called.summary(names: ["Ann", "Bob"]) == "Bob called “cat”, a word: Ann completed it and takes a letter: G.")
+        // On each player's own phone, the sentence speaks to its reader.
+        #expect(called.summary(names: ["Ann", "Bob"], you: 0) == "Bob called “cat”, a word: you completed it and take a letter: G.")
+        #expect(called.summary(names: ["Ann", "Bob"], you: 1) == "You called “cat”, a word: Ann completed it and takes a letter: G.")
 
         // Not called, play goes on past it: "cats" is a word too, and called in turn.
         for c in ["c", "a", "t"] { try game.play(letter: c) }

@@ -189,6 +189,14 @@ def test_first_page_offers_the_apps_and_a_newcomer_is_welcomed(phone, folio_url,
     click(driver, "#home-register")
     wait_ready(driver)
     shots(driver, artifacts, "register")
+    # A refused username says what to change in it, not the hint under the field once more.
+    fill(driver, "#username", "ann smith")
+    fill(driver, "#password", PASSWORD)
+    fill(driver, "#password-confirmation", PASSWORD)
+    submit(driver, "#register-submit")
+    said = element(driver, ".form-errors").text
+    assert "cannot have a space" in said and "3 to 32" not in said, said
+    shots(driver, artifacts, "register-refused")
     fill(driver, "#username", username)
     fill(driver, "#password", PASSWORD)
     fill(driver, "#password-confirmation", PASSWORD)
@@ -349,6 +357,13 @@ def test_installable_and_readable_offline(phone, folio_url, api, artifacts):
         assert links.count("All of Folio") == 1, links
         # A search that found nothing is kept, but not offered as a page to go back to.
         assert not any("zzqx" in link for link in links), links
+        # Revision, rehearsal, the pairs and Ghost on the device were never opened here: their
+        # pages are not kept, so they are named without a link that would lead back to this page.
+        eventually(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#offline-page .not-kept-note")), lambda n: n == 4,
+                   "the four pages that play on the device to say they are not kept")
+        links = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#offline-page a")]
+        for words in ("Vocabulary revision", "Rehearsing a favourite", "Your vocabulary pairs", "Ghost on this device"):
+            assert words not in links, (words, links)
         assert_fits_width(driver, PHONE_WIDTH)
         shots(driver, artifacts, "offline")
 

@@ -667,7 +667,9 @@ def test_online_room_moves_show_up_live_in_the_other_browser(desktop, phone, fol
     for driver in (host, guest):
         eventually(driver, lambda: board_text(driver, "#ghost-round-word").lower(), lambda w: w == "wash",
                    "the round's end on both boards")
-    assert f"{host_name} challenged" in board_text(host, "#ghost-round-summary")
+    # Each phone speaks to its own player: the host reads "you", the guest reads the host's name.
+    assert board_text(host, "#ghost-round-summary").startswith("You challenged, but “wash” is a word; you take a letter")
+    assert board_text(guest, "#ghost-round-summary").startswith(f"{host_name} challenged, but “wash” is a word; {host_name} takes a letter")
     assert board_text(guest, "#ghost-round-loser .player-name") == host_name
     assert guest.execute_script("return window.folioOldPage === true"), "the guest's page reloaded"
     host.save_screenshot(str(artifacts / "ghost-room-round-over-desktop.png"))

@@ -10,8 +10,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from test_everywhere import go_offline, go_online, kept_text, open_offline, wait_until_kept
-from test_monologues import (click, click_element, element, eventually, monologue_text, new_username, norm, open_first_result,
-                             register, toggle_favourite, visit)
+from test_monologues import (choose, click, click_element, element, eventually, monologue_text, new_username, norm, open_first_result,
+                             register, submit, toggle_favourite, visit)
 from test_vocabulary_offline import fetch
 
 
@@ -97,3 +97,28 @@ def test_an_edit_sent_late_does_not_overwrite_a_later_one(phone, folio_url, api)
     for bad in (-1, "soon", 1e300):
         status, body = fetch(driver, "PATCH", f"/api/v1/favourites/{chosen}", {"notes": "x", "madeAt": bad})
         assert status == 400, (bad, status, body)
+
+
+def test_a_list_kept_offline_shows_the_filters_saved_since(phone, folio_url):
+    driver, base = phone, folio_url
+    register(driver, base, new_username())
+    visit(driver, base, "/monologues/options")
+    choose(driver, "#gender", "female")
+    submit(driver, "#options-save")
+    visit(driver, base, "/monologues?q=night")
+    visit(driver, base, "/monologues")
+    eventually(driver, lambda: kept_text(driver, "/monologues", "#active-filters"), lambda text: "female" in text.lower(),
+               "the list to be kept with its filter")
+    # The filters are cleared from a search; the plain list, kept before, is kept again as it is now.
+    visit(driver, base, "/monologues?q=night")
+    submit(driver, "#clear-filters")
+    eventually(driver, lambda: kept_text(driver, "/monologues", ".filter-summary"), lambda text: text.startswith("No filters"),
+               "the kept list to be fetched again without the filter")
+    assert kept_text(driver, "/monologues", "#active-filters") == ""
+    sessions = go_offline(driver)
+    try:
+        open_offline(driver, base, "/monologues")
+        assert not driver.find_elements(By.CSS_SELECTOR, "#active-filters"), "the kept list shows the filter cleared online"
+        assert element(driver, ".filter-summary").text.startswith("No filters")
+    finally:
+        go_online(driver, sessions)

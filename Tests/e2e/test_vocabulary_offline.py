@@ -120,6 +120,14 @@ def test_a_session_revised_offline_reaches_the_account_once(phone, folio_url, ar
     sessions = go_offline(driver)
     verdicts: list[str] = []
     try:
+        # The offline page leads to revision, kept now, and names rehearsal, never opened, as not kept.
+        open_offline(driver, base, "/ghost/scores")
+        element(driver, "#offline-page")
+        revise_link = eventually(driver, lambda: [a.get_attribute("href") for a in driver.find_elements(By.LINK_TEXT, "Vocabulary revision")],
+                                 bool, "the offline page to link to revision")
+        assert revise_link[0].endswith("/vocab/revise/offline"), revise_link
+        eventually(driver, lambda: [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#offline-page .not-kept")],
+                   lambda names: "Rehearsing a favourite" in names and "Vocabulary revision" not in names, "rehearsal to be named as not kept")
         # Airplane mode: the Revision page is answered with the one that revises from the device.
         open_offline(driver, base, "/vocab/revise")
         element(driver, "#offline-revision")

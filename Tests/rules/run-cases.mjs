@@ -145,6 +145,7 @@ if (rule === "answer-check") {
             rounds: game.rounds.length, loser: result ? result.loser : null, reason: result ? result.reason.kind : null,
             word: result && result.reason.word !== undefined ? result.reason.word : null, winner: G.winner(game),
             summary: result ? G.roundSummary(result, game.players) : null,
+            summaryToFirst: result ? G.roundSummary(result, game.players, 0) : null,
             easy: over ? null : sortedJSON(C.computerChoices(game, "easy", solve)),
             hard: over ? null : sortedJSON(C.computerChoices(game, "hard", solve)),
           };

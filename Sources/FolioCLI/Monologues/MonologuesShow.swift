@@ -25,10 +25,10 @@ extension MonologuesCommand {
                   + (age == .any ? "" : ", playing age \(age.rawValue)"))
             // Both ends of a longer cut, named by where they begin, as the reading page names them.
             if let cut = library.longerCut(of: id) {
-                print("Longer cut: \(cut.title) — begins \u{201C}\(cut.firstLine)\u{201D} [\(cut.id)]")
+                print("Longer cut: the whole speech, from \u{201C}\(cut.firstLine)\u{201D}, with what interrupts it (\(cut.wordCount) words) [\(cut.id)]")
             }
             if let piece = library.piece(withLongerCut: id) {
-                print("The longer cut of \(piece.title) — begins \u{201C}\(piece.firstLine)\u{201D} [\(piece.id)]")
+                print("The longer cut of the piece from \u{201C}\(piece.firstLine)\u{201D} [\(piece.id)]")
             }
             print("Tags: \(m.tags.joined(separator: ", "))")
             print(m.notes)
@@ -37,8 +37,8 @@ extension MonologuesCommand {
             // The speeches either side in the play, to step through it from the terminal.
             let (previous, next) = library.neighbours(of: id)
             if previous != nil || next != nil { print("") }
-            if let previous { print("Previous in the play: \(previous.title) — \(previous.character) [\(previous.id)]") }
-            if let next { print("Next in the play: \(next.title) — \(next.character) [\(next.id)]") }
+            if let previous { print("Previous in the play: \(previous.character), \(previous.actScene) — \u{201C}\(previous.firstLine)\u{201D} [\(previous.id)]") }
+            if let next { print("Next in the play: \(next.character), \(next.actScene) — \u{201C}\(next.firstLine)\u{201D} [\(next.id)]") }
         }
     }
 }

@@ -31,17 +31,26 @@ enum GhostPages {
         let selected: Bool
     }
 
+    /// One of the player's games, told apart from another with the same people by its words
+    /// and when it last moved (two rooms with one friend read alike by names alone).
     struct YourGame: Encodable {
         let href: String
         let players: String
         let state: String
         let mode: String
+        /// "English, 4+ letters", or "your word list".
+        let words: String
+        /// The last move (or the start), in UTC, which app.js turns into the reader's own time.
+        let lastMoved: VocabularyPages.LocalTime
 
         init(_ stored: StoredMatch) {
             href = SiteRoute.ghostGame.path(stored.id)
             players = stored.match.seats.map(\.name).joined(separator: ", ")
             state = stored.status == .finished ? "finished" : (stored.status == .waiting ? "waiting for players" : "in play")
             mode = stored.mode == .online ? "online" : "hot-seat"
+            words = stored.match.wordList == nil
+                ? "\(stored.match.dictionary.label), \(stored.match.minimumLength)+ letters" : "your word list"
+            lastMoved = VocabularyPages.LocalTime(stored.updatedAt)
         }
     }
 
@@ -374,7 +383,8 @@ enum GhostPages {
         let playing: Bool
         let finished: Bool
         let toActName: String
-        let winnerName: String
+        /// "Ann wins the game.", or "You win the game." to the winner on their own phone.
+        let winnerText: String
         /// Seats still waiting for a player: a room's script redraws the board when one is taken.
         let openSeats: Int
         let openSeatsText: String
@@ -463,7 +473,7 @@ enum GhostPages {
             playing = view.toAct != nil && roundOver == nil
             finished = view.winner != nil
             toActName = name(view.toAct)
-            winnerName = name(view.winner)
+            winnerText = view.winner.map { $0 == MatchView.speaksTo(stored, yourSeat: view.yourSeat) ? "You win the game." : "\(name($0)) wins the game." } ?? ""
             openSeats = view.openSeats
             openSeatsText = "\(view.openSeats) more player\(view.openSeats == 1 ? "" : "s")"
             canChallenge = !view.fragment.isEmpty && view.challenge == nil

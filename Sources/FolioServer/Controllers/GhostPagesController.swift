@@ -22,7 +22,9 @@ struct GhostPagesController: Sendable {
 
     /// Rows of the setup form: enough for the largest table.
     static let setupRows = Game.playerRange.upperBound
-    static let gamesPageSize = 20
+    /// The newest few, above the forms: a returning player's first wish is to carry on a game,
+    /// and a page of twenty put the forms a phone's length down.
+    static let gamesPageSize = 5
     static let scoresPageSize = 50
     /// Refusals a setup form shows beside the form rather than on an error page.
     static let setupRefusals: Set<FolioErrorKind> = [.invalidInput, .rateLimited, .notFound, .conflict]

@@ -203,18 +203,22 @@ enum MonologuePages {
 
         /// A speech this one links to, named as actors know a speech, by where it begins: the one
         /// before or after it in its play, or the other end of its longer cut.
+        /// A speech linked from another's page, named as actors know it: who speaks, where, and
+        /// how it begins (its catalogue title, "Romeo and Juliet 39", says none of that).
         struct Neighbour: Encodable {
             let href: String
-            let title: String
             let character: String
+            let actScene: String
             let firstLine: String
+            let wordCount: Int
 
             init?(_ m: Monologue?) {
                 guard let m else { return nil }
                 href = SiteRoute.monologue.path(m.id)
-                title = m.title
                 character = m.character
+                actScene = m.actScene
                 firstLine = m.firstLine
+                wordCount = m.wordCount
             }
         }
 

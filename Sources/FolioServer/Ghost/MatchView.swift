@@ -86,6 +86,14 @@ struct MatchView: ResponseEncodable, Sendable {
     let canAct: Bool
     let openSeats: Int
 
+    /// Whom the game's sentences call "you": the viewer's own seat online, or the one person at a
+    /// table of computers. On a phone passed round between people they name whoever each is about.
+    static func speaksTo(_ stored: StoredMatch, yourSeat: Int?) -> Int? {
+        if stored.mode == .online { return yourSeat }
+        let people = stored.match.seats.indices.filter { stored.match.seats[$0].kind == .person }
+        return people.count == 1 ? people.first : nil
+    }
+
     init(_ stored: StoredMatch, game: Game, lexicon: Lexicon, viewer: Account?, dictionaryLabel: String) {
         let names = stored.match.seats.map(\.name)
         id = stored.id
@@ -119,9 +127,10 @@ struct MatchView: ResponseEncodable, Sendable {
         moves = game.roundPlays.map { play in
             Move(seat: play.mover, name: names[play.mover], letter: play.letter, side: play.side.rawValue)
         }
+        let speaksTo = Self.speaksTo(stored, yourSeat: yourSeat)
         rounds = game.rounds.enumerated().reversed().map { number, round in
-            Round(number: number + 1, loser: round.loser, fragment: round.fragment, summary: round.summary(names: names),
-                  review: RoundReview(round: round, lexicon: lexicon).sentence(names: names))
+            Round(number: number + 1, loser: round.loser, fragment: round.fragment, summary: round.summary(names: names, you: speaksTo),
+                  review: RoundReview(round: round, lexicon: lexicon).sentence(names: names, you: speaksTo))
         }
         winner = game.winner
         openSeats = stored.openSeats.count

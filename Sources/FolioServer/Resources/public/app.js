@@ -456,6 +456,42 @@
       });
   }
 
+  // What plays on the device (revision, rehearsal, the pairs, Ghost) has a page of its own, kept
+  // when its app is first opened with a connection. Until then the worker answers its address
+  // with this offline page again, so its link would only go round in a circle: it is shown as
+  // words, with a note that it is not on this device yet.
+  function markUnkeptOfflinePages() {
+    var links = document.querySelectorAll("#offline-page a[data-kept-page]");
+    if (!links.length || !window.caches) return;
+    Array.prototype.forEach.call(links, function (link) {
+      caches.match(link.getAttribute("href"), { ignoreVary: true, ignoreSearch: true })
+        .then(function (kept) {
+          if (kept) return;
+          var words = document.createElement("span");
+          words.className = "not-kept";
+          words.textContent = link.textContent;
+          var item = link.parentNode;
+          item.replaceChild(words, link);
+          var note = document.createElement("em");
+          note.className = "not-kept-note";
+          note.textContent = " Not on this device yet.";
+          item.appendChild(note);
+        })
+        .catch(function () { /* storage unavailable: the link stays */ });
+    });
+  }
+
+  // A time the server wrote in UTC (it does not know the reader's zone), in the reader's own.
+  function setUpLocalTimes() {
+    Array.prototype.forEach.call(document.querySelectorAll("time[data-local]"), function (time) {
+      var date = new Date(time.getAttribute("datetime"));
+      if (isNaN(date.getTime())) return;
+      try {
+        time.textContent = date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+      } catch (e) { /* the server's UTC text stays */ }
+    });
+  }
+
   // ---------- Monologues: the way back, and the reading size ----------
 
   var LIST_KEY = "folio-monologue-list";
@@ -582,6 +618,8 @@
   setUpConnectionNote();
   setUpInstallButton();
   listKeptPages();
+  markUnkeptOfflinePages();
+  setUpLocalTimes();
 })();
 
 // ---------- Vocabulary: typing Welsh ----------

@@ -170,6 +170,13 @@ function say(message) {
   status.classList.add("ghost-refused");
 }
 
+/** Whom the rounds' sentences call "you": the one person at a table of computers, as on the
+ * server (`SeatNaming`); on a phone passed round between people, nobody. */
+function speaksTo(game) {
+  const people = game.players.map((_, seat) => seat).filter((seat) => seatKind(seat) === "person");
+  return people.length === 1 ? people[0] : null;
+}
+
 function renderPlayers(game) {
   const toAct = isOver(game) ? null : playerToAct(game);
   $("ghost-players").replaceChildren(...game.players.map((name, seat) => {
@@ -217,14 +224,15 @@ function render() {
     $("round-over-heading").textContent = `Round ${game.rounds.length} is over`;
     // The word that settled it: the one named when a challenge failed, else the letters played.
     $("ghost-round-word").textContent = last.reason.kind === "failedChallenge" ? last.reason.word : last.fragment;
-    $("ghost-round-summary").textContent = roundSummary(last, game.players);
+    $("ghost-round-summary").textContent = roundSummary(last, game.players, speaksTo(game));
   }
   const over = isOver(game);
   $("ghost-winner").hidden = !over;
   if (over) {
     const counts = root.dataset.account && countsForScores(setup);
     const waiting = read().queue.some((sent) => sent.id === state.queuedId);
-    $("ghost-winner").textContent = `${game.players[winner(game)]} wins the game.` +
+    const won = winner(game);
+    $("ghost-winner").textContent = (won === speaksTo(game) ? "You win the game." : `${game.players[won]} wins the game.`) +
       (counts ? (waiting ? " It counts for your high scores once it reaches the server." : " It counts for your high scores.") : "");
   }
   $("ghost-offline-over").hidden = !over;
@@ -235,7 +243,7 @@ function render() {
   $("rounds-heading").hidden = game.rounds.length === 0;
   $("ghost-rounds").replaceChildren(...game.rounds.map((round, i) => {
     const item = Object.assign(document.createElement("li"), { className: "ghost-round", value: i + 1 });
-    item.append(Object.assign(document.createElement("p"), { className: "round-summary", textContent: roundSummary(round, game.players) }));
+    item.append(Object.assign(document.createElement("p"), { className: "round-summary", textContent: roundSummary(round, game.players, speaksTo(game)) }));
     return item;
   }).reverse());
 

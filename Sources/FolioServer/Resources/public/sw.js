@@ -59,7 +59,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
-    event.respondWith(request.method === "GET" ? page(event) : send(request));
+    event.respondWith(request.method === "GET" ? page(event) : send(event));
     return;
   }
   // A pair's sound, heard online, is kept to be heard again offline.
@@ -127,9 +127,12 @@ async function page(event) {
 
 // A form sent as a navigation: never kept, and without a connection the offline page says
 // that it was not saved.
-async function send(request) {
+async function send(event) {
+  const request = event.request;
   try {
-    return await fetch(request);
+    const response = await fetch(request);
+    if (new URL(request.url).pathname === SEARCH_OPTIONS) event.waitUntil(refreshKeptLists());
+    return response;
   } catch (error) {
     // Back or Forward to a page that answered a form (a refused log-in, say): the browser asks
     // only its own cache for it, so as not to send the form again, and finds nothing there. That
@@ -138,6 +141,32 @@ async function send(request) {
       return Response.redirect(request.referrer, 303);
     }
     return offlinePage();
+  }
+}
+
+// Monologues' saved search options (gender, tone, length…) shape every list of speeches the
+// server sends, so a list kept before they changed would show the old filters offline. Once
+// options are sent (saved or cleared), the newest kept lists are fetched again and the others
+// let go: a few requests, once, for a form a reader sends rarely.
+const SEARCH_OPTIONS = "/monologues/options";
+const SEARCH_LIST = "/monologues";
+const LISTS_REFRESHED = 8;
+
+async function refreshKeptLists() {
+  const cache = await caches.open(PAGES_CACHE);
+  const lists = (await cache.keys()).filter((key) => new URL(key.url).pathname === SEARCH_LIST).reverse();
+  for (let k = 0; k < lists.length; k++) {
+    const key = lists[k];
+    let response = null;
+    if (k < LISTS_REFRESHED) {
+      try {
+        response = await fetch(key.url, { credentials: "same-origin" });
+      } catch (error) {
+        response = null;
+      }
+    }
+    if (response && isKeepable(new URL(key.url), response)) await keep(new Request(key.url), response);
+    else await cache.delete(key);
   }
 }
 

@@ -70,18 +70,6 @@
     });
   }
 
-  // ---------- Local times ----------
-
-  function setUpLocalTimes() {
-    Array.prototype.forEach.call(document.querySelectorAll("time[data-local]"), function (time) {
-      var date = new Date(time.getAttribute("datetime"));
-      if (isNaN(date.getTime())) return;
-      try {
-        time.textContent = date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-      } catch (e) { /* the server's UTC text stays */ }
-    });
-  }
-
   // ---------- Rating with the keys 1–4 ----------
 
   // A pair rated here, online, is written down on the device too, so that revision on this device
@@ -329,7 +317,6 @@
 
   setUpAccentKeys();
   setUpAutoSubmit();
-  setUpLocalTimes();
   setUpRatingKeys();
   setUpFileImport();
   setUpDictionaryImport();

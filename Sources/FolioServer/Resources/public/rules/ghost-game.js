@@ -159,22 +159,33 @@ function answer(game, word) {
   return endRound(game, pending.challenged, { kind: "invalidAnswer", word: named });
 }
 
-/** What happened in a round, for the players: who lost it, why, and what it cost them (`RoundResult.summary`). */
-export function roundSummary(result, names) {
+/**
+ * What happened in a round, for the players: who lost it, why, and what it cost them
+ * (`RoundResult.summary`). `you` is the seat of the player the page speaks to, if one (`SeatNaming`).
+ */
+export function roundSummary(result, names, you = null) {
+  const isYou = (seat) => seat !== null && seat !== undefined && seat === you;
   const name = (seat) => (seat !== null && seat !== undefined && seat >= 0 && seat < names.length ? names[seat] : "Someone");
+  const subject = (seat) => (isYou(seat) ? "You" : name(seat));
+  const object = (seat) => (isYou(seat) ? "you" : name(seat));
+  const possessive = (seat) => (isYou(seat) ? "your" : `${name(seat)}’s`);
+  const verb = (seat, third, second) => (isYou(seat) ? second : third);
   const letters = GHOST.slice(0, result.lettersAfter).join("");
-  const cost = result.lettersAfter >= GHOST.length ? `takes the last letter, ${letters}, and is out` : `takes a letter: ${letters}`;
+  const loser = result.loser;
+  const cost = result.lettersAfter >= GHOST.length
+    ? `${verb(loser, "takes", "take")} the last letter, ${letters}, and ${verb(loser, "is", "are")} out`
+    : `${verb(loser, "takes", "take")} a letter: ${letters}`;
   const reason = result.reason;
   switch (reason.kind) {
-    case "completedWord": return `${name(result.loser)} completed “${reason.word}” and ${cost}.`;
-    case "calledWord": return `${name(result.challenger)} called “${reason.word}”, a word: ${name(result.loser)} completed it and ${cost}.`;
-    case "conceded": return `${name(result.loser)} could not answer ${name(result.challenger)}’s challenge at “${result.fragment}” and ${cost}.`;
+    case "completedWord": return `${subject(loser)} completed “${reason.word}” and ${cost}.`;
+    case "calledWord": return `${subject(result.challenger)} called “${reason.word}”, a word: ${object(loser)} completed it and ${cost}.`;
+    case "conceded": return `${subject(loser)} could not answer ${possessive(result.challenger)} challenge at “${result.fragment}” and ${cost}.`;
     case "invalidAnswer": {
       const shown = reason.word === "" ? "nothing" : `“${reason.word}”`;
-      return `${name(result.loser)} answered ${shown}, which is not a word of the dictionary starting with “${result.fragment}”, and ${cost}.`;
+      return `${subject(loser)} answered ${shown}, which is not a word of the dictionary starting with “${result.fragment}”, and ${cost}.`;
     }
-    case "failedChallenge": return `${name(result.loser)} challenged, but “${reason.word}” is a word; ${name(result.loser)} ${cost}.`;
-    default: return `${name(result.loser)} ${cost}.`;
+    case "failedChallenge": return `${subject(loser)} challenged, but “${reason.word}” is a word; ${object(loser)} ${cost}.`;
+    default: return `${subject(loser)} ${cost}.`;
   }
 }
 
