@@ -123,33 +123,9 @@ extension AppDatabase: VocabularyStore {
     }
 }
 
-extension AppDatabase: PlotStore {
-    public func isKept(accountID: Account.ID, ids: String) async throws -> Bool { try await plots.isKept(accountID: accountID, ids: ids) }
+extension AppDatabase: PlotStore {}
 
-    public func keptPlots(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<SavedPlot> {
-        try await plots.kept(accountID: accountID, limit: limit, offset: offset)
-    }
-
-    public func grammars(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<SavedGrammar> {
-        try await plots.grammars(accountID: accountID, limit: limit, offset: offset)
-    }
-
-    public func grammar(accountID: Account.ID, id: Int64) async throws -> SavedGrammar? { try await plots.grammar(accountID: accountID, id: id) }
-}
-
-extension AppDatabase: CharacterStore {
-    public func storedCatalogue() async throws -> (catalogue: Catalogue, revision: Int)? { try await characters.catalogue() }
-    public func catalogueRevision() async throws -> Int { try await characters.revision() }
-    public func keptCharacters(accountID: Account.ID) async throws -> [Int] { try await characters.favourites(accountID: accountID) }
-
-    public func keptCharacters(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<Int> {
-        try await characters.favourites(accountID: accountID, limit: limit, offset: offset)
-    }
-
-    public func keepsCharacter(accountID: Account.ID, characterID: Int) async throws -> Bool {
-        try await characters.isFavourite(accountID: accountID, characterID: characterID)
-    }
-}
+extension AppDatabase: CharacterStore {}
 
 extension AppDatabase: GhostStore {
     public func storedMatch(id: MatchID) async throws -> StoredMatch? { try await ghost.match(id: id) }

@@ -1,101 +1,107 @@
 import Characters
+import FolioApp
 import FolioCore
 import Foundation
-import GRDB
 
-extension AppDatabase {
+/// The stored character catalogue and each account's favourite characters, written once for both
+/// engines.
+extension CharacterStore where Self: SQLDatabase {
     /// Stores the whole catalogue, replacing the one before and moving the revision on.
     @discardableResult
     public func saveCatalogue(_ catalogue: Catalogue, now: Date = Date()) async throws -> Int {
         let json = String(decoding: try JSONEncoder().encode(catalogue), as: UTF8.self)
-        return try await writer.write { db in
-            let revision = (try Int.fetchOne(db, sql: "SELECT revision FROM characterCatalogue WHERE id = 1") ?? 0) + 1
-            try db.execute(sql: """
-                INSERT INTO characterCatalogue (id, revision, json, updatedAt) VALUES (1, ?, ?, ?)
-                ON CONFLICT(id) DO UPDATE SET revision = excluded.revision, json = excluded.json, updatedAt = excluded.updatedAt
-                """, arguments: [revision, json, now])
-            return revision
+        return try await transaction { db in
+            try await db.value("""
+                INSERT INTO characterCatalogue (id, revision, json, updatedAt) VALUES (1, 1, \(json), \(now))
+                ON CONFLICT (id) DO UPDATE SET revision = characterCatalogue.revision + 1, json = excluded.json, updatedAt = excluded.updatedAt
+                RETURNING revision
+                """, as: Int.self) ?? 1
         }
     }
-
-    /// Keeps a character as a favourite; keeping one twice changes nothing.
-    public func keepCharacter(accountID: Account.ID, characterID: Int, now: Date = Date()) async throws {
-        try await writer.write { db in
-            try db.execute(sql: "INSERT OR IGNORE INTO characterFavourite (accountId, characterId, createdAt) VALUES (?, ?, ?)",
-                           arguments: [accountID, characterID, now])
-        }
-    }
-
-    public func forgetCharacter(accountID: Account.ID, characterID: Int) async throws {
-        try await writer.write { db in
-            try db.execute(sql: "DELETE FROM characterFavourite WHERE accountId = ? AND characterId = ?", arguments: [accountID, characterID])
-            guard db.changesCount > 0 else { throw StoreError.notFound(what: "favourite character", id: String(characterID)) }
-        }
-    }
-
-    public func setCharacterKept(accountID: Account.ID, characterID: Int, kept: Bool, changedAt: Date, onlyIfLater: Bool) async throws -> Bool {
-        try await writer.write { db in
-            guard try Self.recordChange(db, accountID: accountID, item: "character:\(characterID)", changedAt: changedAt,
-                                        onlyIfLater: onlyIfLater) else { return false }
-            if kept {
-                try db.execute(sql: "INSERT OR IGNORE INTO characterFavourite (accountId, characterId, createdAt) VALUES (?, ?, ?)",
-                               arguments: [accountID, characterID, changedAt])
-            } else {
-                try db.execute(sql: "DELETE FROM characterFavourite WHERE accountId = ? AND characterId = ?", arguments: [accountID, characterID])
-            }
-            return true
-        }
-    }
-
-    public var characters: CharacterRepository { CharacterRepository(reader: writer) }
-}
-
-/// Reads of the stored catalogue and of favourites.
-public struct CharacterRepository: Sendable {
-    let reader: any DatabaseReader
 
     /// The stored catalogue with its revision, or nil while the bundled one is in use.
-    public func catalogue() async throws -> (catalogue: Catalogue, revision: Int)? {
-        let row = try await reader.read { db in
-            try Row.fetchOne(db, sql: "SELECT revision, json FROM characterCatalogue WHERE id = 1").map { ($0["revision"] as Int, $0["json"] as String) }
-        }
-        guard let (revision, json) = row else { return nil }
+    public func storedCatalogue() async throws -> (catalogue: Catalogue, revision: Int)? {
+        guard let row = try await reading({ db in
+            try await db.row("SELECT revision, json FROM characterCatalogue WHERE id = 1", as: StoredCatalogueRow.self)
+        }) else { return nil }
         do {
-            return (try JSONDecoder().decode(Catalogue.self, from: Data(json.utf8)), revision)
+            return (try JSONDecoder().decode(Catalogue.self, from: Data(row.json.utf8)), row.revision)
         } catch {
             throw StoreError.corruptRow(table: "characterCatalogue", id: "1")
         }
     }
 
-    public func revision() async throws -> Int {
-        try await reader.read { db in try Int.fetchOne(db, sql: "SELECT revision FROM characterCatalogue WHERE id = 1") ?? 0 }
+    public func catalogueRevision() async throws -> Int {
+        try await reading { db in try await db.value("SELECT revision FROM characterCatalogue WHERE id = 1", as: Int.self) ?? 0 }
+    }
+
+    /// Keeps a character as a favourite; keeping one twice changes nothing.
+    public func keepCharacter(accountID: Account.ID, characterID: Int, now: Date = Date()) async throws {
+        try await transaction { db in try await Self.insertFavourite(db, accountID: accountID, characterID: characterID, at: now) }
+    }
+
+    public func forgetCharacter(accountID: Account.ID, characterID: Int) async throws {
+        let deleted = try await transaction { db in try await Self.deleteFavourite(db, accountID: accountID, characterID: characterID) }
+        guard deleted > 0 else { throw StoreError.notFound(what: "favourite character", id: String(characterID)) }
+    }
+
+    public func setCharacterKept(accountID: Account.ID, characterID: Int, kept: Bool, changedAt: Date, onlyIfLater: Bool) async throws -> Bool {
+        try await transaction { db in
+            guard try await KeptChange.record(db, accountID: accountID, item: "character:\(characterID)", changedAt: changedAt,
+                                              onlyIfLater: onlyIfLater) else { return false }
+            if kept {
+                try await Self.insertFavourite(db, accountID: accountID, characterID: characterID, at: changedAt)
+            } else {
+                try await Self.deleteFavourite(db, accountID: accountID, characterID: characterID)
+            }
+            return true
+        }
+    }
+
+    private static func insertFavourite(_ db: any SQLConnection, accountID: Account.ID, characterID: Int, at time: Date) async throws {
+        try await db.execute("""
+            INSERT INTO characterFavourite (accountId, characterId, createdAt) VALUES (\(accountID), \(characterID), \(time))
+            ON CONFLICT DO NOTHING
+            """)
+    }
+
+    @discardableResult
+    private static func deleteFavourite(_ db: any SQLConnection, accountID: Account.ID, characterID: Int) async throws -> Int {
+        try await db.execute("DELETE FROM characterFavourite WHERE accountId = \(accountID) AND characterId = \(characterID)")
     }
 
     /// The ids of an account's favourite characters, most recently kept first.
-    public func favourites(accountID: Account.ID) async throws -> [Int] {
-        try await reader.read { db in
-            try Int.fetchAll(db, sql: "SELECT characterId FROM characterFavourite WHERE accountId = ? ORDER BY createdAt DESC, characterId",
-                             arguments: [accountID])
+    public func keptCharacters(accountID: Account.ID) async throws -> [Int] {
+        try await reading { db in
+            try await db.column("""
+                SELECT characterId FROM characterFavourite WHERE accountId = \(accountID) ORDER BY createdAt DESC, characterId
+                """, as: Int.self)
         }
     }
 
     /// One page of those ids and how many there are, in two statements on
     /// `characterFavourite_on_accountId_createdAt`.
-    public func favourites(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<Int> {
-        try await reader.read { db in
-            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM characterFavourite WHERE accountId = ?", arguments: [accountID]) ?? 0
-            let ids = try Int.fetchAll(db, sql: """
-                SELECT characterId FROM characterFavourite WHERE accountId = ? ORDER BY createdAt DESC, characterId LIMIT ? OFFSET ?
-                """, arguments: [accountID, max(0, limit), max(0, offset)])
+    public func keptCharacters(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<Int> {
+        try await reading { db in
+            let total = try await db.value("SELECT COUNT(*) FROM characterFavourite WHERE accountId = \(accountID)", as: Int.self) ?? 0
+            let ids = try await db.column("""
+                SELECT characterId FROM characterFavourite WHERE accountId = \(accountID)
+                ORDER BY createdAt DESC, characterId LIMIT \(max(0, limit)) OFFSET \(max(0, offset))
+                """, as: Int.self)
             return Page(total: total, items: ids, limit: limit, offset: offset)
         }
     }
 
     /// Whether the account keeps the character: one primary-key lookup.
-    public func isFavourite(accountID: Account.ID, characterID: Int) async throws -> Bool {
-        try await reader.read { db in
-            try Int.fetchOne(db, sql: "SELECT 1 FROM characterFavourite WHERE accountId = ? AND characterId = ?",
-                             arguments: [accountID, characterID]) != nil
+    public func keepsCharacter(accountID: Account.ID, characterID: Int) async throws -> Bool {
+        try await reading { db in
+            try await db.value("SELECT 1 FROM characterFavourite WHERE accountId = \(accountID) AND characterId = \(characterID)",
+                               as: Int.self) != nil
         }
     }
+}
+
+private struct StoredCatalogueRow: Decodable {
+    let revision: Int
+    let json: String
 }

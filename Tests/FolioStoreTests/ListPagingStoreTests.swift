@@ -92,11 +92,11 @@ import Testing
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         for id in 1...75 { try await database.keepCharacter(accountID: alice, characterID: id, now: start.addingTimeInterval(Double(id))) }
         try await database.keepCharacter(accountID: bob, characterID: 7)
-        let second = try await database.characters.favourites(accountID: alice, limit: 50, offset: 50)
+        let second = try await database.keptCharacters(accountID: alice, limit: 50, offset: 50)
         #expect(second.total == 75 && second.items == Array((1...25).reversed()))
-        #expect(try await database.characters.favourites(accountID: bob, limit: 50, offset: 0) == Page(total: 1, items: [7], limit: 50, offset: 0))
-        #expect(try await database.characters.isFavourite(accountID: alice, characterID: 75))
-        #expect(!(try await database.characters.isFavourite(accountID: bob, characterID: 75)))
+        #expect(try await database.keptCharacters(accountID: bob, limit: 50, offset: 0) == Page(total: 1, items: [7], limit: 50, offset: 0))
+        #expect(try await database.keepsCharacter(accountID: alice, characterID: 75))
+        #expect(!(try await database.keepsCharacter(accountID: bob, characterID: 75)))
     }
 
     /// What a favourites page, a search page and the tags page read: the same statements for
@@ -114,9 +114,9 @@ import Testing
             _ = try await database.favourites.favourites(accountID: alice, among: (1...50).map { String(format: "play-%04d", $0) })
             _ = try await database.favourites.personalTags(accountID: alice)
             _ = try await database.favourites.favourite(accountID: alice, monologueID: "play-0002")
-            _ = try await database.characters.favourites(accountID: alice, limit: 50, offset: 0)
-            _ = try await database.characters.isFavourite(accountID: alice, characterID: 3)
-            _ = try await database.characters.favourites(accountID: alice)
+            _ = try await database.keptCharacters(accountID: alice, limit: 50, offset: 0)
+            _ = try await database.keepsCharacter(accountID: alice, characterID: 3)
+            _ = try await database.keptCharacters(accountID: alice)
             let selects = log.selects
             for sql in Set(selects) {
                 // Unbound parameters read as NULL; the plan does not depend on them.

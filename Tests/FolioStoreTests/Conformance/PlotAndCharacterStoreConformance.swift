@@ -26,7 +26,10 @@ import Testing
         let c = try await Cast(engine)
         let s = c.stores
         let b = try await s.saveGrammar(accountID: c.ann.id, name: "b", json: #"{"origin":"b"}"#, limit: 2, now: conformanceNow)
-        _ = try await s.saveGrammar(accountID: c.ann.id, name: "a", json: #"{"origin":"a"}"#, limit: 2, now: conformanceNow)
+        let a = try await s.saveGrammar(accountID: c.ann.id, name: "a", json: #"{"origin":"a"}"#, limit: 2, now: conformanceNow)
+        // A name in other letters' case is the same name: replaced, keeping the name it was saved under.
+        let capital = try await s.saveGrammar(accountID: c.ann.id, name: "A", json: #"{"origin":"A"}"#, limit: 2, now: conformanceNow)
+        #expect(capital.id == a.id && capital.name == "a")
         // A third name is past the quota; the same name replaces
         await #expect(throws: GrammarQuotaError.reached(limit: 2)) {
             _ = try await s.saveGrammar(accountID: c.ann.id, name: "c", json: "{}", limit: 2, now: conformanceNow)
