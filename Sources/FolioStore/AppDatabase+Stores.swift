@@ -30,31 +30,7 @@ extension AppDatabase: LibraryStore {
     public func libraryChanges(since revision: Int) async throws -> LibraryChanges { try await monologues.changes(since: revision) }
 }
 
-extension AppDatabase: FavouriteStore {
-    public func favouritePage(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<Favourite> {
-        try await favourites.page(accountID: accountID, limit: limit, offset: offset)
-    }
-
-    public func favourite(accountID: Account.ID, monologueID: String) async throws -> Favourite? {
-        try await favourites.favourite(accountID: accountID, monologueID: monologueID)
-    }
-
-    public func favourites(accountID: Account.ID, among monologueIDs: [String]) async throws -> [Favourite] {
-        try await favourites.favourites(accountID: accountID, among: monologueIDs)
-    }
-
-    public func personalTags(accountID: Account.ID) async throws -> [String: [String]] {
-        try await favourites.personalTags(accountID: accountID)
-    }
-
-    public func personalGenders(accountID: Account.ID) async throws -> [String: Gender] {
-        try await favourites.personalGenders(accountID: accountID)
-    }
-
-    public func monologueOptions(accountID: Account.ID) async throws -> MonologueOptions? {
-        try await favourites.monologueOptions(accountID: accountID)
-    }
-}
+extension AppDatabase: FavouriteStore {}
 
 extension AppDatabase: VocabularyStore {
     public func allPairs(accountID: Account.ID) async throws -> [Pair] { try await vocabulary.pairs(accountID: accountID) }

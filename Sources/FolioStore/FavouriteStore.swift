@@ -1,52 +1,57 @@
+import FolioApp
 import FolioCore
 import Foundation
-import GRDB
 import Monologues
 
-/// What users keep of the monologue library: favourites with their edits, and options. Every
-/// query names the account, so one user's rows are never reachable from another's requests.
-extension AppDatabase {
+/// What users keep of the monologue library: favourites with their edits, and options, written
+/// once for both engines. Every query names the account, so one user's rows are never reachable
+/// from another's requests.
+extension FavouriteStore where Self: SQLDatabase {
     /// Adds a favourite; adding one twice keeps the first (and its edits).
     public func addFavourite(accountID: Account.ID, monologueID: String, now: Date = Date()) async throws {
-        try await writer.write { db in
-            guard try MonologueRecord.filter(key: monologueID).filter(MonologueRecord.Columns.retired == false).fetchCount(db) > 0 else {
+        try await transaction { db in
+            guard try await db.value("SELECT 1 FROM monologue WHERE id = \(monologueID) AND NOT retired", as: Int.self) != nil else {
                 throw MonologueError.notFound(id: monologueID)
             }
-            try db.execute(sql: "INSERT OR IGNORE INTO favourite (accountId, monologueId, createdAt) VALUES (?, ?, ?)",
-                           arguments: [accountID, monologueID, now])
+            try await db.execute("""
+                INSERT INTO favourite (accountId, monologueId, createdAt) VALUES (\(accountID), \(monologueID), \(now))
+                ON CONFLICT DO NOTHING
+                """)
         }
     }
 
     public func removeFavourite(accountID: Account.ID, monologueID: String) async throws {
-        try await writer.write { db in
-            try db.execute(sql: "DELETE FROM favourite WHERE accountId = ? AND monologueId = ?", arguments: [accountID, monologueID])
+        try await transaction { db in
+            try await db.execute("DELETE FROM favourite WHERE accountId = \(accountID) AND monologueId = \(monologueID)")
         }
     }
 
     /// Saves a favourite's edits (nil fields: as in the library). Not a favourite: not found.
     public func saveFavouriteEdits(accountID: Account.ID, _ favourite: Favourite, now: Date = Date()) async throws {
-        let tags = try favourite.tags.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
-        try await writer.write { db in
-            try db.execute(sql: """
-                UPDATE favourite SET text = ?, notes = ?, tags = ?, gender = ?, editedAt = MAX(COALESCE(editedAt, ?), ?)
-                WHERE accountId = ? AND monologueId = ?
-                """, arguments: [favourite.text, favourite.notes, tags, favourite.gender?.rawValue,
-                                 now, now, accountID, favourite.monologueID])
-            if db.changesCount == 0 { throw MonologueError.notFound(id: favourite.monologueID) }
+        let tags = try FavouriteRecord.encodeTags(favourite.tags)
+        let changed = try await transaction { db in
+            try await db.execute("""
+                UPDATE favourite SET text = \(favourite.text), notes = \(favourite.notes), tags = \(tags),
+                  gender = \(favourite.gender?.rawValue), editedAt = \(greatest: "COALESCE(editedAt, \(now))", "\(now)")
+                WHERE accountId = \(accountID) AND monologueId = \(favourite.monologueID)
+                """)
         }
+        if changed == 0 { throw MonologueError.notFound(id: favourite.monologueID) }
     }
 
+    /// Saves edits made at `madeAt` (on a device, sent late): only when no later change of the
+    /// favourite is recorded, else false and the later change stands.
     public func saveFavouriteEdits(accountID: Account.ID, _ favourite: Favourite, madeAt: Date) async throws -> Bool {
-        let tags = try favourite.tags.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
-        return try await writer.write { db in
-            try db.execute(sql: """
-                UPDATE favourite SET text = ?, notes = ?, tags = ?, gender = ?, editedAt = ?
-                WHERE accountId = ? AND monologueId = ? AND (editedAt IS NULL OR editedAt <= ?)
-                """, arguments: [favourite.text, favourite.notes, tags, favourite.gender?.rawValue,
-                                 madeAt, accountID, favourite.monologueID, madeAt])
-            if db.changesCount > 0 { return true }
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM favourite WHERE accountId = ? AND monologueId = ?",
-                                    arguments: [accountID, favourite.monologueID]) ?? false else {
+        let tags = try FavouriteRecord.encodeTags(favourite.tags)
+        return try await transaction { db in
+            let changed = try await db.execute("""
+                UPDATE favourite SET text = \(favourite.text), notes = \(favourite.notes), tags = \(tags),
+                  gender = \(favourite.gender?.rawValue), editedAt = \(madeAt)
+                WHERE accountId = \(accountID) AND monologueId = \(favourite.monologueID) AND (editedAt IS NULL OR editedAt <= \(madeAt))
+                """)
+            if changed > 0 { return true }
+            guard try await db.value("SELECT 1 FROM favourite WHERE accountId = \(accountID) AND monologueId = \(favourite.monologueID)",
+                                     as: Int.self) != nil else {
                 throw MonologueError.notFound(id: favourite.monologueID)
             }
             return false
@@ -55,56 +60,49 @@ extension AppDatabase {
 
     /// Forgets a favourite's edits: it shows the library's current version again.
     public func restoreFavourite(accountID: Account.ID, monologueID: String) async throws {
-        try await saveFavouriteEdits(accountID: accountID, Favourite(monologueID: monologueID))
+        try await saveFavouriteEdits(accountID: accountID, Favourite(monologueID: monologueID), now: Date())
     }
-
-    public func saveMonologueOptions(accountID: Account.ID, _ options: MonologueOptions) async throws {
-        try await writer.write { db in
-            try MonologueOptionsRecord(accountId: accountID, options).save(db)
-        }
-    }
-
-    public var favourites: FavouriteRepository { FavouriteRepository(reader: writer) }
-}
-
-/// Reads of what one user keeps.
-public struct FavouriteRepository: Sendable {
-    let reader: any DatabaseReader
 
     /// One page of the account's favourites, newest first, and how many there are: two
     /// statements however many favourites, both walking `favourite_on_accountId_createdAt`.
     /// Favourites of monologues the library retired are left out of both.
-    public func page(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<Favourite> {
-        try await reader.read { db in
-            let total = try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM favourite f JOIN monologue m ON m.id = f.monologueId WHERE f.accountId = ? AND NOT m.retired
-                """, arguments: [accountID]) ?? 0
-            let items = try FavouriteRecord.fetchAll(db, sql: """
-                SELECT f.* FROM favourite f JOIN monologue m ON m.id = f.monologueId WHERE f.accountId = ? AND NOT m.retired
-                ORDER BY f.createdAt DESC, f.monologueId LIMIT ? OFFSET ?
-                """, arguments: [accountID, max(0, limit), max(0, offset)]).map { try $0.favourite() }
+    public func favouritePage(accountID: Account.ID, limit: Int, offset: Int) async throws -> Page<Favourite> {
+        try await reading { db in
+            let total = try await db.value("""
+                SELECT COUNT(*) FROM favourite f JOIN monologue m ON m.id = f.monologueId WHERE f.accountId = \(accountID) AND NOT m.retired
+                """, as: Int.self) ?? 0
+            let items = try await db.rows("""
+                SELECT f.* FROM favourite f JOIN monologue m ON m.id = f.monologueId WHERE f.accountId = \(accountID) AND NOT m.retired
+                ORDER BY f.createdAt DESC, f.monologueId LIMIT \(max(0, limit)) OFFSET \(max(0, offset))
+                """, as: FavouriteRecord.self).map { try $0.favourite() }
             return Page(total: total, items: items, limit: limit, offset: offset)
+        }
+    }
+
+    public func favourite(accountID: Account.ID, monologueID: String) async throws -> Favourite? {
+        try await reading { db in
+            try await db.row("SELECT * FROM favourite WHERE accountId = \(accountID) AND monologueId = \(monologueID)",
+                             as: FavouriteRecord.self)?.favourite()
         }
     }
 
     /// The account's favourites among `monologueIDs` (a page of search results), in one statement.
     public func favourites(accountID: Account.ID, among monologueIDs: [String]) async throws -> [Favourite] {
         guard !monologueIDs.isEmpty else { return [] }
-        return try await reader.read { db in
-            try FavouriteRecord.filter(sql: "accountId = ?", arguments: [accountID])
-                .filter(monologueIDs.contains(Column("monologueId"))).fetchAll(db).map { try $0.favourite() }
+        return try await reading { db in
+            try await db.rows("SELECT * FROM favourite WHERE accountId = \(accountID) AND monologueId \(oneOf: monologueIDs)",
+                              as: FavouriteRecord.self).map { try $0.favourite() }
         }
     }
 
     /// The tags the account gave its favourites, by monologue id: only favourites whose tags were
     /// edited, and only that column, so search and the tags page never load every edited text.
     public func personalTags(accountID: Account.ID) async throws -> [String: [String]] {
-        try await reader.read { db in
+        try await reading { db in
             var tags: [String: [String]] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT monologueId, tags FROM favourite WHERE accountId = ? AND tags IS NOT NULL",
-                                        arguments: [accountID]) {
-                let id: String = row[0]
-                tags[id] = try FavouriteRecord.decodeTags(row[1], id: id)
+            for row in try await db.rows("SELECT monologueId, tags AS value FROM favourite WHERE accountId = \(accountID) AND tags IS NOT NULL",
+                                         as: PersonalColumn.self) {
+                tags[row.monologueId] = try FavouriteRecord.decodeTags(row.value, id: row.monologueId)
             }
             return tags
         }
@@ -113,37 +111,52 @@ public struct FavouriteRepository: Sendable {
     /// The genders the account gave its favourites, by monologue id: only that column of the
     /// favourites whose gender was changed, as search needs it on every query.
     public func personalGenders(accountID: Account.ID) async throws -> [String: Gender] {
-        try await reader.read { db in
+        try await reading { db in
             var genders: [String: Gender] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT monologueId, gender FROM favourite WHERE accountId = ? AND gender IS NOT NULL",
-                                        arguments: [accountID]) {
-                let id: String = row[0], raw: String = row[1]
-                guard let gender = Gender(rawValue: raw) else { throw StoreError.corruptRow(table: FavouriteRecord.databaseTableName, id: id) }
-                genders[id] = gender
+            for row in try await db.rows("SELECT monologueId, gender AS value FROM favourite WHERE accountId = \(accountID) AND gender IS NOT NULL",
+                                         as: PersonalColumn.self) {
+                guard let gender = Gender(rawValue: row.value) else {
+                    throw StoreError.corruptRow(table: FavouriteRecord.databaseTableName, id: row.monologueId)
+                }
+                genders[row.monologueId] = gender
             }
             return genders
         }
     }
 
-    public func favourite(accountID: Account.ID, monologueID: String) async throws -> Favourite? {
-        try await reader.read { db in
-            try FavouriteRecord.filter(sql: "accountId = ? AND monologueId = ?", arguments: [accountID, monologueID])
-                .fetchOne(db)?.favourite()
+    public func saveMonologueOptions(accountID: Account.ID, _ options: MonologueOptions) async throws {
+        let o = MonologueOptionsRecord(accountId: accountID, options)
+        try await transaction { db in
+            try await db.execute("""
+                INSERT INTO monologueOptions (accountId, gender, tone, length, textSize, form, play, age, fresh)
+                VALUES (\(accountID), \(o.gender), \(o.tone), \(o.length), \(o.textSize), \(o.form), \(o.play), \(o.age), \(o.fresh))
+                ON CONFLICT (accountId) DO UPDATE SET gender = excluded.gender, tone = excluded.tone, length = excluded.length,
+                  textSize = excluded.textSize, form = excluded.form, play = excluded.play, age = excluded.age, fresh = excluded.fresh
+                """)
         }
     }
 
     public func monologueOptions(accountID: Account.ID) async throws -> MonologueOptions? {
-        try await reader.read { db in
-            try MonologueOptionsRecord.fetchOne(db, key: accountID)?.options
+        try await reading { db in
+            try await db.row("SELECT * FROM monologueOptions WHERE accountId = \(accountID)", as: MonologueOptionsRecord.self)?.options
         }
     }
 }
 
+/// A favourite's id and one of its columns (its tags, its gender), read as `value`.
+private struct PersonalColumn: Decodable {
+    let monologueId: String
+    let value: String
+}
 
 extension FavouriteRecord {
     func favourite() throws -> Favourite {
         Favourite(monologueID: monologueId, text: text, notes: notes, tags: try tags.map { try Self.decodeTags($0, id: monologueId) },
                   gender: gender.flatMap(Gender.init(rawValue:)))
+    }
+
+    static func encodeTags(_ tags: [String]?) throws -> String? {
+        try tags.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
     }
 
     static func decodeTags(_ json: String, id: String) throws -> [String] {

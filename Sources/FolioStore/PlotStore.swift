@@ -140,7 +140,7 @@ enum KeptChange {
     /// same change sent again: recorded again.
     static func record(_ db: any SQLConnection, accountID: Account.ID, item: String, changedAt: Date, onlyIfLater: Bool) async throws -> Bool {
         let update: SQL = onlyIfLater ? "changedAt = excluded.changedAt WHERE keptChange.changedAt <= excluded.changedAt"
-            : "changedAt = \(.greatest("keptChange.changedAt", "excluded.changedAt"))"
+            : "changedAt = \(greatest: "keptChange.changedAt", "excluded.changedAt")"
         return try await db.value("""
             INSERT INTO keptChange (accountId, item, changedAt) VALUES (\(accountID), \(item), \(changedAt))
             ON CONFLICT (accountId, item) DO UPDATE SET \(update)

@@ -384,7 +384,7 @@ func withWebApp(_ test: @escaping @Sendable (any TestClientProtocol, AppDatabase
             #expect(try await a.get("/monologues?q=\(sql.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)").status == .ok)
             var b = Visitor(client)
             #expect(try await b.post("/account/login", ["username": sql, "password": sql]).status == .unauthorized)
-            let favourites = try await database.favourites.page(accountID: Account.ID(1), limit: 50, offset: 0).items
+            let favourites = try await database.favouritePage(accountID: Account.ID(1), limit: 50, offset: 0).items
             #expect(favourites.first?.notes == sql)
             #expect(try await database.accounts.credentials(username: "claudius") != nil)
         }

@@ -59,20 +59,20 @@ import Testing
         try await Self.keep(120, accountID: alice, in: database)
         try await Self.keep(3, accountID: bob, in: database)
 
-        let first = try await database.favourites.page(accountID: alice, limit: 50, offset: 0)
+        let first = try await database.favouritePage(accountID: alice, limit: 50, offset: 0)
         #expect(first.total == 120)
         #expect(first.items.map(\.monologueID) == (71...120).reversed().map { String(format: "play-%04d", $0) })
         #expect(first.items[0].text == "Cut 120." && first.items[1].text == nil)
-        let last = try await database.favourites.page(accountID: alice, limit: 50, offset: 100)
+        let last = try await database.favouritePage(accountID: alice, limit: 50, offset: 100)
         #expect(last.total == 120 && last.items.map(\.monologueID) == (1...20).reversed().map { String(format: "play-%04d", $0) })
-        #expect(try await database.favourites.page(accountID: alice, limit: 50, offset: 500).items.isEmpty)
+        #expect(try await database.favouritePage(accountID: alice, limit: 50, offset: 500).items.isEmpty)
 
         // Bob's page holds Bob's three and nothing of Alice's, though the ids overlap.
-        let bobs = try await database.favourites.page(accountID: bob, limit: 50, offset: 0)
+        let bobs = try await database.favouritePage(accountID: bob, limit: 50, offset: 0)
         #expect(bobs.total == 3 && bobs.items.map(\.monologueID) == ["play-0003", "play-0002", "play-0001"])
         #expect(bobs.items.first { $0.monologueID == "play-0002" }?.text == "Cut 2.")
-        #expect(try await database.favourites.personalTags(accountID: bob) == ["play-0002": ["mine-2"]])
-        let among = try await database.favourites.favourites(accountID: bob, among: ["play-0002", "play-0050", "play-0100"])
+        #expect(try await database.personalTags(accountID: bob) == ["play-0002": ["mine-2"]])
+        let among = try await database.favourites(accountID: bob, among: ["play-0002", "play-0050", "play-0100"])
         #expect(among.map(\.monologueID) == ["play-0002"])
     }
 
@@ -82,7 +82,7 @@ import Testing
         try await Self.keep(5, accountID: alice, in: database)
         let remaining = (1...4).map { n in LibraryFixture.monologue(String(format: "play-%04d", n), number: n, text: "Line \(n) of a speech.") }
         try database.importMonologues(remaining, source: "fixture")
-        let page = try await database.favourites.page(accountID: alice, limit: 50, offset: 0)
+        let page = try await database.favouritePage(accountID: alice, limit: 50, offset: 0)
         #expect(page.total == 4 && !page.items.contains { $0.monologueID == "play-0005" })
     }
 
@@ -109,11 +109,11 @@ import Testing
             let alice = try await Self.account("alice", in: database)
             try await Self.keep(favourites, accountID: alice, in: database)
             log.reset()
-            _ = try await database.favourites.page(accountID: alice, limit: 50, offset: 0)
-            _ = try await database.favourites.page(accountID: alice, limit: 50, offset: 450)
-            _ = try await database.favourites.favourites(accountID: alice, among: (1...50).map { String(format: "play-%04d", $0) })
-            _ = try await database.favourites.personalTags(accountID: alice)
-            _ = try await database.favourites.favourite(accountID: alice, monologueID: "play-0002")
+            _ = try await database.favouritePage(accountID: alice, limit: 50, offset: 0)
+            _ = try await database.favouritePage(accountID: alice, limit: 50, offset: 450)
+            _ = try await database.favourites(accountID: alice, among: (1...50).map { String(format: "play-%04d", $0) })
+            _ = try await database.personalTags(accountID: alice)
+            _ = try await database.favourite(accountID: alice, monologueID: "play-0002")
             _ = try await database.keptCharacters(accountID: alice, limit: 50, offset: 0)
             _ = try await database.keepsCharacter(accountID: alice, characterID: 3)
             _ = try await database.keptCharacters(accountID: alice)

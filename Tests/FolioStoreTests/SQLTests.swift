@@ -20,7 +20,7 @@ import Testing
     @Test func theDialectsDifferencesAreSaidOnce() {
         let inner: SQL = "x = \(1)"
         let sql: SQL = """
-            SELECT \(SQL.Word.greatest("a", "b")) FROM t WHERE \(nocaseColumn: "name") = \(nocase: "Ann") AND \(inner) \(SQL.Word.forUpdate)
+            SELECT \(greatest: "a", "b") FROM t WHERE \(nocaseColumn: "name") = \(nocase: "Ann") AND \(inner) \(SQL.Word.forUpdate)
             """
         #expect(sql.rendered(for: .sqlite).text == "SELECT MAX(a, b) FROM t WHERE name = ? AND x = ? ")
         #expect(sql.rendered(for: .postgres).text == "SELECT GREATEST(a, b) FROM t WHERE folio_nocase(name) = folio_nocase($1) AND x = $2 FOR UPDATE")

@@ -94,4 +94,6 @@ extension PostgresDatabase: SQLDatabase {
 extension PostgresDatabase: PlotStore {}
 
 extension PostgresDatabase: CharacterStore {}
+
+extension PostgresDatabase: FavouriteStore {}
 #endif

@@ -62,8 +62,6 @@ public struct SQL: Sendable, ExpressibleByStringInterpolation {
 
     /// What is said differently on each engine.
     public enum Word: Sendable {
-        /// The larger of two expressions: `MAX(a, b)` on SQLite, `GREATEST(a, b)` on PostgreSQL.
-        case greatest(String, String)
         /// Locks the rows a `SELECT` reads until the transaction ends: PostgreSQL's `FOR UPDATE`.
         /// SQLite's one writer is already alone, so nothing is said there.
         case forUpdate
@@ -92,6 +90,12 @@ public struct SQL: Sendable, ExpressibleByStringInterpolation {
         public mutating func appendInterpolation(_ sql: SQL) { pieces.append(contentsOf: sql.pieces) }
 
         public mutating func appendInterpolation(_ word: Word) { pieces.append(.word(word)) }
+
+        /// The larger of two expressions: `MAX(a, b)` on SQLite, `GREATEST(a, b)` on PostgreSQL.
+        public mutating func appendInterpolation(greatest a: SQL, _ b: SQL) {
+            pieces.append(.choice(sqlite: [.text("MAX(")] + a.pieces + [.text(", ")] + b.pieces + [.text(")")],
+                                  postgres: [.text("GREATEST(")] + a.pieces + [.text(", ")] + b.pieces + [.text(")")]))
+        }
 
         /// A column compared and sorted without regard to case: by its own NOCASE collation on
         /// SQLite, through `folio_nocase(…)` on PostgreSQL.
@@ -143,8 +147,6 @@ public struct SQL: Sendable, ExpressibleByStringInterpolation {
 
     static func say(_ word: Word, in dialect: SQLDialect) -> String {
         switch (word, dialect) {
-        case (.greatest(let a, let b), .sqlite): "MAX(\(a), \(b))"
-        case (.greatest(let a, let b), .postgres): "GREATEST(\(a), \(b))"
         case (.forUpdate, .sqlite): ""
         case (.forUpdate, .postgres): "FOR UPDATE"
         }
