@@ -3,7 +3,7 @@ import Foundation
 import Ghost
 import GRDB
 
-/// Ghost ratings and the choices each account last started a game with, on SQLite.
+/// Ghost ratings on SQLite.
 extension AppDatabase {
     /// Moves the ratings of a finished game's accounts, inside the write that records its
     /// results (`updateMatch`): SQLite's one writer means no other game's result can land
@@ -22,30 +22,35 @@ extension AppDatabase {
                 """, arguments: [account, dictionary, rating, date])
         }
     }
+}
 
+/// The choices each account last started a game with, written once for both engines.
+extension SQLDatabase {
     public func saveGhostPreferences(accountID: Account.ID, _ preferences: GhostPreferences) async throws {
-        try await writer.write { db in
-            try db.execute(sql: """
-                INSERT INTO ghostPreferences (accountId, dictionary, minLength, challenges, variant) VALUES (?, ?, ?, ?, ?)
+        try await transaction { db in
+            try await db.execute("""
+                INSERT INTO ghostPreferences (accountId, dictionary, minLength, challenges, variant)
+                VALUES (\(accountID), \(preferences.dictionary.rawValue), \(preferences.minimumLength),
+                        \(preferences.rules.challenges.rawValue), \(preferences.rules.variant.rawValue))
                 ON CONFLICT (accountId) DO UPDATE SET dictionary = excluded.dictionary, minLength = excluded.minLength,
                   challenges = excluded.challenges, variant = excluded.variant
-                """, arguments: [accountID, preferences.dictionary.rawValue, preferences.minimumLength,
-                                 preferences.rules.challenges.rawValue, preferences.rules.variant.rawValue])
+                """)
         }
     }
 
     public func ghostPreferences(accountID: Account.ID) async throws -> GhostPreferences? {
-        try await ghost.preferences(accountID: accountID)
-    }
-}
-
-extension GhostRepository {
-    public func preferences(accountID: Account.ID) async throws -> GhostPreferences? {
-        try await reader.read { db in
-            try Row.fetchOne(db, sql: "SELECT dictionary, minLength, challenges, variant FROM ghostPreferences WHERE accountId = ?",
-                             arguments: [accountID]).map {
-                GhostPreferences(dictionary: $0["dictionary"], minimumLength: $0["minLength"], challenges: $0["challenges"], variant: $0["variant"])
+        try await reading { db in
+            try await db.row("SELECT dictionary, minLength, challenges, variant FROM ghostPreferences WHERE accountId = \(accountID)",
+                             as: PreferencesRow.self).map {
+                GhostPreferences(dictionary: $0.dictionary, minimumLength: $0.minLength, challenges: $0.challenges, variant: $0.variant)
             }
         }
     }
+}
+
+private struct PreferencesRow: Decodable {
+    let dictionary: String
+    let minLength: Int
+    let challenges: String
+    let variant: String
 }

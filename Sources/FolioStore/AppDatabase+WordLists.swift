@@ -2,59 +2,71 @@ import FolioApp
 import FolioCore
 import Foundation
 import Ghost
-import GRDB
 
-extension AppDatabase {
+/// Ghost's uploaded word lists, written once for both engines.
+extension SQLDatabase {
+    /// Keeps an upload, refused past `limit` lists: counted under the account's word-list lock, in
+    /// the same transaction as the write, so two uploads at once cannot both pass the count.
     public func saveWordList(accountID: Account.ID, _ upload: WordListUpload, limit: Int, now: Date) async throws -> StoredWordList {
-        try await writer.write { db in
-            let kept = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ghostWordList WHERE accountId = ? AND deletedAt IS NULL",
-                                        arguments: [accountID]) ?? 0
+        try await transaction { db in
+            try await db.lock("word-lists:\(accountID.rawValue)")
+            let kept = try await db.value("SELECT COUNT(*) FROM ghostWordList WHERE accountId = \(accountID) AND deletedAt IS NULL",
+                                          as: Int.self) ?? 0
             guard kept < limit else { throw GhostError.tooManyWordLists(limit: limit) }
-            try db.execute(sql: """
-                INSERT INTO ghostWordList (accountId, name, words, wordCount, createdAt) VALUES (?, ?, ?, ?, ?)
-                """, arguments: [accountID, upload.name, upload.text, upload.wordCount, now])
-            return StoredWordList(id: db.lastInsertedRowID, accountID: accountID, name: upload.name, wordCount: upload.wordCount,
-                                  createdAt: now, words: nil)
+            let id = try await db.value("""
+                INSERT INTO ghostWordList (accountId, name, words, wordCount, createdAt)
+                VALUES (\(accountID), \(upload.name), \(upload.text), \(upload.wordCount), \(now)) RETURNING id
+                """, as: Int64.self) ?? 0
+            return StoredWordList(id: id, accountID: accountID, name: upload.name, wordCount: upload.wordCount, createdAt: now, words: nil)
         }
     }
 
+    /// The account's lists, newest first, without their words.
     public func wordLists(accountID: Account.ID) async throws -> [StoredWordList] {
-        try await writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT id, name, wordCount, createdAt FROM ghostWordList WHERE accountId = ? AND deletedAt IS NULL
+        try await reading { db in
+            try await db.rows("""
+                SELECT id, accountId, name, wordCount, createdAt FROM ghostWordList WHERE accountId = \(accountID) AND deletedAt IS NULL
                 ORDER BY createdAt DESC, id DESC
-                """, arguments: [accountID]).map {
-                StoredWordList(id: $0["id"], accountID: accountID, name: $0["name"], wordCount: $0["wordCount"], createdAt: $0["createdAt"],
-                               words: nil)
-            }
+                """, as: WordListRow.self).map(\.stored)
         }
     }
 
+    /// A list with its words, deleted or not: a game played on it still replays.
     public func wordList(id: Int64) async throws -> StoredWordList? {
-        try await writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT accountId, name, wordCount, createdAt, words FROM ghostWordList WHERE id = ?",
-                             arguments: [id]).map {
-                StoredWordList(id: id, accountID: $0["accountId"], name: $0["name"], wordCount: $0["wordCount"], createdAt: $0["createdAt"],
-                               words: $0["words"])
-            }
+        try await reading { db in
+            try await db.row("SELECT id, accountId, name, wordCount, createdAt, words FROM ghostWordList WHERE id = \(id)",
+                             as: WordListRow.self)?.stored
         }
     }
 
     public func wordListNames(ids: [Int64]) async throws -> [Int64: String] {
         guard !ids.isEmpty else { return [:] }
-        return try await writer.read { db in
-            let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
-            return Dictionary(try Row.fetchAll(db, sql: "SELECT id, name FROM ghostWordList WHERE id IN (\(marks))",
-                                               arguments: StatementArguments(ids)).map { ($0["id"], $0["name"]) },
-                              uniquingKeysWith: { first, _ in first })
+        return try await reading { db in
+            Dictionary(try await db.rows("SELECT id, accountId, name, wordCount, createdAt FROM ghostWordList WHERE id \(oneOf: ids)",
+                                         as: WordListRow.self).map { ($0.id, $0.name) },
+                       uniquingKeysWith: { first, _ in first })
         }
     }
 
+    /// Hides a list from its owner's choices; true when it was theirs and shown.
     public func deleteWordList(id: Int64, accountID: Account.ID) async throws -> Bool {
-        try await writer.write { db in
-            try db.execute(sql: "UPDATE ghostWordList SET deletedAt = ? WHERE id = ? AND accountId = ? AND deletedAt IS NULL",
-                           arguments: [Date(), id, accountID])
-            return db.changesCount > 0
+        try await transaction { db in
+            try await db.execute("""
+                UPDATE ghostWordList SET deletedAt = \(Date()) WHERE id = \(id) AND accountId = \(accountID) AND deletedAt IS NULL
+                """) > 0
         }
+    }
+}
+
+private struct WordListRow: Decodable {
+    let id: Int64
+    let accountId: Account.ID
+    let name: String
+    let wordCount: Int
+    let createdAt: Date
+    var words: String?
+
+    var stored: StoredWordList {
+        StoredWordList(id: id, accountID: accountId, name: name, wordCount: wordCount, createdAt: createdAt, words: words)
     }
 }

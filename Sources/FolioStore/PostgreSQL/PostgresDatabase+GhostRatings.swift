@@ -6,7 +6,7 @@ import Foundation
 import Ghost
 import PostgresNIO
 
-/// Ghost ratings and the choices each account last started a game with, on PostgreSQL.
+/// Ghost ratings on PostgreSQL.
 extension PostgresDatabase {
     /// Moves the ratings of a finished game's accounts, inside the transaction that records its
     /// results (`updateMatch`). Two games that finish at once on two instances each lock the
@@ -35,28 +35,6 @@ extension PostgresDatabase {
             FROM unnest(\(after.map(\.key.rawValue)), \(after.map(\.value))) AS u(accountId, rating)
             WHERE r.accountId = u.accountId AND r.dictionary = \(dictionary)
             """, logger)
-    }
-
-    public func saveGhostPreferences(accountID: Account.ID, _ preferences: GhostPreferences) async throws {
-        try await writeStatement { connection in
-            try await connection.run("""
-                INSERT INTO ghostPreferences (accountId, dictionary, minLength, challenges, variant)
-                VALUES (\(accountID.rawValue), \(preferences.dictionary.rawValue), \(preferences.minimumLength),
-                        \(preferences.rules.challenges.rawValue), \(preferences.rules.variant.rawValue))
-                ON CONFLICT (accountId) DO UPDATE SET dictionary = excluded.dictionary, minLength = excluded.minLength,
-                  challenges = excluded.challenges, variant = excluded.variant
-                """, logger)
-        }
-    }
-
-    public func ghostPreferences(accountID: Account.ID) async throws -> GhostPreferences? {
-        try await read { connection in
-            try await connection.all("""
-                SELECT dictionary, minLength, challenges, variant FROM ghostPreferences WHERE accountId = \(accountID.rawValue)
-                """, logger, as: (String, Int, String, String).self).first.map {
-                GhostPreferences(dictionary: $0.0, minimumLength: $0.1, challenges: $0.2, variant: $0.3)
-            }
-        }
     }
 }
 #endif
