@@ -1,11 +1,10 @@
 import FolioApp
 import FolioCore
 import Foundation
-import GRDB
 import Vocabulary
 
 /// One rehearsed line of a favourite, as `rehearsedLine` stores it.
-struct RehearsedLineRecord: Codable, FetchableRecord, PersistableRecord {
+struct RehearsedLineRecord: Codable {
     static let databaseTableName = "rehearsedLine"
 
     var accountId: Account.ID
