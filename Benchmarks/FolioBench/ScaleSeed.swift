@@ -56,7 +56,7 @@ enum ScaleSeed {
     static func run(_ arguments: [String]) async throws {
         let options = try Options(arguments)
         let database = try AppDatabase.open(in: DataDirectory(path: options.dataDirectory!))
-        guard let account = try await database.accounts.credentials(username: options.username!)?.account else {
+        guard let account = try await database.credentials(username: options.username!)?.account else {
             throw SeedError("no account \(options.username!): create it first with `folio account create`")
         }
         try await step("\(options.pairs) vocabulary pairs") { try await pairs(options.pairs, account: account, database) }

@@ -9,19 +9,7 @@ import Vocabulary
 // The SQLite engine's side of the store interfaces. Writes are `AppDatabase`'s own methods
 // (the only way to write); reads go to the repository of each app, which read from the pool.
 
-extension AppDatabase: AccountStore {
-    public func credentials(username: String) async throws -> (account: Account, passwordHash: String)? {
-        try await accounts.credentials(username: username)
-    }
-
-    public func passwordHash(accountID: Account.ID) async throws -> String? {
-        try await accounts.passwordHash(accountID: accountID)
-    }
-
-    public func account(sessionToken token: String, now: Date) async throws -> Account? {
-        try await accounts.account(sessionToken: token, now: now)
-    }
-}
+extension AppDatabase: AccountStore {}
 
 extension AppDatabase: LibraryStore {
     public func libraryRevision() async throws -> Int { try await monologues.revision() }

@@ -99,7 +99,7 @@ private func csrfMeta(_ body: String) -> String? {
             let retry = try #require(third.headers[.retryAfter].flatMap(Int.init))
             #expect((3500...3600).contains(retry))
             #expect(third.body.contains("Too many accounts have been created from your network"))
-            #expect(try await database.accounts.credentials(username: "orlando") == nil)
+            #expect(try await database.credentials(username: "orlando") == nil)
         }
     }
 }
@@ -201,7 +201,7 @@ private func csrfMeta(_ body: String) -> String? {
                 #expect(page.status == .badRequest, "\(password.debugDescription)")
                 #expect(page.body.contains(says), "\(password.debugDescription): \(page.body.prefix(200))")
             }
-            #expect(try await database.accounts.credentials(username: "falstaff") == nil)
+            #expect(try await database.credentials(username: "falstaff") == nil)
             // 72 bytes exactly is the longest allowed.
             try await visitor.register("falstaff", password: String(repeating: "é", count: 36))
         }

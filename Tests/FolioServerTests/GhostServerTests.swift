@@ -656,7 +656,7 @@ extension Visitor {
         try await withGhostApp(database: database) { client, database in
             var ann = Visitor(client)
             try await ann.register("ann")
-            let account = try #require(try await database.accounts.credentials(username: "ann")?.account)
+            let account = try #require(try await database.credentials(username: "ann")?.account)
             let ids = try await Self.threeHundredGames(database, owner: account.id)
 
             // GRDB reads a table's columns once per connection, on first use: a first page is

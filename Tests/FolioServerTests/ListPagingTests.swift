@@ -25,8 +25,8 @@ import Testing
             var alice = Visitor(client), bob = Visitor(client)
             try await alice.register("alice")
             try await bob.register("bob")
-            let aliceID = try #require(try await database.accounts.credentials(username: "alice")).account.id
-            let bobID = try #require(try await database.accounts.credentials(username: "bob")).account.id
+            let aliceID = try #require(try await database.credentials(username: "alice")).account.id
+            let bobID = try #require(try await database.credentials(username: "bob")).account.id
             let start = Date(timeIntervalSince1970: 1_800_000_000)
             for n in 0..<favourites {
                 try await database.addFavourite(accountID: aliceID, monologueID: Self.id(n + 1), now: start.addingTimeInterval(Double(n) * 60))

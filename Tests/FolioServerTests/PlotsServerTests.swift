@@ -164,7 +164,7 @@ struct PlotJSON: Decodable, Equatable {
             #expect(api.status == .badRequest && api.body.contains("grammar_too_costly"))
             let page = try await v.post("/plots/grammars", ["name": "Costly", "json": Self.costly])
             #expect(page.status == .badRequest && page.body.contains("100,000 steps"))
-            let account = try #require(try await database.accounts.credentials(username: "cora")).account
+            let account = try #require(try await database.credentials(username: "cora")).account
             #expect(try await database.grammars(accountID: account.id, limit: 10, offset: 0).total == 0)
             // One saved before the budget (straight into the store) is refused on its page, not expanded.
             let old = try await database.saveGrammar(accountID: account.id, name: "Old", json: Self.costly)

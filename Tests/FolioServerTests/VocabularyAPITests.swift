@@ -79,7 +79,7 @@ import Vocabulary
             #expect(try await b.api("/api/v1/vocab/review", method: .get).body.contains("done"))
 
             #expect(try await a.api("/api/v1/vocab/pairs/\(pair.id!)", method: .get).body.contains("bara"))
-            let owner = try #require(try await database.accounts.credentials(username: "alys")?.account)
+            let owner = try #require(try await database.credentials(username: "alys")?.account)
             #expect(try await database.vocabulary.reviewCount(accountID: owner.id) == 1)
 
             var stranger = Visitor(client)
@@ -115,7 +115,7 @@ extension VocabularyAPITests {
         try await withWebApp { client, database in
             var a = Visitor(client)
             try await a.register("elin")
-            let owner = try #require(try await database.accounts.credentials(username: "elin")?.account)
+            let owner = try #require(try await database.credentials(username: "elin")?.account)
             try await database.importPairs(accountID: owner.id, (0..<130).map {
                 Pair(english: String(format: "word %03d", $0), welsh: "gŵr \($0)", tags: ["Tag \($0 % 60)"])
             })
@@ -154,7 +154,7 @@ extension VocabularyAPITests {
                             json: #"{"direction": "englishToWelsh", "answer": "cath", "durationSeconds": 1e12}"#)
             try await a.api("/api/v1/vocab/review/\(pair.id!)", method: .post,
                             json: #"{"direction": "welshToEnglish", "answer": "cat", "durationSeconds": 4.5}"#)
-            let owner = try #require(try await database.accounts.credentials(username: "gethin")?.account)
+            let owner = try #require(try await database.credentials(username: "gethin")?.account)
             let reviews = try await database.vocabulary.reviews(accountID: owner.id, pairID: pair.id!, limit: 10, offset: 0)
             #expect(reviews.items.map(\.duration) == [4.5, nil])
         }

@@ -12,7 +12,7 @@ import Vocabulary
 /// card to its summary, import and export, and what another account can reach of all that.
 @Suite struct VocabularyFlowPagesTests {
     static func owner(_ database: AppDatabase, _ name: String) async throws -> Account {
-        try #require(try await database.accounts.credentials(username: name)?.account)
+        try #require(try await database.credentials(username: name)?.account)
     }
 
     static func occurrences(_ text: String, in body: String) -> Int {

@@ -18,7 +18,7 @@ import Vocabulary
 
             let list = try await a.get("/vocab?q=gwr")
             #expect(list.body.contains("gŵr") && list.body.contains("gwraig"))
-            let owner = try #require(try await database.accounts.credentials(username: "eirlys")?.account)
+            let owner = try #require(try await database.credentials(username: "eirlys")?.account)
             let pairs = try await database.vocabulary.pairs(accountID: owner.id)
             #expect(pairs.count == 2)
             let man = try #require(pairs.first { $0.english == "man" })
@@ -73,7 +73,7 @@ import Vocabulary
         try await withWebApp { client, database in
             var a = Visitor(client)
             try await a.register("heledd")
-            let owner = try #require(try await database.accounts.credentials(username: "heledd")?.account)
+            let owner = try #require(try await database.credentials(username: "heledd")?.account)
             try await database.importPairs(accountID: owner.id, (0..<120).map {
                 Pair(english: String(format: "word %03d", $0), welsh: "gair", tags: [$0 < 60 ? "First" : "Second"])
             })
@@ -100,7 +100,7 @@ import Vocabulary
             var a = Visitor(client)
             try await a.register("iolo")
             #expect(try await a.post("/vocab/pairs", ["english": "dog", "welsh": "ci", "note": "", "type": "", "tags": ""]).status == .seeOther)
-            let owner = try #require(try await database.accounts.credentials(username: "iolo")?.account)
+            let owner = try #require(try await database.credentials(username: "iolo")?.account)
             let dog = try #require(try await database.vocabulary.pairs(accountID: owner.id).first)
             for duration in ["-5", "1e12", "nan", "2.5"] {
                 let rated = try await a.post("/vocab/revise/rate", ["pairId": String(dog.id!), "direction": "englishToWelsh", "rating": "3",

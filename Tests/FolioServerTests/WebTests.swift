@@ -251,7 +251,7 @@ func withWebApp(_ test: @escaping @Sendable (any TestClientProtocol, AppDatabase
         try await withWebApp { client, database in
             var visitor = Visitor(client)
             try await visitor.register("horatio", password: "a secret phrase")
-            let hash = try #require(try await database.accounts.credentials(username: "horatio")?.passwordHash)
+            let hash = try #require(try await database.credentials(username: "horatio")?.passwordHash)
             #expect(hash.hasPrefix("$2"))
             #expect(!hash.contains("a secret phrase"))
         }
@@ -386,7 +386,7 @@ func withWebApp(_ test: @escaping @Sendable (any TestClientProtocol, AppDatabase
             #expect(try await b.post("/account/login", ["username": sql, "password": sql]).status == .unauthorized)
             let favourites = try await database.favouritePage(accountID: Account.ID(1), limit: 50, offset: 0).items
             #expect(favourites.first?.notes == sql)
-            #expect(try await database.accounts.credentials(username: "claudius") != nil)
+            #expect(try await database.credentials(username: "claudius") != nil)
         }
     }
 }

@@ -57,7 +57,7 @@ import Vocabulary
         try fresh.restore(from: copy, keepingCurrentAt: safety)
         let restored = try await fresh.vocabulary.pairs(accountID: account.id)
         #expect(restored.count == copied)
-        #expect(try await fresh.accounts.credentials(username: "writer") != nil)
+        #expect(try await fresh.credentials(username: "writer") != nil)
 
         // Restored over the live database, the later writes are gone from it but kept in the safety copy.
         let before = folder.appendingPathComponent("live-before.sqlite")

@@ -22,7 +22,7 @@ import Testing
         let sql: SQL = """
             SELECT \(greatest: "a", "b") FROM t WHERE \(nocaseColumn: "name") = \(nocase: "Ann") AND \(inner) \(SQL.Word.forUpdate)
             """
-        #expect(sql.rendered(for: .sqlite).text == "SELECT MAX(a, b) FROM t WHERE name = ? AND x = ? ")
+        #expect(sql.rendered(for: .sqlite).text == "SELECT MAX(a, b) FROM t WHERE name = ? COLLATE NOCASE AND x = ? ")
         #expect(sql.rendered(for: .postgres).text == "SELECT GREATEST(a, b) FROM t WHERE folio_nocase(name) = folio_nocase($1) AND x = $2 FOR UPDATE")
         #expect(sql.rendered(for: .postgres).values == [.text("Ann"), .integer(1)])
     }

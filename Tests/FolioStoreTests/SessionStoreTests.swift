@@ -14,9 +14,9 @@ import Testing
 
         let stored = try await database.reader.read { db in try String.fetchAll(db, sql: "SELECT tokenDigest FROM session") }
         #expect(stored == [Self.abcDigest])
-        #expect(try await database.accounts.account(sessionToken: "abc")?.username == "hamlet")
+        #expect(try await database.account(sessionToken: "abc")?.username == "hamlet")
         // Someone holding a copy of the database holds digests, which are not tokens.
-        #expect(try await database.accounts.account(sessionToken: Self.abcDigest) == nil)
+        #expect(try await database.account(sessionToken: Self.abcDigest) == nil)
     }
 
     @Test func signingOutAndChangingAPasswordEndTheRightSessions() async throws {
@@ -29,11 +29,11 @@ import Testing
         try await database.createSession(accountID: ophelia.id, token: "hers", lifetime: 3600)
 
         try await database.deleteSession(token: "tablet")
-        #expect(try await database.accounts.account(sessionToken: "tablet") == nil)
+        #expect(try await database.account(sessionToken: "tablet") == nil)
         try await database.deleteSessions(accountID: hamlet.id, except: "laptop")
-        #expect(try await database.accounts.account(sessionToken: "laptop")?.username == "hamlet")
-        #expect(try await database.accounts.account(sessionToken: "phone") == nil)
-        #expect(try await database.accounts.account(sessionToken: "hers")?.username == "ophelia")
+        #expect(try await database.account(sessionToken: "laptop")?.username == "hamlet")
+        #expect(try await database.account(sessionToken: "phone") == nil)
+        #expect(try await database.account(sessionToken: "hers")?.username == "ophelia")
     }
 
     @Test func sessionsFromBeforeDigestsStillSignIn() async throws {
@@ -46,7 +46,7 @@ import Testing
                            arguments: [Date(), Date().addingTimeInterval(3600)])
         }
         let database = try AppDatabase(queue)
-        #expect(try await database.accounts.account(sessionToken: "abc")?.username == "yorick")
+        #expect(try await database.account(sessionToken: "abc")?.username == "yorick")
         let stored = try await database.reader.read { db in try String.fetchAll(db, sql: "SELECT tokenDigest FROM session") }
         #expect(stored == [Self.abcDigest])
     }

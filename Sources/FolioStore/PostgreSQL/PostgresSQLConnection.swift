@@ -5,6 +5,7 @@ import Foundation
 import Logging
 import NIOCore
 import PostgresNIO
+import Synchronization
 
 /// PostgreSQL's side of `SQLConnection`, over one pooled connection a read or transaction lent out.
 struct PostgresSQLConnection: SQLConnection {
@@ -15,6 +16,10 @@ struct PostgresSQLConnection: SQLConnection {
 
     static func query(_ sql: SQL) -> PostgresQuery {
         let (text, values) = sql.rendered(for: .postgres)
+        return PostgresQuery(unsafeSQL: text, binds: bindings(values))
+    }
+
+    static func bindings(_ values: [SQLValue]) -> PostgresBindings {
         var binds = PostgresBindings(capacity: values.count)
         for value in values {
             switch value {
@@ -29,13 +34,24 @@ struct PostgresSQLConnection: SQLConnection {
             case .texts(let texts): binds.append(texts)
             }
         }
-        return PostgresQuery(unsafeSQL: text, binds: binds)
+        return binds
     }
 
-    func rows<Row: Decodable>(_ sql: SQL, as type: Row.Type) async throws -> [Row] {
+    func rows<Row: Decodable>(_ sql: SQL, as type: Row.Type, prepared: (any SQLPreparedName.Type)?) async throws -> [Row] {
+        if let prepared { return try await preparedRows(sql, as: type, name: prepared) }
+        return try await Self.decode(try await connection.query(Self.query(sql), logger: logger), as: type)
+    }
+
+    private func preparedRows<Row: Decodable, Name: SQLPreparedName>(_ sql: SQL, as type: Row.Type, name: Name.Type) async throws -> [Row] {
+        let (text, values) = sql.rendered(for: .postgres)
+        PreparedSQL<Name>.remember(text)
+        return try await Self.decode(try await connection.execute(PreparedSQL<Name>(binds: Self.bindings(values)), logger: logger), as: type)
+    }
+
+    private static func decode<Row: Decodable>(_ sequence: some AsyncSequence<PostgresRow, any Error>, as type: Row.Type) async throws -> [Row] {
         var result: [Row] = []
         var columns: SQLColumns?
-        for try await row in try await connection.query(Self.query(sql), logger: logger) {
+        for try await row in sequence {
             let cells = PostgresRandomAccessRow(row)
             let names = columns ?? SQLColumns(cells.map(\.columnName))
             columns = names
@@ -82,15 +98,44 @@ struct PostgresSQLConnection: SQLConnection {
     }
 }
 
+/// A statement prepared under its name's type. postgres-nio prepares by a type's static text,
+/// while our text is rendered from the statement itself: the first rendering is remembered for
+/// the name, and the same name always renders the same text (`SQLPreparedName`).
+struct PreparedSQL<Name: SQLPreparedName>: PostgresPreparedStatement {
+    static func remember(_ text: String) {
+        preparedTexts.withLock { known in
+            if let earlier = known[ObjectIdentifier(Name.self)] {
+                precondition(earlier == text, "\(Name.self) names two statements")
+            } else {
+                known[ObjectIdentifier(Name.self)] = text
+            }
+        }
+    }
+
+    static var sql: String { preparedTexts.withLock { $0[ObjectIdentifier(Name.self)] ?? "" } }
+
+    typealias Row = PostgresRow
+    let binds: PostgresBindings
+
+    func makeBindings() throws -> PostgresBindings { binds }
+    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
+}
+
+private let preparedTexts = Mutex<[ObjectIdentifier: String]>([:])
+
 extension PostgresDatabase: SQLDatabase {
     public func reading<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T {
         try await read { connection in try await body(PostgresSQLConnection(connection: connection, logger: logger)) }
     }
 
+    public func isUniqueViolation(_ error: any Error) -> Bool { Self.sqlState(of: error) == "23505" }
+
     public func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T {
         try await write { connection in try await body(PostgresSQLConnection(connection: connection, logger: logger)) }
     }
 }
+extension PostgresDatabase: AccountStore {}
+
 extension PostgresDatabase: PlotStore {}
 
 extension PostgresDatabase: CharacterStore {}

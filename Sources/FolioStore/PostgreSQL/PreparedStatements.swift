@@ -21,25 +21,6 @@ extension PostgresConnection {
     }
 }
 
-/// The account a live session belongs to.
-struct SessionAccountStatement: PostgresPreparedStatement {
-    static let sql = """
-        SELECT a.id, a.username FROM session s JOIN account a ON a.id = s.accountId WHERE s.tokenDigest = $1 AND s.expiresAt > $2
-        """
-    typealias Row = (Int64, String)
-    let digest: String
-    let now: Date
-
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 2)
-        bindings.append(digest)
-        bindings.append(now)
-        return bindings
-    }
-
-    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
-}
-
 /// One of an account's pairs.
 struct PairStatement: PostgresPreparedStatement {
     static let sql = "SELECT p.id, p.english, p.welsh, p.note, p.type FROM vocabPair p WHERE p.accountId = $1 AND p.id = $2"

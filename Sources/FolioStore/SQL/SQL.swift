@@ -103,9 +103,10 @@ public struct SQL: Sendable, ExpressibleByStringInterpolation {
             pieces.append(.choice(sqlite: [.text(column)], postgres: [.text("folio_nocase(\(column))")]))
         }
 
-        /// A value compared with such a column (on SQLite the column's collation does the folding).
+        /// A value compared with such a column.
         public mutating func appendInterpolation(nocase value: some SQLBindable) {
-            pieces.append(.choice(sqlite: [.value(value.sqlValue)], postgres: [.text("folio_nocase("), .value(value.sqlValue), .text(")")]))
+            pieces.append(.choice(sqlite: [.value(value.sqlValue), .text(" COLLATE NOCASE")],
+                                  postgres: [.text("folio_nocase("), .value(value.sqlValue), .text(")")]))
         }
 
         /// `column \(oneOf: ids)`: whether the column is one of the values.

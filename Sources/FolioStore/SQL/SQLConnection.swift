@@ -6,8 +6,9 @@ public protocol SQLConnection {
     var dialect: SQLDialect { get }
 
     /// Every row, each decoded by column name (in any letter case: PostgreSQL folds names to
-    /// lower case) into `Row`.
-    func rows<Row: Decodable>(_ sql: SQL, as type: Row.Type) async throws -> [Row]
+    /// lower case) into `Row`. A statement with a `prepared` name is prepared once per connection
+    /// on PostgreSQL (see `SQLPreparedName`).
+    func rows<Row: Decodable>(_ sql: SQL, as type: Row.Type, prepared: (any SQLPreparedName.Type)?) async throws -> [Row]
 
     /// The first column of every row.
     func column<Value: SQLColumnValue>(_ sql: SQL, as type: Value.Type) async throws -> [Value]
@@ -22,7 +23,18 @@ public protocol SQLConnection {
     func lock(_ key: String) async throws
 }
 
+/// Names a statement that PostgreSQL prepares once per connection and then only executes: for
+/// the hottest paths (the session behind every signed-in request), where parsing and planning
+/// were most of PostgreSQL's time for a statement. Its text must be the same whatever values it
+/// binds (on PostgreSQL a list binds as one array, so it is). SQLite keeps every statement
+/// prepared by its text already.
+public protocol SQLPreparedName {}
+
 extension SQLConnection {
+    public func rows<Row: Decodable>(_ sql: SQL, as type: Row.Type) async throws -> [Row] {
+        try await rows(sql, as: type, prepared: nil)
+    }
+
     /// The first column of the first row, or nil without a row.
     public func value<Value: SQLColumnValue>(_ sql: SQL, as type: Value.Type) async throws -> Value? {
         try await column(sql, as: type).first
@@ -41,6 +53,8 @@ public protocol SQLDatabase: Sendable {
     func reading<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T
+    /// Whether a write was refused by a unique index (a race a check before it could not see).
+    func isUniqueViolation(_ error: any Error) -> Bool
 }
 
 /// The types a column decodes to.

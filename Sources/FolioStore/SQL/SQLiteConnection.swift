@@ -29,7 +29,7 @@ struct SQLiteConnection: SQLConnection, @unchecked Sendable {
         }
     }
 
-    func rows<Row: Decodable>(_ sql: SQL, as type: Row.Type) async throws -> [Row] {
+    func rows<Row: Decodable>(_ sql: SQL, as type: Row.Type, prepared: (any SQLPreparedName.Type)?) async throws -> [Row] {
         let statement = try statement(sql)
         let columns = SQLColumns(statement.columnNames)
         let cursor = try GRDB.Row.fetchCursor(statement)
@@ -88,6 +88,10 @@ extension AppDatabase: SQLDatabase {
             let connection = SQLiteConnection(db: db)
             return try InlineRun.run { try await body(connection) }
         }
+    }
+
+    public func isUniqueViolation(_ error: any Error) -> Bool {
+        (error as? DatabaseError)?.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
     }
 
     public func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T {
