@@ -125,7 +125,7 @@ enum ScaleSeed {
     }
 
     static func favourites(_ count: Int, account: Account, _ database: AppDatabase) async throws {
-        let library = try await database.monologues.snapshot().monologues
+        let library = try await database.librarySnapshot().monologues
         guard library.count >= count else { throw SeedError("the library has \(library.count) monologues; import the plays first") }
         let start = Date().addingTimeInterval(-Double(count) * 3_600)
         for (n, monologue) in library.prefix(count).enumerated() {

@@ -11,12 +11,7 @@ import Vocabulary
 
 extension AppDatabase: AccountStore {}
 
-extension AppDatabase: LibraryStore {
-    public func libraryRevision() async throws -> Int { try await monologues.revision() }
-    public func libraryOrigin() async throws -> (source: String?, revision: Int) { try await monologues.origin() }
-    public func librarySnapshot() async throws -> (revision: Int, monologues: [Monologue]) { try await monologues.snapshot() }
-    public func libraryChanges(since revision: Int) async throws -> LibraryChanges { try await monologues.changes(since: revision) }
-}
+extension AppDatabase: LibraryStore {}
 
 extension AppDatabase: FavouriteStore {}
 

@@ -20,7 +20,7 @@ import Testing
 
     func world() async throws -> World {
         let store = try AppDatabase.inMemory()
-        try store.importMonologues([Self.hamlet, Self.macbeth], source: "fixture")
+        try await store.importMonologues([Self.hamlet, Self.macbeth], source: "fixture")
         let ann = try await store.createAccount(username: "ann", passwordHash: "x", now: Date())
         let bob = try await store.createAccount(username: "bob", passwordHash: "x", now: Date())
         return World(favourites: Favourites(store: store), library: MonologueLibrary([Self.hamlet, Self.macbeth]), ann: ann, bob: bob)

@@ -24,7 +24,7 @@ import Vocabulary
 
     func world() async throws -> World {
         let store = try AppDatabase.inMemory()
-        try store.importMonologues([Self.speech, RehearsalTests.other], source: "fixture")
+        try await store.importMonologues([Self.speech, RehearsalTests.other], source: "fixture")
         let actor = try await store.createAccount(username: "actor", passwordHash: "x", now: Self.start)
         let other = try await store.createAccount(username: "other", passwordHash: "x", now: Self.start)
         let favourites = Favourites(store: store)

@@ -31,7 +31,7 @@ import Vocabulary
 
     func world() async throws -> World {
         let store = try AppDatabase.inMemory()
-        try store.importMonologues([Self.speech, Self.other], source: "fixture")
+        try await store.importMonologues([Self.speech, Self.other], source: "fixture")
         let ann = try await store.createAccount(username: "ann", passwordHash: "x", now: Self.start)
         let bob = try await store.createAccount(username: "bob", passwordHash: "x", now: Self.start)
         let favourites = Favourites(store: store)

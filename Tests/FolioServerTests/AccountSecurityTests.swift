@@ -432,7 +432,7 @@ private func csrfMeta(_ body: String) -> String? {
 
     @Test func everyInstanceOverTheSameDatabaseAcceptsTheSameToken() async throws {
         let database = try AppDatabase.inMemory()
-        try database.importMonologues(webMonologues, source: "fixture")
+        try await database.importMonologues(webMonologues, source: "fixture")
         let cookies = try await withCookies(database) { client in
             var visitor = Visitor(client)
             try await visitor.register("lear")

@@ -836,7 +836,7 @@ extension Visitor {
         quotas.anonymousGamesPerAddressPerHour = 2
         let limits = quotas
         let first = try AppDatabase.open(in: directory)
-        try first.importMonologues(webMonologues, source: "fixture")
+        try await first.importMonologues(webMonologues, source: "fixture")
         let second = try AppDatabase.open(in: directory)
         try await withGhostApp(live: true, limits: limits, database: first) { client, _ in
             var ada = Visitor(client), ben = Visitor(client)
@@ -966,7 +966,7 @@ extension Visitor {
         let database = try AppDatabase.inMemory { sql in
             if recording.withLock({ $0 }) { statements.withLock { $0.append(sql) } }
         }
-        try database.importMonologues(webMonologues, source: "fixture")
+        try await database.importMonologues(webMonologues, source: "fixture")
         try await withGhostApp(database: database) { client, _ in
             var visitor = Visitor(client)
             let created = try await visitor.api("/api/v1/ghost/games", method: .post,
@@ -1003,7 +1003,7 @@ extension GhostMovePathTests {
         let database = try AppDatabase.inMemory { sql in
             if recording.withLock({ $0 }) { statements.withLock { $0.append(sql) } }
         }
-        try database.importMonologues(webMonologues, source: "fixture")
+        try await database.importMonologues(webMonologues, source: "fixture")
         try await withGhostApp(live: true, database: database) { client, _ in
             var ada = Visitor(client), ben = Visitor(client)
             try await ada.register("ada")

@@ -168,7 +168,7 @@ import Testing
             // A new revision changes the tag and the answer.
             var changed = webMonologues[0]
             changed.text += "\nAnd by opposing end them."
-            try database.importMonologues([changed, webMonologues[1]], source: "fixture")
+            try await database.importMonologues([changed, webMonologues[1]], source: "fixture")
             let after = try await get(client, "/api/v1/monologues/changes?since=0", [.ifNoneMatch: tag])
             #expect(after.status == .ok)
             #expect(after.headers[.eTag] != tag)

@@ -17,7 +17,7 @@ import Testing
     func withKeptLists(favourites: Int,
                        _ test: @escaping @Sendable (inout Visitor, inout Visitor, _ aliceID: Account.ID, AppDatabase) async throws -> Void) async throws {
         let database = try AppDatabase.inMemory()
-        try database.importMonologues((1...130).map { LibraryFixture.monologue(Self.id($0), number: $0, text: "Speech \($0).") },
+        try await database.importMonologues((1...130).map { LibraryFixture.monologue(Self.id($0), number: $0, text: "Speech \($0).") },
                                       source: "fixture")
         let catalogue = Catalogue(characters: (1...60).map { Character(id: $0, name: "Person \($0)", homeworld: nil, firstAppearance: nil) })
         try await database.saveCatalogue(catalogue)

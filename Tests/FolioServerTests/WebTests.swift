@@ -474,7 +474,7 @@ func withWebApp(_ test: @escaping @Sendable (any TestClientProtocol, AppDatabase
         try await withWebApp { client, database in
             var corrected = webMonologues[0]
             corrected.notes = "Act III, Scene 1. A room in the castle. Ophelia is reading."
-            try database.importMonologues([corrected, webMonologues[1]], source: "fixture")
+            try await database.importMonologues([corrected, webMonologues[1]], source: "fixture")
             var visitor = Visitor(client)
             let page = try await visitor.api("/api/v1/monologues/changes?since=1", method: .get)
             let changes = try JSONDecoder().decode(LibraryChanges.self, from: Data(page.body.utf8))

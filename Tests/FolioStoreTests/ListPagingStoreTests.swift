@@ -81,7 +81,7 @@ import Testing
         let alice = try await Self.account("alice", in: database)
         try await Self.keep(5, accountID: alice, in: database)
         let remaining = (1...4).map { n in LibraryFixture.monologue(String(format: "play-%04d", n), number: n, text: "Line \(n) of a speech.") }
-        try database.importMonologues(remaining, source: "fixture")
+        try await database.importMonologues(remaining, source: "fixture")
         let page = try await database.favouritePage(accountID: alice, limit: 50, offset: 0)
         #expect(page.total == 4 && !page.items.contains { $0.monologueID == "play-0005" })
     }

@@ -14,19 +14,19 @@ import Testing
 
     @Test func importStoresTheWholeLibrary() async throws {
         let database = try AppDatabase.inMemory()
-        let summary = try database.importMonologues(first, source: "fixture")
+        let summary = try await database.importMonologues(first, source: "fixture")
         #expect(summary == LibraryImportSummary(added: 3, changed: 0, retired: 0, unchanged: 0, revision: 1))
-        let snapshot = try await database.monologues.snapshot()
+        let snapshot = try await database.librarySnapshot()
         #expect(snapshot.revision == 1)
         #expect(Set(snapshot.monologues) == Set(first))
     }
 
     @Test func reimportingTheSameLibraryChangesNothing() async throws {
         let database = try AppDatabase.inMemory()
-        try database.importMonologues(first, source: "fixture")
-        let again = try database.importMonologues(first, source: "fixture")
+        try await database.importMonologues(first, source: "fixture")
+        let again = try await database.importMonologues(first, source: "fixture")
         #expect(again == LibraryImportSummary(added: 0, changed: 0, retired: 0, unchanged: 3, revision: 1))
-        #expect(try await database.monologues.changes(since: 1).monologues.isEmpty)
+        #expect(try await database.libraryChanges(since: 1).monologues.isEmpty)
     }
 
     /// A library stored before monologues named a longer cut reads as having none, and the
@@ -49,46 +49,46 @@ import Testing
             try db.execute(sql: "INSERT INTO library (id, revision) VALUES (1, 1)")
         }
         let database = try AppDatabase(queue)
-        #expect(Set(try await database.monologues.snapshot().monologues) == Set(whole))
-        let summary = try database.importMonologues(LibraryFixture.longerCut, source: "fixture")
+        #expect(Set(try await database.librarySnapshot().monologues) == Set(whole))
+        let summary = try await database.importMonologues(LibraryFixture.longerCut, source: "fixture")
         #expect(summary == LibraryImportSummary(added: 1, changed: 0, retired: 0, unchanged: 3, revision: 2))
     }
 
     @Test func changesCarryOnlyWhatMoved() async throws {
         let database = try AppDatabase.inMemory()
-        try database.importMonologues(first, source: "fixture")
+        try await database.importMonologues(first, source: "fixture")
         var edited = first
         edited[1].notes = "Act V, Scene 1. A churchyard."
         edited.remove(at: 2)
         edited.append(LibraryFixture.monologue("d", play: "Othello", character: "Iago", text: "I hate the Moor."))
-        let summary = try database.importMonologues(edited, source: "fixture")
+        let summary = try await database.importMonologues(edited, source: "fixture")
         #expect(summary == LibraryImportSummary(added: 1, changed: 1, retired: 1, unchanged: 1, revision: 2))
 
-        let changes = try await database.monologues.changes(since: 1)
+        let changes = try await database.libraryChanges(since: 1)
         #expect(changes.latestUpdateCount == 2)
         #expect(Set(changes.monologues.map(\.id)) == ["b", "d"])
         #expect(changes.retired == ["c"])
-        #expect(try await database.monologues.changes(since: 0).monologues.count == 3)
+        #expect(try await database.libraryChanges(since: 0).monologues.count == 3)
         // A retired monologue leaves the library but is not deleted.
-        #expect(Set(try await database.monologues.snapshot().monologues.map(\.id)) == ["a", "b", "d"])
+        #expect(Set(try await database.librarySnapshot().monologues.map(\.id)) == ["a", "b", "d"])
     }
 
     @Test func anEmptyDatabaseHasRevisionZero() async throws {
         let database = try AppDatabase.inMemory()
-        #expect(try await database.monologues.revision() == 0)
-        #expect(try await database.monologues.snapshot().monologues.isEmpty)
+        #expect(try await database.libraryRevision() == 0)
+        #expect(try await database.librarySnapshot().monologues.isEmpty)
     }
 
     @Test func theDatabaseFileLivesInTheDataDirectoryInWALMode() async throws {
         let directory = DataDirectory(url: FileManager.default.temporaryDirectory.appendingPathComponent("folio-store-\(UUID())"))
         defer { try? FileManager.default.removeItem(at: directory.url) }
         let database = try AppDatabase.open(in: directory)
-        try database.importMonologues(first, source: "fixture")
+        try await database.importMonologues(first, source: "fixture")
         #expect(FileManager.default.fileExists(atPath: directory.databaseURL.path))
         let mode = try await database.reader.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         #expect(mode == "wal")
         // Opened again, the data is still there.
-        #expect(try await AppDatabase.open(in: directory).monologues.snapshot().monologues.count == 3)
+        #expect(try await AppDatabase.open(in: directory).librarySnapshot().monologues.count == 3)
     }
 
     @Test func anUnopenableDatabaseSaysWhatToDo() throws {

@@ -130,11 +130,21 @@ extension PostgresDatabase: SQLDatabase {
 
     public func isUniqueViolation(_ error: any Error) -> Bool { Self.sqlState(of: error) == "23505" }
 
+    /// One read-only transaction at repeatable read: its statements see one moment of the database.
+    public func snapshot<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T {
+        try await write { connection in
+            try await connection.run("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger)
+            return try await body(PostgresSQLConnection(connection: connection, logger: logger))
+        }
+    }
+
     public func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T {
         try await write { connection in try await body(PostgresSQLConnection(connection: connection, logger: logger)) }
     }
 }
 extension PostgresDatabase: AccountStore {}
+
+extension PostgresDatabase: LibraryStore {}
 
 extension PostgresDatabase: PlotStore {}
 

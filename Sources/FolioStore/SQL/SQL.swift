@@ -73,6 +73,19 @@ public struct SQL: Sendable, ExpressibleByStringInterpolation {
 
     public init(stringInterpolation: StringInterpolation) { pieces = stringInterpolation.pieces }
 
+    private init(pieces: [Piece]) { self.pieces = pieces }
+
+    /// Fragments one after another (the rows of a `VALUES` list), `separator` between them.
+    public static func joined(_ parts: [SQL], separator: String) -> SQL {
+        var pieces: [Piece] = []
+        pieces.reserveCapacity(parts.reduce(0) { $0 + $1.pieces.count + 1 })
+        for (index, part) in parts.enumerated() {
+            if index > 0 { pieces.append(.text(separator)) }
+            pieces.append(contentsOf: part.pieces)
+        }
+        return SQL(pieces: pieces)
+    }
+
     public struct StringInterpolation: StringInterpolationProtocol {
         var pieces: [Piece] = []
 

@@ -53,6 +53,9 @@ public protocol SQLDatabase: Sendable {
     func reading<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T
+    /// Runs `body` where every statement sees the database at one moment (reads that must agree
+    /// with each other while a write commits).
+    func snapshot<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T
     /// Whether a write was refused by a unique index (a race a check before it could not see).
     func isUniqueViolation(_ error: any Error) -> Bool
 }

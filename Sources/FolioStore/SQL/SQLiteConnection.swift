@@ -83,6 +83,19 @@ struct SQLiteConnection: SQLConnection, @unchecked Sendable {
 }
 
 extension AppDatabase: SQLDatabase {
+    /// A write on the calling thread, for the synchronous methods the command line and tests call.
+    func writeNow<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) throws -> T {
+        try writer.write { db in
+            let connection = SQLiteConnection(db: db)
+            return try InlineRun.run { try await body(connection) }
+        }
+    }
+
+    /// SQLite's reads are each a snapshot already.
+    public func snapshot<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T {
+        try await reading(body)
+    }
+
     public func reading<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T {
         try await writer.read { db in
             let connection = SQLiteConnection(db: db)
