@@ -72,10 +72,18 @@ import Testing
         try await withGhostApp { client, _ in
             var ann = Visitor(client)
             try await ann.register("ann")
-            let kept = try await ann.post("/ghost/wordlists", ["name": "Fruit", "words": "apple\npear\nplum\nfig\n!!\n"])
+            // Kept, then on to the setup page, so a reload there never sends the list again.
+            let sent = try await ann.post("/ghost/wordlists", ["name": "Fruit", "words": "apple\npear\nplum\nfig\n!!\n"])
+            #expect(sent.status == .seeOther)
+            let kept = try await ann.get(try #require(sent.headers[.location]))
             #expect(kept.status == .ok)
             #expect(kept.body.contains("Kept “Fruit”: 4 words. Left out 1 line that was not a word of letters a–z."))
             #expect(kept.body.contains("Fruit (your list)"))
+            // A refused list is said beside its own form, with what was typed kept.
+            let refused = try await ann.post("/ghost/wordlists", ["name": "Blanks", "words": "   \n!!"])
+            #expect(refused.status == .badRequest)
+            #expect(refused.body.contains(#"id="word-list-errors""#) && refused.body.contains("The list was not kept:"))
+            #expect(!refused.body.contains("The game did not start") && refused.body.contains(#"value="Blanks""#))
             // Its delete form, then the list is gone from the page.
             let setup = try await ann.get("/ghost")
             let range = try #require(setup.body.range(of: #"/ghost/wordlists/\d+/delete"#, options: .regularExpression))

@@ -10,6 +10,8 @@ sent again changes nothing.
 
 from __future__ import annotations
 
+import re
+
 import time
 
 from selenium.webdriver.common.by import By
@@ -94,7 +96,9 @@ def test_a_favourite_rehearsed_offline_reaches_the_account_once(phone, folio_url
         assert not element(driver, "#offline-note").is_displayed(), "two offline notes on the page"
         assert element(driver, "#rehearse-back").get_attribute("href").endswith("/monologues/rehearse/offline")
         assert element(driver, "#rehearse-cue").text == lines[0]
-        assert element(driver, "h1.page-title").text.startswith("Rehearse ")
+        # Named as online, by who speaks and how it begins, never by its catalogue number.
+        heading = element(driver, "h1.page-title").text
+        assert heading.startswith("Rehearse ") and "“" in heading and not re.search(r"\d+$", heading), heading
         assert_fits_width(driver, 390)
         driver.save_screenshot(str(artifacts / "rehearse-offline-line.png"))
         watch_errors = "window.__errors = []; window.addEventListener('error', (e) => window.__errors.push(e.message));"

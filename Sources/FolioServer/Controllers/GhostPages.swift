@@ -31,6 +31,12 @@ enum GhostPages {
         let selected: Bool
     }
 
+    struct RefusedList: Encodable {
+        let error: String
+        let name: String
+        let words: String
+    }
+
     /// One of the player's games, told apart from another with the same people by its words
     /// and when it last moved (two rooms with one friend read alike by names alone).
     struct YourGame: Encodable {
@@ -47,7 +53,8 @@ enum GhostPages {
             href = SiteRoute.ghostGame.path(stored.id)
             players = stored.match.seats.map(\.name).joined(separator: ", ")
             state = stored.status == .finished ? "finished" : (stored.status == .waiting ? "waiting for players" : "in play")
-            mode = stored.mode == .online ? "online" : "hot-seat"
+            mode = stored.mode == .online ? "online"
+                : stored.match.seats.contains(where: { $0.kind.computer != nil }) ? "against the computer" : "hot-seat"
             words = stored.match.wordList == nil
                 ? "\(stored.match.dictionary.label), \(stored.match.minimumLength)+ letters" : "your word list"
             lastMoved = VocabularyPages.LocalTime(stored.updatedAt)
@@ -83,6 +90,8 @@ enum GhostPages {
         let canUpload: Bool
         /// What the last upload kept and left out.
         let notice: String?
+        /// A list the form sent that was refused: why, and what was typed, shown again in the form.
+        let refusedList: RefusedList?
 
         struct WordListRow: Encodable {
             let name: String
@@ -91,8 +100,9 @@ enum GhostPages {
         }
 
         init(rows: Int, you: String?, errors: [String], yourGames: [YourGame], pager: Pager?, preferences: GhostPreferences = .standard,
-             wordLists: [StoredWordList] = [], notice: String? = nil) {
+             wordLists: [StoredWordList] = [], notice: String? = nil, refusedList: RefusedList? = nil) {
             self.notice = notice
+            self.refusedList = refusedList
             self.rows = (0..<rows).map { SetupRow($0, you: you) }
             loggedIn = you != nil
             soloName = you ?? "You"

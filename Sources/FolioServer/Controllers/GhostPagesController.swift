@@ -57,7 +57,21 @@ struct GhostPagesController: Sendable {
     // MARK: - Setup
 
     @Sendable func setup(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        try await setupPage(context: context, errors: [], status: .ok, page: Self.pageNumber(request))
+        try await setupPage(context: context, errors: [], status: .ok, page: Self.pageNumber(request),
+                            notice: try await keptListNotice(WebForm(query: request), context: context))
+    }
+
+    /// What the page says after a list was kept (the upload redirects here, so a reload never
+    /// sends it again): the list as stored, and the counts the upload left out.
+    func keptListNotice(_ query: WebForm, context: FolioRequestContext) async throws -> String? {
+        guard let account = context.account, let id = query.value("kept").flatMap(Int64.init),
+              let list = try await referee.wordLists(of: account).first(where: { $0.id == id }) else { return nil }
+        let dropped = query.value("left").flatMap(Int.init).map { max(0, $0) } ?? 0
+        let repeated = query.value("repeated").flatMap(Int.init).map { max(0, $0) } ?? 0
+        var said = "Kept “\(list.name)”: \(countText(list.wordCount, "word"))."
+        if dropped > 0 { said += " Left out \(countText(dropped, "line")) that \(dropped == 1 ? "was" : "were") not a word of letters a–z." }
+        if repeated > 0 { said += " \(countText(repeated, "word")) came more than once." }
+        return said
     }
 
     /// The `page` of a paged list page: 1 unless the query names a later one.
@@ -67,7 +81,7 @@ struct GhostPagesController: Sendable {
 
     /// The setup page, with the player's own games a page at a time and any refusal beside the forms.
     func setupPage(context: FolioRequestContext, errors: [String], status: HTTPResponse.Status, page: Int = 1,
-                   notice: String? = nil) async throws -> Response {
+                   notice: String? = nil, refusedList: GhostPages.RefusedList? = nil) async throws -> Response {
         let you = context.account?.username
         var yourGames: [GhostPages.YourGame] = []
         var gamesPager: Pager?
@@ -84,7 +98,7 @@ struct GhostPagesController: Sendable {
         if let account = context.account { wordLists = try await referee.wordLists(of: account) }
         return try render("ghost/setup", title: "Ghost",
                           model: [GhostPages.Setup(rows: Self.setupRows, you: you, errors: errors, yourGames: yourGames, pager: gamesPager,
-                                                   preferences: preferences, wordLists: wordLists, notice: notice)],
+                                                   preferences: preferences, wordLists: wordLists, notice: notice, refusedList: refusedList)],
                           context: context, status: status)
     }
 
@@ -172,19 +186,19 @@ struct GhostPagesController: Sendable {
 
     // MARK: - Word lists
 
-    /// A list pasted (or read from a file by the page's script) into the form: kept, and the
-    /// setup page again, saying what was kept and what was left out.
+    /// A list pasted (or read from a file by the page's script) into the form: kept, and on to the
+    /// setup page, which says what was kept and what was left out.
     @Sendable func uploadWordList(_ request: Request, context: FolioRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let form = try await WebForm.read(request)
         do {
             let (stored, upload) = try await referee.uploadWordList(name: form.string("name"), text: form.string("words"), account: account)
-            var said = "Kept “\(stored.name)”: \(countText(stored.wordCount, "word"))."
-            if upload.dropped > 0 { said += " Left out \(countText(upload.dropped, "line")) that \(upload.dropped == 1 ? "was" : "were") not a word of letters a–z." }
-            if upload.repeated > 0 { said += " \(countText(upload.repeated, "word")) came more than once." }
-            return try await setupPage(context: context, errors: [], status: .ok, notice: said)
+            return .redirect(to: SiteRoute.ghost.path(query: ["kept": String(stored.id), "left": String(upload.dropped),
+                                                              "repeated": String(upload.repeated)]) + "#word-lists-heading", type: .normal)
         } catch let error as GhostError {
-            return try await setupPage(context: context, errors: [error.message], status: ErrorMiddleware.status(for: error.kind))
+            // Said beside the list's own form, with what was typed kept: not as a game that did not start.
+            return try await setupPage(context: context, errors: [], status: ErrorMiddleware.status(for: error.kind),
+                                       refusedList: GhostPages.RefusedList(error: error.message, name: form.string("name"), words: form.string("words")))
         }
     }
 

@@ -132,7 +132,8 @@ struct RehearsalPackJSON: Encodable {
         let monologue = plan.item.monologue
         account = OfflinePagesMiddleware.accountTag(accountID)
         monologueId = plan.item.favourite.monologueID
-        title = monologue.title
+        // Named as the pages name it, by who speaks and how it begins: "Romeo and Juliet 37" said neither.
+        title = monologue.speechName
         character = monologue.character
         play = monologue.play
         now = DeviceTime.milliseconds(plan.now)

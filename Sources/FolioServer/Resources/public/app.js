@@ -456,29 +456,52 @@
       });
   }
 
-  // What plays on the device (revision, rehearsal, the pairs, Ghost) has a page of its own, kept
-  // when its app is first opened with a connection. Until then the worker answers its address
-  // with this offline page again, so its link would only go round in a circle: it is shown as
-  // words, with a note that it is not on this device yet.
+  // A link on the offline page leads somewhere only once that page is kept on this device (what
+  // plays on the device has a page of its own, kept when its app is first opened with a
+  // connection; the wheels, the characters and the rules are kept once read). Until then the
+  // worker would answer it with this offline page again, so the link would go round in a circle:
+  // it is shown as words, with a note that it is not on this device yet (a button is hidden).
+  // `data-kept-page="any"`: any kept page under that address will do (every plot page shows the wheels).
   function markUnkeptOfflinePages() {
     var links = document.querySelectorAll("#offline-page a[data-kept-page]");
     if (!links.length || !window.caches) return;
-    Array.prototype.forEach.call(links, function (link) {
-      caches.match(link.getAttribute("href"), { ignoreVary: true, ignoreSearch: true })
-        .then(function (kept) {
-          if (kept) return;
+    caches.keys()
+      .then(function (names) {
+        return Promise.all(names.filter(function (n) { return n.indexOf("folio-") === 0; }).map(function (name) {
+          return caches.open(name).then(function (cache) { return cache.keys(); });
+        }));
+      })
+      .then(function (lists) {
+        var kept = {};
+        lists.forEach(function (requests) {
+          requests.forEach(function (request) {
+            var url = new URL(request.url);
+            if (url.origin === location.origin) kept[url.pathname] = true;
+          });
+        });
+        Array.prototype.forEach.call(links, function (link) {
+          var path = new URL(link.href, location.href).pathname;
+          var found = kept[path] || (link.getAttribute("data-kept-page") === "any" && Object.keys(kept).some(function (p) {
+            return p.indexOf(path + "/") === 0;
+          }));
+          if (found) return;
+          if (link.classList.contains("button")) {
+            link.hidden = true;
+            return;
+          }
           var words = document.createElement("span");
           words.className = "not-kept";
           words.textContent = link.textContent;
           var item = link.parentNode;
           item.replaceChild(words, link);
+          if (item.querySelector(".not-kept-note")) return;
           var note = document.createElement("em");
           note.className = "not-kept-note";
           note.textContent = " Not on this device yet.";
           item.appendChild(note);
-        })
-        .catch(function () { /* storage unavailable: the link stays */ });
-    });
+        });
+      })
+      .catch(function () { /* storage unavailable: the links stay */ });
   }
 
   // A time the server wrote in UTC (it does not know the reader's zone), in the reader's own.
