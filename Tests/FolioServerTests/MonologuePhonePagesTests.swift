@@ -41,7 +41,8 @@ import Testing
             // "To be" is one of the often-heard speeches: its badge is on every card of it.
             #expect(favourites.body.contains(#"<span class="card-length">short · 1 min <span class="often-heard-badge""#))
             let other = try await actor.get("/monologues/hamlet-1-2-hamlet-2")
-            #expect(other.body.contains(#"Hamlet · Hamlet <span class="often-heard-badge""#))
+            // A related card leads with who speaks; its play carries the badge.
+            #expect(other.body.contains(#"<span class="card-meta">Hamlet <span class="often-heard-badge""#))
         }
     }
 
