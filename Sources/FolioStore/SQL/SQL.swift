@@ -129,7 +129,9 @@ public struct SQL: Sendable, ExpressibleByStringInterpolation {
     /// The text for `dialect` and the values it binds, in order.
     func rendered(for dialect: SQLDialect) -> (text: String, values: [SQLValue]) {
         var text = ""
+        text.reserveCapacity(256)
         var values: [SQLValue] = []
+        values.reserveCapacity(pieces.count / 2)
         Self.render(pieces, for: dialect, into: &text, values: &values)
         return (text, values)
     }

@@ -209,25 +209,31 @@ struct SQLRowDecoder<Row: SQLRowReading>: Decoder {
 }
 
 /// A result's column names, looked up as a record's keys spell them ("plotIds") whatever case the
-/// engine gives them in ("plotids" on PostgreSQL). One per result: each key is folded once.
-final class SQLColumns {
-    private var byName: [String: Int]
-    private let byFoldedName: [String: Int]
+/// engine gives them in ("plotids" on PostgreSQL). A row has a handful of columns, so a scan that
+/// folds ASCII letters as it compares costs less than building a table for every result: under a
+/// load of reviews, two dictionaries a statement were a measurable part of the session's read.
+struct SQLColumns {
+    private let names: [String]
 
     init(_ names: some Sequence<String>) {
-        var exact: [String: Int] = [:], folded: [String: Int] = [:]
-        for (index, name) in names.enumerated() {
-            if exact[name] == nil { exact[name] = index }
-            if folded[name.lowercased()] == nil { folded[name.lowercased()] = index }
-        }
-        byName = exact
-        byFoldedName = folded
+        self.names = Array(names)
     }
 
     func index(of name: String) -> Int? {
-        if let index = byName[name] { return index >= 0 ? index : nil }
-        let index = byFoldedName[name.lowercased()]
-        byName[name] = index ?? -1
-        return index
+        if let exact = names.firstIndex(of: name) { return exact }
+        return names.firstIndex { Self.sameIgnoringASCIICase($0, name) }
+    }
+
+    static func sameIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
+        var left = a.utf8.makeIterator(), right = b.utf8.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return true
+            case (let x?, let y?):
+                let foldedX = (65...90).contains(x) ? x | 0x20 : x, foldedY = (65...90).contains(y) ? y | 0x20 : y
+                if foldedX != foldedY { return false }
+            default: return false
+            }
+        }
     }
 }
