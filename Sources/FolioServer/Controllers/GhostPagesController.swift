@@ -57,21 +57,31 @@ struct GhostPagesController: Sendable {
     // MARK: - Setup
 
     @Sendable func setup(_ request: Request, context: FolioRequestContext) async throws -> Response {
-        try await setupPage(context: context, errors: [], status: .ok, page: Self.pageNumber(request),
-                            notice: try await keptListNotice(WebForm(query: request), context: context))
+        try await setupPage(context: context, errors: [], status: .ok, page: Self.pageNumber(request), kept: KeptList(WebForm(query: request)))
     }
 
-    /// What the page says after a list was kept (the upload redirects here, so a reload never
-    /// sends it again): the list as stored, and the counts the upload left out.
-    func keptListNotice(_ query: WebForm, context: FolioRequestContext) async throws -> String? {
-        guard let account = context.account, let id = query.value("kept").flatMap(Int64.init),
-              let list = try await referee.wordLists(of: account).first(where: { $0.id == id }) else { return nil }
-        let dropped = query.value("left").flatMap(Int.init).map { max(0, $0) } ?? 0
-        let repeated = query.value("repeated").flatMap(Int.init).map { max(0, $0) } ?? 0
-        var said = "Kept “\(list.name)”: \(countText(list.wordCount, "word"))."
-        if dropped > 0 { said += " Left out \(countText(dropped, "line")) that \(dropped == 1 ? "was" : "were") not a word of letters a–z." }
-        if repeated > 0 { said += " \(countText(repeated, "word")) came more than once." }
-        return said
+    /// A list just kept, as the upload's redirect names it (so a reload never sends the list
+    /// again): its id, and the counts the upload left out.
+    struct KeptList {
+        let id: Int64
+        let dropped: Int
+        let repeated: Int
+
+        init?(_ query: WebForm) {
+            guard let id = query.value("kept").flatMap(Int64.init) else { return nil }
+            self.id = id
+            dropped = query.value("left").flatMap(Int.init).map { max(0, $0) } ?? 0
+            repeated = query.value("repeated").flatMap(Int.init).map { max(0, $0) } ?? 0
+        }
+
+        /// What the page says of it, read from the account's own lists: another account's id says nothing.
+        func notice(among lists: [StoredWordList]) -> String? {
+            guard let list = lists.first(where: { $0.id == id }) else { return nil }
+            var said = "Kept “\(list.name)”: \(countText(list.wordCount, "word"))."
+            if dropped > 0 { said += " Left out \(countText(dropped, "line")) that \(dropped == 1 ? "was" : "were") not a word of letters a–z." }
+            if repeated > 0 { said += " \(countText(repeated, "word")) came more than once." }
+            return said
+        }
     }
 
     /// The `page` of a paged list page: 1 unless the query names a later one.
@@ -81,7 +91,7 @@ struct GhostPagesController: Sendable {
 
     /// The setup page, with the player's own games a page at a time and any refusal beside the forms.
     func setupPage(context: FolioRequestContext, errors: [String], status: HTTPResponse.Status, page: Int = 1,
-                   notice: String? = nil, refusedList: GhostPages.RefusedList? = nil) async throws -> Response {
+                   kept: KeptList? = nil, refusedList: GhostPages.RefusedList? = nil) async throws -> Response {
         let you = context.account?.username
         var yourGames: [GhostPages.YourGame] = []
         var gamesPager: Pager?
@@ -98,7 +108,8 @@ struct GhostPagesController: Sendable {
         if let account = context.account { wordLists = try await referee.wordLists(of: account) }
         return try render("ghost/setup", title: "Ghost",
                           model: [GhostPages.Setup(rows: Self.setupRows, you: you, errors: errors, yourGames: yourGames, pager: gamesPager,
-                                                   preferences: preferences, wordLists: wordLists, notice: notice, refusedList: refusedList)],
+                                                   preferences: preferences, wordLists: wordLists, notice: kept?.notice(among: wordLists),
+                                                   refusedList: refusedList)],
                           context: context, status: status)
     }
 

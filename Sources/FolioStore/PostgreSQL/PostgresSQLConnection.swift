@@ -12,8 +12,6 @@ struct PostgresSQLConnection: SQLConnection {
     let connection: PostgresConnection
     let logger: Logger
 
-    var dialect: SQLDialect { .postgres }
-
     static func query(_ sql: SQL) -> PostgresQuery {
         let (text, values) = sql.rendered(for: .postgres)
         return PostgresQuery(unsafeSQL: text, binds: bindings(values))

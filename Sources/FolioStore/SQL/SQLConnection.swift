@@ -3,8 +3,6 @@ import Foundation
 /// One engine's connection, as the stores written once for both engines see it: valid only inside
 /// the `reading` or `transaction` that lent it.
 public protocol SQLConnection {
-    var dialect: SQLDialect { get }
-
     /// Every row, each decoded by column name (in any letter case: PostgreSQL folds names to
     /// lower case) into `Row`. A statement with a `prepared` name is prepared once per connection
     /// on PostgreSQL (see `SQLPreparedName`).

@@ -6,8 +6,6 @@ import GRDB
 struct SQLiteConnection: SQLConnection, @unchecked Sendable {
     let db: Database
 
-    var dialect: SQLDialect { .sqlite }
-
     private func statement(_ sql: SQL) throws -> Statement {
         let (text, values) = sql.rendered(for: .sqlite)
         let statement = try db.cachedStatement(sql: text)
